@@ -1,0 +1,76 @@
+/**
+ * The statement pipeline's Amazon States Language definition: the ONE source used by the CDK pipeline stack
+ * (task resources are Lambda ARNs substituted at deploy time) and by the local twin (task states bound to the
+ * same handler functions by state name, run by aws-local-stepfunctions).
+ *
+ * Every task returns the whole pipeline state (see functions/contracts/pipeline.ts), so each step's output is
+ * the next step's input. Any task error is caught, recorded on the upload record by RecordFailure, and the
+ * execution ends Failed; nothing is half-written because persist writes only after parse succeeded.
+ * Textract's asynchronous job is awaited with a Wait -> PollTextract -> Choice loop (no task tokens, which the
+ * twin cannot run).
+ */
+export const PIPELINE_TASKS = [
+  'Register',
+  'Extract',
+  'PollTextract',
+  'Parse',
+  'Persist',
+  'Classify',
+  'Match',
+  'Finish',
+  'RecordFailure',
+] as const;
+export type PipelineTask = (typeof PIPELINE_TASKS)[number];
+
+export const TEXTRACT_WAIT_STATE = 'Wait for Textract';
+export const TEXTRACT_POLL_SECONDS = 5;
+
+/** Errors raised by a lambda's platform (throttling, cold start failure): worth retrying. Our own
+ * `TransientError` (a dependency timed out) is retried too; input errors (a bad PDF) never are. */
+const RETRYABLE = [
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+  'TransientError',
+];
+
+type Resources = Record<PipelineTask, string>;
+
+function task(resource: string, next: string | null, catchable = true) {
+  return {
+    Type: 'Task',
+    Resource: resource,
+    TimeoutSeconds: 300,
+    Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+    ...(catchable ? { Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }] } : {}),
+    ...(next ? { Next: next } : { End: true }),
+  };
+}
+
+export function statementPipelineDefinition(resources: Resources) {
+  return {
+    Comment: 'Statement pipeline: a PDF in the uploads bucket becomes classified, matched transactions.',
+    StartAt: 'Register',
+    TimeoutSeconds: 3600,
+    States: {
+      Register: task(resources.Register, 'Extract'),
+      Extract: task(resources.Extract, 'Text ready?'),
+      'Text ready?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.extraction.status', StringEquals: 'IN_PROGRESS', Next: TEXTRACT_WAIT_STATE }],
+        Default: 'Parse',
+      },
+      [TEXTRACT_WAIT_STATE]: { Type: 'Wait', Seconds: TEXTRACT_POLL_SECONDS, Next: 'PollTextract' },
+      PollTextract: task(resources.PollTextract, 'Text ready?'),
+      Parse: task(resources.Parse, 'Persist'),
+      Persist: task(resources.Persist, 'Classify'),
+      Classify: task(resources.Classify, 'Match'),
+      Match: task(resources.Match, 'Finish'),
+      Finish: task(resources.Finish, 'Done'),
+      Done: { Type: 'Succeed' },
+      RecordFailure: { ...task(resources.RecordFailure, 'Failed', false) },
+      Failed: { Type: 'Fail', Error: 'StatementPipelineFailed', Cause: 'See the upload record for the reason.' },
+    },
+  };
+}

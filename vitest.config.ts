@@ -1,0 +1,72 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest configuration, five projects:
+ *  unit        pure domain and adapters' pure parts (node)
+ *  web         React components and hooks (happy-dom)
+ *  integration handlers and the pipeline against the local twin's DynamoDB and S3 (node)
+ *  infra       CDK assertions and cdk-nag over the synthesized stacks (node)
+ *  e2e         real Chromium against a running local twin
+ * Coverage of functions/domain is enforced at >= 95% lines (npm run coverage).
+ */
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    coverage: {
+      provider: 'v8',
+      include: ['functions/domain/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts', '**/types.ts'],
+      thresholds: { lines: 95 },
+      reporter: ['text-summary', 'text'],
+    },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/web/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['tests/support/polyfills.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/support/polyfills.ts'],
+        },
+      },
+    ],
+  },
+});
