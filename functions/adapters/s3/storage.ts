@@ -1,0 +1,82 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { config, requireConfig } from '../../shared/config';
+
+let client: S3Client | undefined;
+let publicClient: S3Client | undefined;
+
+/** Local twin: s3rver accepts these fixed credentials and checks expiry, not signatures. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+function make(endpoint: string | undefined): S3Client {
+  const { APP_MODE, AWS_REGION } = config();
+  const local = APP_MODE === 'local';
+  return new S3Client({
+    region: AWS_REGION,
+    ...(local
+      ? { endpoint: endpoint ?? requireConfig('S3_ENDPOINT'), forcePathStyle: true, credentials: LOCAL_CREDENTIALS }
+      : {}),
+  });
+}
+
+function s3(): S3Client {
+  client ??= make(config().S3_ENDPOINT);
+  return client;
+}
+
+/** Presigned URLs are opened by the browser, so locally they name the endpoint the browser can reach. */
+function s3Public(): S3Client {
+  publicClient ??= make(config().S3_PUBLIC_ENDPOINT ?? config().S3_ENDPOINT);
+  return publicClient;
+}
+
+export function uploadBucket(): string {
+  return requireConfig('UPLOAD_BUCKET');
+}
+
+export async function presignPut(input: {
+  key: string;
+  contentType: string;
+  contentLength: number;
+  expiresInSeconds: number;
+}): Promise<string> {
+  const command = new PutObjectCommand({
+    Bucket: uploadBucket(),
+    Key: input.key,
+    ContentType: input.contentType,
+    ContentLength: input.contentLength,
+  });
+  return getSignedUrl(s3Public(), command, { expiresIn: input.expiresInSeconds });
+}
+
+export async function getObjectBytes(key: string, bucket = uploadBucket()): Promise<Uint8Array> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  if (!out.Body) return new Uint8Array();
+  return out.Body.transformToByteArray();
+}
+
+export async function headObject(key: string, bucket = uploadBucket()) {
+  const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  return { size: out.ContentLength ?? 0, etag: out.ETag ?? '', contentType: out.ContentType ?? '' };
+}
+
+export async function putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: uploadBucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: uploadBucket(), Key: key }));
+}
+
+export function resetStorageClients(): void {
+  client?.destroy();
+  publicClient?.destroy();
+  client = undefined;
+  publicClient = undefined;
+}

@@ -1,0 +1,18 @@
+import { services } from '../../shared/container';
+import { httpHandler, json } from '../../shared/http';
+
+/** GET /api/health (public): each part's state; 503 when any part is not ok. No internals in details. */
+export const handler = httpHandler({ public: true }, async () => {
+  const parts: Record<string, { state: string; detail?: string }> = {};
+  await Promise.all(
+    services().probes.map(async (probe) => {
+      try {
+        parts[probe.name] = await probe.check();
+      } catch {
+        parts[probe.name] = { state: 'error' };
+      }
+    }),
+  );
+  const ok = Object.values(parts).every((p) => p.state === 'ok');
+  return json(ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', parts });
+});

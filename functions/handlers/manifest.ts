@@ -1,0 +1,85 @@
+import type { PipelineTask } from '../../infra/shared/statement-pipeline';
+
+/**
+ * Every Lambda function of the product, described once. The CDK stacks create one function per entry (with
+ * exactly the permissions in `needs`), the API stack routes `routes` to it behind the JWT authorizer unless
+ * `public`, the pipeline binds `task` states, and the local twin and `npm run invoke` load the same modules.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface HttpRoute {
+  method: HttpMethod;
+  /** API Gateway v2 route path, e.g. /api/uploads/{id} */
+  path: string;
+  /** No JWT needed (health, sign-in helpers, webhooks). Everything else is behind the authorizer. */
+  public?: boolean;
+}
+
+export type Need =
+  | 'table:read'
+  | 'table:write'
+  | 'uploads:read'
+  | 'uploads:write'
+  | 'uploads:delete'
+  | 'pipeline:start'
+  | 'textract'
+  | 'bedrock'
+  | 'ses:send'
+  | 'magic-link-secret';
+
+export type Trigger =
+  | { type: 'http'; routes: HttpRoute[] }
+  | { type: 's3-object-created' }
+  | { type: 'pipeline'; task: PipelineTask }
+  | {
+      type: 'cognito';
+      trigger: 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse' | 'preSignUp';
+    };
+
+export interface FunctionSpec {
+  /** PascalCase construct id and local handler name, e.g. 'Health'. */
+  id: string;
+  /** Source file relative to the repository root; exports `handler`. */
+  entry: string;
+  trigger: Trigger;
+  needs: Need[];
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partial<FunctionSpec> = {}) =>
+  ({
+    id: `Pipeline${task}`,
+    entry: `functions/handlers/pipeline/${file}.ts`,
+    trigger: { type: 'pipeline', task },
+    needs,
+    timeoutSeconds: 120,
+    ...extra,
+  }) satisfies FunctionSpec;
+
+export const FUNCTIONS: FunctionSpec[] = [
+  {
+    id: 'Health',
+    entry: 'functions/handlers/http/health.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/health', public: true }] },
+    needs: ['table:read'],
+  },
+  {
+    id: 'S3ObjectCreated',
+    entry: 'functions/handlers/triggers/s3-object-created.ts',
+    trigger: { type: 's3-object-created' },
+    needs: ['pipeline:start'],
+  },
+  pipeline('Register', 'register', ['table:read', 'table:write', 'uploads:read']),
+  pipeline('Extract', 'extract', ['table:write', 'uploads:read', 'uploads:write', 'textract'], { memoryMb: 1024 }),
+  pipeline('PollTextract', 'poll-textract', ['uploads:write', 'textract']),
+  pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], { memoryMb: 1024 }),
+  pipeline('Persist', 'persist', ['table:read', 'table:write', 'uploads:read']),
+  pipeline('Classify', 'classify', ['table:read', 'table:write', 'bedrock'], { timeoutSeconds: 300 }),
+  pipeline('Match', 'match', ['table:read', 'table:write']),
+  pipeline('Finish', 'finish', ['table:read', 'table:write', 'uploads:delete']),
+  pipeline('RecordFailure', 'record-failure', ['table:read', 'table:write', 'uploads:delete']),
+];
+
+export function functionById(id: string): FunctionSpec | undefined {
+  return FUNCTIONS.find((f) => f.id === id);
+}

@@ -1,0 +1,8 @@
+import { pipelineStateSchema } from '../../contracts/pipeline';
+import { classifyStep } from '../../services/statement-pipeline';
+import { eventHandler } from '../../shared/http';
+
+/** Pipeline task 'Classify': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+export const handler = eventHandler('pipeline.Classify', async (event: unknown) =>
+  classifyStep(pipelineStateSchema.parse(event)),
+);

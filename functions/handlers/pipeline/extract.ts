@@ -1,0 +1,8 @@
+import { pipelineStateSchema } from '../../contracts/pipeline';
+import { extractStep } from '../../services/statement-pipeline';
+import { eventHandler } from '../../shared/http';
+
+/** Pipeline task 'Extract': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+export const handler = eventHandler('pipeline.Extract', async (event: unknown) =>
+  extractStep(pipelineStateSchema.parse(event)),
+);

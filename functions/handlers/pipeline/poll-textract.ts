@@ -1,0 +1,8 @@
+import { pipelineStateSchema } from '../../contracts/pipeline';
+import { pollTextractStep } from '../../services/statement-pipeline';
+import { eventHandler } from '../../shared/http';
+
+/** Pipeline task 'PollTextract': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+export const handler = eventHandler('pipeline.PollTextract', async (event: unknown) =>
+  pollTextractStep(pipelineStateSchema.parse(event)),
+);

@@ -1,0 +1,60 @@
+import { tableProbe } from '../adapters/dynamodb/health';
+import { type PipelineStarter, stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
+
+/**
+ * The composition root: the one place that decides which adapter serves each port, by mode.
+ *  aws   -> AWS SDK adapters (DynamoDB, S3, Step Functions, SES, Textract, Bedrock)
+ *  local -> the same SDK adapters pointed at the twin's emulators, plus in-process stand-ins the twin
+ *           registers for what has no emulator (pipeline runner, mail outbox, health probes)
+ * Handlers ask `services()` for what they need and never construct clients themselves.
+ */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+}
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export type PartState = 'ok' | 'starting' | 'error';
+export interface HealthProbe {
+  name: string;
+  check(): Promise<{ state: PartState; detail?: string }>;
+}
+
+export interface Services {
+  pipeline: PipelineStarter;
+  mailer: Mailer;
+  probes: HealthProbe[];
+  now: () => Date;
+}
+
+let overrides: Partial<Services> = {};
+
+/** The local twin (and tests) register stand-ins for ports that have no emulator. */
+export function registerServices(services: Partial<Services>): void {
+  overrides = { ...overrides, ...services };
+}
+
+export function clearRegisteredServices(): void {
+  overrides = {};
+}
+
+const unconfiguredMailer: Mailer = {
+  async send() {
+    throw new Error('No mailer is configured for this mode');
+  },
+};
+
+export function services(): Services {
+  const defaults: Services = {
+    pipeline: stepFunctionsStarter,
+    mailer: unconfiguredMailer,
+    probes: [tableProbe],
+    now: () => new Date(),
+  };
+  return { ...defaults, ...overrides };
+}
