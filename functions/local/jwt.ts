@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+} from 'jose';
+
+/**
+ * The twin's token issuer: an RS256 key kept under .data/, published as a JWKS at the same path Cognito
+ * uses ({issuer}/.well-known/jwks.json), and tokens shaped like Cognito's ID and access tokens.
+ * `verifyLikeApiGateway` checks a token exactly as the HTTP API's JWT authorizer does.
+ */
+export const LOCAL_USER_POOL_ID = 'eu-west-2_LocalTwin';
+export const LOCAL_CLIENT_ID = 'localtwinclient0000000000';
+
+export interface LocalSigner {
+  issuer: string;
+  audience: string;
+  jwks: { keys: JWK[] };
+  sign(input: { sub: string; email: string; tokenUse: 'id' | 'access'; expiresInSeconds?: number; authTime?: number }): Promise<string>;
+  verify(token: string): Promise<JWTPayload | null>;
+}
+
+interface StoredKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+async function loadOrCreate(path: string): Promise<StoredKey> {
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as StoredKey;
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = randomUUID();
+  const stored: StoredKey = {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' },
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+  };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(stored), { mode: 0o600 });
+  return stored;
+}
+
+export async function createLocalSigner(options: { keyPath: string; origin: string }): Promise<LocalSigner> {
+  const stored = await loadOrCreate(options.keyPath);
+  const privateKey = await importJWK(stored.privateJwk, 'RS256');
+  const issuer = `${options.origin}/local/cognito/${LOCAL_USER_POOL_ID}`;
+  const jwks = { keys: [stored.publicJwk] };
+  const keySet = createLocalJWKSet(jwks);
+  return {
+    issuer,
+    audience: LOCAL_CLIENT_ID,
+    jwks,
+    async sign({ sub, email, tokenUse, expiresInSeconds = 3600, authTime }) {
+      const now = Math.floor(Date.now() / 1000);
+      const claims: JWTPayload =
+        tokenUse === 'id'
+          ? {
+              email,
+              email_verified: true,
+              'cognito:username': sub,
+              aud: LOCAL_CLIENT_ID,
+              token_use: 'id',
+              auth_time: authTime ?? now,
+            }
+          : {
+              client_id: LOCAL_CLIENT_ID,
+              token_use: 'access',
+              scope: 'aws.cognito.signin.user.admin',
+              username: sub,
+              auth_time: authTime ?? now,
+            };
+      return new SignJWT({ ...claims, jti: randomUUID() })
+        .setProtectedHeader({ alg: 'RS256', kid: stored.kid })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setIssuedAt(now)
+        .setExpirationTime(now + expiresInSeconds)
+        .sign(privateKey);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, keySet, { issuer, algorithms: ['RS256'] });
+        // API Gateway accepts the audience in `aud` (ID tokens) or `client_id` (access tokens).
+        const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+        if (!aud.includes(LOCAL_CLIENT_ID) && payload.client_id !== LOCAL_CLIENT_ID) return null;
+        return payload;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

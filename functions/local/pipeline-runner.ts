@@ -1,0 +1,150 @@
+import './polyfills';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { StateMachine } from 'aws-local-stepfunctions';
+import {
+  PIPELINE_TASKS,
+  type PipelineTask,
+  TEXTRACT_WAIT_STATE,
+  statementPipelineDefinition,
+} from '../../infra/shared/statement-pipeline';
+import type { PipelineStarter } from '../adapters/sfn/pipeline-starter';
+import { FUNCTIONS } from '../handlers/manifest';
+import { invoke } from './lambda-runtime';
+
+/**
+ * The twin's Step Functions: runs the ONE statement-pipeline definition with aws-local-stepfunctions, each
+ * task state bound by name to the same handler module AWS runs. Execution names are unique, as in Step
+ * Functions, so a duplicated S3 event starts nothing. Executions are recorded in .data/ so they stay visible
+ * after a restart, and any that were running when the twin stopped are run again (every step is idempotent).
+ */
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+export interface ExecutionRecord {
+  name: string;
+  status: ExecutionStatus;
+  input: unknown;
+  output?: unknown;
+  error?: { name: string; message: string };
+  startedAt: string;
+  stoppedAt?: string;
+}
+
+const MAX_KEPT = 200;
+type Json = Parameters<StateMachine['run']>[0];
+
+export class LocalPipelineRunner implements PipelineStarter {
+  private readonly executions = new Map<string, ExecutionRecord>();
+  private readonly running = new Map<string, { promise: Promise<void>; abort: () => void }>();
+  private readonly machine: StateMachine;
+  private closed = false;
+
+  constructor(private readonly options: { statePath?: string; log?: (line: string) => void; waitMs?: number }) {
+    const resources = Object.fromEntries(
+      PIPELINE_TASKS.map((task) => [task, `arn:aws:lambda:eu-west-2:000000000000:function:local-Pipeline${task}`]),
+    ) as Record<PipelineTask, string>;
+    // The library's definition type is narrower than plain JSON; the definition is validated at construction.
+    type Definition = ConstructorParameters<typeof StateMachine>[0];
+    this.machine = new StateMachine(statementPipelineDefinition(resources) as unknown as Definition, {
+      validationOptions: { checkPaths: false },
+    });
+    if (options.statePath && existsSync(options.statePath)) {
+      const saved = JSON.parse(readFileSync(options.statePath, 'utf8')) as ExecutionRecord[];
+      for (const record of saved) this.executions.set(record.name, record);
+    }
+  }
+
+  /** Re-run executions a previous twin left RUNNING (it stopped mid-way). */
+  resumeInterrupted(): number {
+    const interrupted = [...this.executions.values()].filter((e) => e.status === 'RUNNING');
+    for (const record of interrupted) this.run(record);
+    return interrupted.length;
+  }
+
+  async start(name: string, input: unknown) {
+    if (this.closed) throw new Error('The pipeline runner is stopping');
+    if (this.executions.has(name)) return { executionId: name, started: false };
+    const record: ExecutionRecord = { name, status: 'RUNNING', input, startedAt: new Date().toISOString() };
+    this.executions.set(name, record);
+    this.trim();
+    this.save();
+    this.run(record);
+    return { executionId: name, started: true };
+  }
+
+  private run(record: ExecutionRecord) {
+    const handlers = Object.fromEntries(
+      PIPELINE_TASKS.map((task) => {
+        const spec = FUNCTIONS.find((f) => f.trigger.type === 'pipeline' && f.trigger.task === task);
+        if (!spec) throw new Error(`No handler for pipeline task ${task}`);
+        // Task results are the JSON pipeline state (functions/contracts/pipeline.ts).
+        return [task, async (input: unknown) => (await invoke(spec, input)) as Json];
+      }),
+    );
+    const retryIntervalOverrides = Object.fromEntries(PIPELINE_TASKS.map((task) => [task, 20]));
+    const execution = this.machine.run(record.input as Json, {
+      overrides: {
+        taskResourceLocalHandlers: handlers,
+        waitTimeOverrides: { [TEXTRACT_WAIT_STATE]: this.options.waitMs ?? 200 },
+        retryIntervalOverrides,
+      },
+      noThrowOnAbort: true,
+    });
+    const promise = execution.result
+      .then((output: unknown) => {
+        if (record.status === 'RUNNING') {
+          record.status = output === null && this.closed ? 'RUNNING' : 'SUCCEEDED';
+          record.output = output;
+        }
+      })
+      .catch((error: Error) => {
+        record.status = 'FAILED';
+        record.error = { name: error.name, message: error.message };
+      })
+      .finally(() => {
+        if (record.status !== 'RUNNING') record.stoppedAt = new Date().toISOString();
+        this.running.delete(record.name);
+        this.save();
+        this.options.log?.(`pipeline ${record.name}: ${record.status}`);
+      });
+    this.running.set(record.name, { promise, abort: execution.abort });
+  }
+
+  list(limit = 20): ExecutionRecord[] {
+    return [...this.executions.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, limit);
+  }
+
+  get(name: string): ExecutionRecord | undefined {
+    return this.executions.get(name);
+  }
+
+  runningCount(): number {
+    return this.running.size;
+  }
+
+  /** Resolves when no execution is running (tests, and a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running.values()].map((r) => r.promise));
+  }
+
+  /** Stop: give running executions a moment to finish, abort the rest (they resume on next start). */
+  async close(graceMs = 5000): Promise<void> {
+    this.closed = true;
+    const timer = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([this.idle(), timer]);
+    for (const { abort } of this.running.values()) abort();
+    await Promise.allSettled([...this.running.values()].map((r) => r.promise));
+    this.save();
+  }
+
+  private trim() {
+    if (this.executions.size <= MAX_KEPT) return;
+    const done = this.list(Number.MAX_SAFE_INTEGER).filter((e) => e.status !== 'RUNNING');
+    for (const record of done.slice(MAX_KEPT / 2)) this.executions.delete(record.name);
+  }
+
+  private save() {
+    if (!this.options.statePath) return;
+    const tmp = `${this.options.statePath}.tmp`;
+    writeFileSync(tmp, JSON.stringify([...this.executions.values()], null, 1));
+    renameSync(tmp, this.options.statePath);
+  }
+}

@@ -1,0 +1,266 @@
+import './polyfills';
+import { existsSync, mkdirSync } from 'node:fs';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import { resetDocumentClient } from '../adapters/dynamodb/client';
+import { tableProbe } from '../adapters/dynamodb/health';
+import { resetStorageClients } from '../adapters/s3/storage';
+import { resetConfig } from '../shared/config';
+import { type HealthProbe, clearRegisteredServices, registerServices } from '../shared/container';
+import { createApiRouter } from './api-router';
+import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
+import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner, createLocalSigner } from './jwt';
+import { functionSpec, invoke, repoRoot } from './lambda-runtime';
+import { LocalOutbox } from './outbox';
+import { LocalPipelineRunner } from './pipeline-runner';
+import { serveStatic } from './static-files';
+
+/**
+ * The local twin: the whole product on one port. `/api/*` goes through the API Gateway stand-in to the same
+ * handlers AWS runs; `/local/*` are twin-only endpoints; everything else is the SPA (Vite dev server with hot
+ * reload, or the built files in web/dist as CloudFront would serve them).
+ */
+export interface TwinOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  /** 'vite': dev server with hot reload; 'dist': the built SPA; 'none': API only (tests). */
+  web: 'vite' | 'dist' | 'none';
+  log?: (line: string) => void;
+  /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
+  localRoutes?: Array<(req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>>;
+}
+
+export interface Twin {
+  url: string;
+  port: number;
+  tableName: string;
+  bucket: string;
+  signer: LocalSigner;
+  runner: LocalPipelineRunner;
+  outbox: LocalOutbox;
+  dynamo: RunningDynamo;
+  s3: RunningS3;
+  close(): Promise<void>;
+}
+
+export const TABLE_NAME = 'family-finance-local';
+export const UPLOAD_BUCKET = 'pdf-uploads-local';
+
+export class PortInUseError extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit + 1) chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body, null, 1));
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolveListen, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(`Port ${port} is already in use.`) : error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolveListen();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const host = options.host ?? '127.0.0.1';
+
+  // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
+  const http = createServer();
+  const port = await listen(http, options.port, host);
+  const url = `http://localhost:${port}`;
+  const cleanups: Array<() => Promise<void>> = [
+    () => new Promise<void>((r) => { http.closeAllConnections(); http.close(() => r()); }),
+  ];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`shutdown: ${String(e)}`));
+  };
+
+  try {
+    const signer = await createLocalSigner({ keyPath: join(dataDir, 'keys', 'signing-key.json'), origin: url });
+    const dynamo = await startDynamo({ directory: join(dataDir, 'dynamodb'), tableName: TABLE_NAME });
+    cleanups.push(() => dynamo.close());
+
+    const runner = new LocalPipelineRunner({ statePath: join(dataDir, 'executions.json'), log });
+    const s3TriggerSpec = functionSpec('S3ObjectCreated');
+    const onObjectCreated = (event: S3Event) => {
+      invoke(s3TriggerSpec, event).catch((error) => log(`s3-object-created failed: ${String(error)}`));
+    };
+    const s3 = await startS3({
+      directory: join(dataDir, 's3'),
+      bucket: UPLOAD_BUCKET,
+      corsOrigins: [url, `http://127.0.0.1:${port}`],
+      onObjectCreated,
+    });
+    cleanups.push(() => s3.close());
+    cleanups.push(() => runner.close());
+
+    Object.assign(process.env, {
+      APP_MODE: 'local',
+      STAGE: 'local',
+      AWS_REGION: 'eu-west-2',
+      TABLE_NAME,
+      UPLOAD_BUCKET,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      S3_PUBLIC_ENDPOINT: s3.endpoint.replace('127.0.0.1', 'localhost'),
+      USER_POOL_ID: LOCAL_USER_POOL_ID,
+      USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+      APP_URL: url,
+      MAIL_FROM: 'Family Finance <no-reply@localhost>',
+    });
+    resetConfig();
+    resetDocumentClient();
+    resetStorageClients();
+
+    const outbox = new LocalOutbox({ path: join(dataDir, 'outbox.json'), print: log });
+    const s3Client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'eu-west-2',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    cleanups.push(async () => s3Client.destroy());
+
+    let webState: { state: 'ok' | 'starting' | 'error'; detail?: string } = { state: 'starting' };
+    const probes: HealthProbe[] = [
+      { name: 'api', check: async () => ({ state: 'ok' }) },
+      tableProbe,
+      {
+        name: 's3',
+        check: async () => {
+          await s3Client.send(new HeadBucketCommand({ Bucket: UPLOAD_BUCKET }));
+          return { state: 'ok' };
+        },
+      },
+      {
+        name: 'pipeline',
+        check: async () => ({ state: 'ok', detail: `${runner.runningCount()} running` }),
+      },
+      { name: 'auth', check: async () => ({ state: signer.jwks.keys.length ? 'ok' : 'error' }) },
+      { name: 'web', check: async () => webState },
+    ];
+    registerServices({ pipeline: runner, mailer: outbox, probes });
+    cleanups.push(async () => clearRegisteredServices());
+
+    const api = createApiRouter({ signer, log });
+    const twin: Twin = {
+      url,
+      port,
+      tableName: TABLE_NAME,
+      bucket: UPLOAD_BUCKET,
+      signer,
+      runner,
+      outbox,
+      dynamo,
+      s3,
+      close,
+    };
+
+    // The SPA.
+    let web: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    const webRoot = join(repoRoot(), 'web');
+    if (options.web === 'dist') {
+      const dist = join(webRoot, 'dist');
+      if (!existsSync(join(dist, 'index.html'))) {
+        webState = { state: 'error', detail: 'web/dist is missing: run npm run build:web' };
+      } else {
+        web = serveStatic(dist);
+        webState = { state: 'ok', detail: 'built files' };
+      }
+    } else if (options.web === 'vite') {
+      const { createServer: createVite } = await import('vite');
+      const vite = await createVite({
+        configFile: join(webRoot, 'vite.config.ts'),
+        server: { middlewareMode: true, ws: { server: http } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+      cleanups.push(() => vite.close());
+      web = (req, res) => vite.middlewares(req, res);
+      webState = { state: 'ok', detail: 'vite dev server' };
+    } else {
+      webState = { state: 'ok', detail: 'not served (API only)' };
+    }
+
+    const runtimeConfig = {
+      stage: 'local',
+      region: 'eu-west-2',
+      userPoolId: LOCAL_USER_POOL_ID,
+      userPoolClientId: LOCAL_CLIENT_ID,
+      userPoolEndpoint: `${url}/local/cognito`,
+      apiBaseUrl: '/api',
+    };
+
+    http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const handle = async () => {
+        if (path.startsWith('/api/') || path === '/api') {
+          const body = await readBody(req, 10 * 1024 * 1024);
+          const result = await api({
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers: req.headers,
+            body,
+            sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          });
+          const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+          if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+          res.writeHead(result.statusCode ?? 200, headers);
+          res.end(result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+          return;
+        }
+        if (path === '/config.json') return sendJson(res, 200, runtimeConfig);
+        if (path.startsWith('/local/')) {
+          const body = await readBody(req, 1024 * 1024);
+          for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
+          if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, signer.jwks);
+          if (path === '/local/outbox') return sendJson(res, 200, outbox.list());
+          if (path === '/local/status') {
+            return sendJson(res, 200, { url, executions: runner.list(50), outbox: outbox.list().length });
+          }
+          return sendJson(res, 404, { message: 'Not Found' });
+        }
+        if (web) return web(req, res);
+        sendJson(res, 404, { message: 'Not Found' });
+      };
+      handle().catch((error) => {
+        log(`request failed: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        else res.end();
+      });
+    });
+
+    const resumed = runner.resumeInterrupted();
+    if (resumed) log(`resumed ${resumed} interrupted pipeline execution(s)`);
+    return twin;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
