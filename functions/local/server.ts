@@ -241,6 +241,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
           if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, signer.jwks);
           if (path === '/local/outbox') return sendJson(res, 200, outbox.list());
+          if (path === '/local/invoke' && req.method === 'POST') {
+            // `npm run invoke` while the twin runs: invoke inside this process, with its services.
+            const { id, event } = JSON.parse(body.toString('utf8')) as { id: string; event: unknown };
+            try {
+              return sendJson(res, 200, { result: (await invoke(functionSpec(id), event)) ?? null });
+            } catch (error) {
+              return sendJson(res, 200, { error: { name: (error as Error).name, message: (error as Error).message } });
+            }
+          }
           if (path === '/local/status') {
             return sendJson(res, 200, { url, executions: runner.list(50), outbox: outbox.list().length });
           }

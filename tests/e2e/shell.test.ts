@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestPage, openPage } from './browser';
+import { startTestTwin } from '../support/twin';
+
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+let browser: TestPage;
+
+beforeAll(async () => {
+  twin = await startTestTwin({ web: 'dist' });
+  browser = await openPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await twin?.stop();
+});
+
+describe('the SPA on the local twin, in real Chromium', () => {
+  it('loads the landing page with no console errors', async () => {
+    const { page, consoleErrors } = browser;
+    await page.goto(twin.url, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('See Your Money From All Angles');
+    expect(await page.title()).toBe('Family Finance');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('serves client routes through the SPA fallback', async () => {
+    const response = await browser.page.goto(`${twin.url}/some/client/route`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    expect(new URL(browser.page.url()).pathname).toBe('/');
+  });
+
+  it('serves the runtime configuration the SPA reads', async () => {
+    const config = (await (await fetch(`${twin.url}/config.json`)).json()) as Record<string, string>;
+    expect(config).toMatchObject({ apiBaseUrl: '/api', stage: 'local', userPoolEndpoint: `${twin.url}/local/cognito` });
+  });
+});

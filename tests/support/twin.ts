@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Twin, type TwinOptions, startTwin } from '../../functions/local/server';
+
+/**
+ * Starts a real local twin (dynalite, s3rver, the API router, the pipeline runner) on an ephemeral port with
+ * a fresh data directory, for integration and browser tests. One twin per test file (the twin configures the
+ * process environment, and Vitest runs each file in its own process).
+ */
+export async function startTestTwin(options: Partial<TwinOptions> = {}): Promise<Twin & { dataDir: string; stop(): Promise<void> }> {
+  process.env.LOG_LEVEL ??= 'ERROR';
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ff-twin-'));
+  const lines: string[] = [];
+  const twin = await startTwin({ port: 0, web: 'none', log: (l) => lines.push(l), ...options, dataDir });
+  return {
+    ...twin,
+    dataDir,
+    async stop() {
+      await twin.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
