@@ -1,0 +1,112 @@
+/**
+ * Every key of the single table, built here and nowhere else. Attribute names are generic (pk, sk, gsi1pk,
+ * gsi1sk, gsi2pk, gsi2sk); ids are ULIDs; dates in sort keys are ISO (YYYY-MM-DD) so they sort as strings.
+ * The access patterns these serve are listed in ./README.md.
+ *
+ * Add new builders here (append; keep one builder per item kind). Never build a key inline elsewhere.
+ */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+export interface Indexed extends Key {
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+}
+
+const USER = (userId: string) => `USER#${userId}`;
+const FAMILY = (familyId: string) => `FAMILY#${familyId}`;
+
+export const keys = {
+  // ── users ──────────────────────────────────────────────────────────────────────────────────────────────
+  /** A user's profile (spec 1 §3 user_profiles). */
+  profile: (userId: string): Key => ({ pk: USER(userId), sk: 'PROFILE' }),
+  /** The user's membership: which family they belong to and their role. One per user. */
+  membership: (userId: string): Key => ({ pk: USER(userId), sk: 'MEMBERSHIP' }),
+
+  // ── families ───────────────────────────────────────────────────────────────────────────────────────────
+  family: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'FAMILY' }),
+  /** Uniqueness guard: one family per owner (conditional put on this key). */
+  familyOwner: (userId: string): Key => ({ pk: USER(userId), sk: 'OWNS_FAMILY' }),
+  member: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `MEMBER#${userId}` }),
+  membersPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MEMBER#' }),
+  /** A pending member by e-mail; joins when that address signs up. gsi1 finds pendings by e-mail. */
+  pendingMember: (familyId: string, email: string): Indexed => ({
+    pk: FAMILY(familyId),
+    sk: `PENDING#${email}`,
+    gsi1pk: `EMAIL#${email}`,
+    gsi1sk: `PENDING#${familyId}`,
+  }),
+  pendingByEmail: (email: string) => ({ index: 'gsi1', pk: `EMAIL#${email}`, skPrefix: 'PENDING#' }),
+  subscription: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'SUBSCRIPTION' }),
+
+  // ── accounts ───────────────────────────────────────────────────────────────────────────────────────────
+  account: (familyId: string, accountId: string): Key => ({ pk: FAMILY(familyId), sk: `ACCOUNT#${accountId}` }),
+  accountsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ACCOUNT#' }),
+
+  // ── uploads (extraction records) ───────────────────────────────────────────────────────────────────────
+  upload: (familyId: string, uploadId: string): Key => ({ pk: FAMILY(familyId), sk: `UPLOAD#${uploadId}` }),
+  uploadsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'UPLOAD#' }),
+
+  // ── transactions ───────────────────────────────────────────────────────────────────────────────────────
+  /**
+   * A transaction. The sort key carries account, date and fingerprint, so the same row written twice is the
+   * same item (conditional put => no duplicates). gsi1: the family's transactions by date (newest first with
+   * ScanIndexForward=false). gsi2: sparse, present only while unclassified.
+   */
+  transaction: (familyId: string, accountId: string, date: string, fingerprint: string): Indexed => ({
+    pk: FAMILY(familyId),
+    sk: `TXN#${accountId}#${date}#${fingerprint}`,
+    gsi1pk: `${FAMILY(familyId)}#TXN`,
+    gsi1sk: `${date}#${accountId}#${fingerprint}`,
+  }),
+  unclassifiedIndex: (familyId: string, date: string, accountId: string, fingerprint: string) => ({
+    gsi2pk: `${FAMILY(familyId)}#UNCLASSIFIED`,
+    gsi2sk: `${date}#${accountId}#${fingerprint}`,
+  }),
+  /** An account's transactions in a date range: pk = family, sk between these two. */
+  accountTransactionsRange: (familyId: string, accountId: string, from = '0000-00-00', to = '9999-99-99') => ({
+    pk: FAMILY(familyId),
+    skFrom: `TXN#${accountId}#${from}`,
+    skTo: `TXN#${accountId}#${to}#~`,
+  }),
+  /** The family's transactions in a date range, via gsi1. */
+  familyTransactionsRange: (familyId: string, from = '0000-00-00', to = '9999-99-99') => ({
+    index: 'gsi1',
+    pk: `${FAMILY(familyId)}#TXN`,
+    skFrom: from,
+    skTo: `${to}#~`,
+  }),
+  unclassifiedPrefix: (familyId: string) => ({ index: 'gsi2', pk: `${FAMILY(familyId)}#UNCLASSIFIED` }),
+
+  // ── learning and audit ─────────────────────────────────────────────────────────────────────────────────
+  pattern: (familyId: string, patternId: string): Key => ({ pk: FAMILY(familyId), sk: `PATTERN#${patternId}` }),
+  patternsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'PATTERN#' }),
+  audit: (familyId: string, auditId: string): Key => ({ pk: FAMILY(familyId), sk: `AUDIT#${auditId}` }),
+  rejectedMatch: (familyId: string, matchId: string): Key => ({ pk: FAMILY(familyId), sk: `REJECTED#${matchId}` }),
+  rejectedMatchesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'REJECTED#' }),
+  matchCandidate: (familyId: string, matchId: string): Key => ({ pk: FAMILY(familyId), sk: `MATCH#${matchId}` }),
+  matchCandidatesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MATCH#' }),
+  /** Per-month roll-up, recomputed (never incremented) after each upload. */
+  rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
+
+  // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
+  institution: (institutionId: string, displayName: string): Indexed => ({
+    pk: `INSTITUTION#${institutionId}`,
+    sk: 'INSTITUTION',
+    gsi1pk: 'INSTITUTIONS',
+    gsi1sk: `${displayName.toLowerCase()}#${institutionId}`,
+  }),
+  institutionsIndex: () => ({ index: 'gsi1', pk: 'INSTITUTIONS' }),
+  serviceTypes: (): Key => ({ pk: 'CATALOGUE', sk: 'SERVICE_TYPES' }),
+
+  // ── sign-in ────────────────────────────────────────────────────────────────────────────────────────────
+  /** The current magic link of an address (hash only) and its last send time (rate limit). */
+  magicLink: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'MAGIC_LINK' }),
+  invitation: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
+
+  // ── global ─────────────────────────────────────────────────────────────────────────────────────────────
+  feedback: (feedbackId: string): Key => ({ pk: 'FEEDBACK', sk: `FEEDBACK#${feedbackId}` }),
+} as const;
