@@ -64,6 +64,18 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'CreateUpload',
+    entry: 'functions/handlers/http/create-upload.ts',
+    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/uploads' }] },
+    needs: ['table:read', 'table:write', 'uploads:write'],
+  },
+  {
+    id: 'GetUpload',
+    entry: 'functions/handlers/http/get-upload.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/uploads/{id}' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'S3ObjectCreated',
     entry: 'functions/handlers/triggers/s3-object-created.ts',
     trigger: { type: 's3-object-created' },

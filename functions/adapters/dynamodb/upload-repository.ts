@@ -1,0 +1,86 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PipelineStage } from '../../contracts/pipeline';
+import type { Upload } from '../../contracts/uploads';
+import { documentClient, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * Upload (extraction) records: one per statement file, created by POST /api/uploads and advanced by the
+ * pipeline. Stage changes are conditional so a retried or duplicated step cannot move a record backwards
+ * or revive a finished one.
+ */
+export interface UploadItem extends Upload {
+  familyId: string;
+  objectKey: string;
+  createdBy: string;
+  executionId?: string;
+}
+
+const FINAL: PipelineStage[] = ['done', 'failed'];
+
+export async function createUpload(item: UploadItem): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.upload(item.familyId, item.uploadId), type: 'upload', ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getUpload(familyId: string, uploadId: string): Promise<UploadItem | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }));
+  return (out.Item as UploadItem | undefined) ?? null;
+}
+
+export async function listUploads(familyId: string, limit = 20): Promise<UploadItem[]> {
+  const prefix = keys.uploadsPrefix(familyId);
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as UploadItem[];
+}
+
+/**
+ * Move an upload to `stage` with extra attributes, unless it already reached a final stage.
+ * Returns false when the record is final (or missing): the caller's step has nothing to do.
+ */
+export async function advanceUpload(
+  familyId: string,
+  uploadId: string,
+  stage: PipelineStage,
+  changes: Partial<Omit<UploadItem, 'stage' | 'familyId' | 'uploadId'>> = {},
+  now = new Date(),
+): Promise<boolean> {
+  const values: Record<string, unknown> = { ...changes, stage, updatedAt: now.toISOString() };
+  const names: Record<string, string> = {};
+  const sets: string[] = [];
+  Object.entries(values).forEach(([k, v], i) => {
+    names[`#a${i}`] = k;
+    sets.push(`#a${i} = :v${i}`);
+  });
+  const attributeValues = Object.fromEntries(Object.values(values).map((v, i) => [`:v${i}`, v]));
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND NOT #stage IN (:final0, :final1)',
+        ExpressionAttributeNames: { ...names, '#stage': 'stage' },
+        ExpressionAttributeValues: { ...attributeValues, ':final0': FINAL[0], ':final1': FINAL[1] },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { uploadObjectKey } from '../contracts/pipeline';
+import {
+  type CreateUploadRequest,
+  type CreateUploadResponse,
+  type Upload,
+  UPLOAD_URL_TTL_SECONDS,
+} from '../contracts/uploads';
+import { documentClient, tableName } from '../adapters/dynamodb/client';
+import { keys } from '../adapters/dynamodb/keys';
+import { requireFamilyId } from '../adapters/dynamodb/membership';
+import { createUpload, getUpload, type UploadItem } from '../adapters/dynamodb/upload-repository';
+import { presignPut } from '../adapters/s3/storage';
+import type { AuthContext } from '../shared/http';
+import { NotFoundError } from '../shared/errors';
+import { services } from '../shared/container';
+
+/** Uploads: a family member asks to upload a statement for one of the family's accounts. */
+function toUpload(item: UploadItem): Upload {
+  const { familyId: _f, objectKey: _o, createdBy: _c, executionId: _e, ...upload } = item;
+  return {
+    ...upload,
+    counts: upload.counts ?? {},
+    reconciliation: upload.reconciliation ?? null,
+    message: upload.message ?? null,
+    institution: upload.institution ?? null,
+    period: upload.period ?? null,
+  };
+}
+
+async function requireAccount(familyId: string, accountId: string): Promise<void> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.account(familyId, accountId), ProjectionExpression: 'pk' }),
+  );
+  if (!out.Item) throw new NotFoundError('Account not found');
+}
+
+export async function startUpload(auth: AuthContext, request: CreateUploadRequest): Promise<CreateUploadResponse> {
+  const familyId = await requireFamilyId(auth.userId);
+  await requireAccount(familyId, request.accountId);
+  const uploadId = ulid();
+  const objectKey = uploadObjectKey(familyId, uploadId, request.fileName);
+  const now = services().now().toISOString();
+  const item: UploadItem = {
+    uploadId,
+    familyId,
+    accountId: request.accountId,
+    fileName: request.fileName,
+    size: request.size,
+    objectKey,
+    stage: 'uploading',
+    message: null,
+    counts: {},
+    reconciliation: null,
+    institution: null,
+    period: null,
+    createdBy: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await createUpload(item);
+  const url = await presignPut({
+    key: objectKey,
+    contentType: 'application/pdf',
+    contentLength: request.size,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
+  return {
+    upload: toUpload(item),
+    put: { url, headers: { 'content-type': 'application/pdf' }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
+  };
+}
+
+export async function uploadStatus(auth: AuthContext, uploadId: string): Promise<Upload> {
+  const familyId = await requireFamilyId(auth.userId);
+  const item = await getUpload(familyId, uploadId);
+  if (!item) throw new NotFoundError('Upload not found');
+  return toUpload(item);
+}
