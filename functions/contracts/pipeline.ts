@@ -1,15 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Contracts of the statement pipeline: what the S3 trigger starts it with, and the state every task receives
  * and returns (see infra/shared/statement-pipeline.ts). Kept small: large artefacts (text blocks, the parsed
  * statement) live in the uploads bucket under `{familyId}/{uploadId}/`, never in the execution state.
+ * (zod/mini keeps Lambda bundles small; the classic API adds ~440 KB.)
  */
+const nonEmpty = () => z.string().check(z.minLength(1));
+const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
+
 export const pipelineInputSchema = z.object({
-  bucket: z.string().min(1),
-  key: z.string().min(1),
-  etag: z.string().default(''),
-  size: z.number().int().nonnegative().default(0),
+  bucket: nonEmpty(),
+  key: nonEmpty(),
+  etag: z._default(z.string(), ''),
+  size: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 export type PipelineInput = z.infer<typeof pipelineInputSchema>;
 
@@ -24,34 +28,34 @@ export const pipelineStages = [
 ] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-export const pipelineStateSchema = pipelineInputSchema.extend({
-  familyId: z.string().min(1),
-  uploadId: z.string().min(1),
-  fileName: z.string().min(1),
-  accountId: z.string().optional(),
-  extraction: z
-    .object({
+export const pipelineStateSchema = z.extend(pipelineInputSchema, {
+  familyId: nonEmpty(),
+  uploadId: nonEmpty(),
+  fileName: nonEmpty(),
+  accountId: z.optional(z.string()),
+  extraction: z.optional(
+    z.object({
       status: z.enum(['DONE', 'IN_PROGRESS']),
       source: z.enum(['text-layer', 'textract']),
-      jobId: z.string().optional(),
-      blocksKey: z.string().optional(),
-      pages: z.number().int().nonnegative().optional(),
-      polls: z.number().int().nonnegative().optional(),
-    })
-    .optional(),
-  statementKey: z.string().optional(),
-  counts: z
-    .object({
-      parsed: z.number().int().nonnegative().default(0),
-      added: z.number().int().nonnegative().default(0),
-      duplicates: z.number().int().nonnegative().default(0),
-      classified: z.number().int().nonnegative().default(0),
-      matches: z.number().int().nonnegative().default(0),
-    })
-    .partial()
-    .optional(),
+      jobId: z.optional(z.string()),
+      blocksKey: z.optional(z.string()),
+      pages: count(),
+      polls: count(),
+    }),
+  ),
+  statementKey: z.optional(z.string()),
+  addedKey: z.optional(z.string()),
+  counts: z.optional(
+    z.object({
+      parsed: count(),
+      added: count(),
+      duplicates: count(),
+      classified: count(),
+      matches: count(),
+    }),
+  ),
   /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
-  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+  error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
 export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
@@ -80,6 +84,10 @@ export function safeFileName(fileName: string): string {
 }
 
 /** Where the pipeline keeps its working files for one upload. */
-export function artefactKey(familyId: string, uploadId: string, name: 'blocks.json' | 'statement.json'): string {
+export function artefactKey(
+  familyId: string,
+  uploadId: string,
+  name: 'blocks.json' | 'statement.json' | 'added.json',
+): string {
   return `${familyId}/${uploadId}/${name}`;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ConfigError } from './errors';
 
 /**
@@ -7,25 +7,25 @@ import { ConfigError } from './errors';
  */
 const schema = z.object({
   /** aws: real services; local: the local twin's emulators (endpoints below); memory: tests without I/O. */
-  APP_MODE: z.enum(['aws', 'local', 'memory']).default('aws'),
-  STAGE: z.string().min(1).default('dev'),
-  AWS_REGION: z.string().min(1).default('eu-west-2'),
-  TABLE_NAME: z.string().min(1).optional(),
-  UPLOAD_BUCKET: z.string().min(1).optional(),
-  STATE_MACHINE_ARN: z.string().min(1).optional(),
-  USER_POOL_ID: z.string().min(1).optional(),
-  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
-  APP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  MAGIC_LINK_SECRET_NAME: z.string().min(1).optional(),
-  BEDROCK_MODEL_ID: z.string().min(1).optional(),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  APP_MODE: z._default(z.enum(['aws', 'local', 'memory']), 'aws'),
+  STAGE: z._default(z.string().check(z.minLength(1)), 'dev'),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-west-2'),
+  TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
+  UPLOAD_BUCKET: z.optional(z.string().check(z.minLength(1))),
+  STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+  USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
+  USER_POOL_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+  APP_URL: z.optional(z.string().check(z.url())),
+  MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  MAGIC_LINK_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
+  BEDROCK_MODEL_ID: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_PRICE_ID: z.optional(z.string().check(z.minLength(1))),
   /** Local twin only: emulator endpoints. */
-  DYNAMODB_ENDPOINT: z.string().url().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
+  S3_ENDPOINT: z.optional(z.string().check(z.url())),
+  S3_PUBLIC_ENDPOINT: z.optional(z.string().check(z.url())),
 });
 
 export type Config = z.infer<typeof schema>;

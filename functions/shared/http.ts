@@ -6,7 +6,6 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
 import { AppError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 
@@ -28,10 +27,16 @@ export interface HttpRequest<B, Q, P> {
   headers: Record<string, string | undefined>;
 }
 
+/** Any zod (classic or mini) schema: only safeParse is used. */
+export interface Schema<T> {
+  safeParse(value: unknown):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
 interface Schemas<B, Q, P> {
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
+  body?: Schema<B>;
+  query?: Schema<Q>;
+  params?: Schema<P>;
 }
 
 const JSON_HEADERS = {
@@ -67,14 +72,14 @@ export function authFromEvent(event: HttpEvent): AuthContext | null {
   return { userId: sub, email };
 }
 
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string): T {
+function parseWith<T>(schema: Schema<T> | undefined, value: unknown, what: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (!result.success) {
     const first = result.error.issues[0];
-    const field = first?.path.join('.') || what;
+    const field = first?.path.map(String).join('.') || what;
     throw new ValidationError(first?.message ?? `Invalid ${what}`, {
-      issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
       field,
     });
   }
