@@ -1,0 +1,7 @@
+export function Onboarding() {
+  return (
+    <main aria-busy="true">
+      <p>Loading onboarding…</p>
+    </main>
+  );
+}
