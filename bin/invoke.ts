@@ -17,7 +17,9 @@ function fail(message: string): never {
 
 const [name, file] = process.argv.slice(2);
 if (!name || !file) {
-  fail(`usage: npm run invoke -- <handler> <event.json>  (handlers: ${FUNCTIONS.map((f) => f.id).join(', ')})`);
+  fail(
+    `usage: npm run invoke -- <handler> <event.json>  (handlers: ${FUNCTIONS.map((f) => f.id).join(', ')})`,
+  );
 }
 const wanted = name.toLowerCase().replace(/\.ts$/, '');
 const spec: FunctionSpec | undefined = FUNCTIONS.find(

@@ -19,8 +19,12 @@ const started = Date.now();
 try {
   const twin = await startTwin({ port, dataDir, web, log: (line) => console.log(line) });
   console.log(`\nFamily Finance is running on the local twin: ${twin.url}`);
-  console.log(`  health ${twin.url}/api/health · e-mails ${twin.url}/local/outbox · pipeline ${twin.url}/local/status`);
-  console.log(`  data in ${dataDir} · started in ${((Date.now() - started) / 1000).toFixed(1)} s · Ctrl-C to stop\n`);
+  console.log(
+    `  health ${twin.url}/api/health · e-mails ${twin.url}/local/outbox · pipeline ${twin.url}/local/status`,
+  );
+  console.log(
+    `  data in ${dataDir} · started in ${((Date.now() - started) / 1000).toFixed(1)} s · Ctrl-C to stop\n`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -37,10 +41,14 @@ try {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('unhandledRejection', (reason) => console.error('Unhandled rejection (the twin keeps running):', reason));
+  process.on('unhandledRejection', (reason) =>
+    console.error('Unhandled rejection (the twin keeps running):', reason),
+  );
 } catch (error) {
   if (error instanceof PortInUseError) {
-    console.error(`${error.message} Stop whatever is using it, or choose another port: PORT=${port + 1} npm start`);
+    console.error(
+      `${error.message} Stop whatever is using it, or choose another port: PORT=${port + 1} npm start`,
+    );
   } else {
     console.error(`The local twin could not start: ${(error as Error).message}`);
   }

@@ -17,7 +17,9 @@ const { app } = buildApp({ stage, outdir });
 
 const report = checkNag(app);
 const assembly = app.synth();
-console.log(`Synthesized ${assembly.stacks.length} stacks (stage ${stage}) into ${outdir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Synthesized ${assembly.stacks.length} stacks (stage ${stage}) into ${outdir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const sizes: Array<{ name: string; kb: number }> = [];
 for (const stack of assembly.stacks) {
@@ -40,14 +42,18 @@ for (const s of sizes) console.log(`  ${s.kb.toFixed(1).padStart(7)} KB  ${s.nam
 const findings = report.violations;
 if (findings.length) {
   for (const v of findings) {
-    console.error(`  ${v.ruleName}: ${v.violatingResources.map((r) => (r as { constructPath?: string }).constructPath).join(', ')}`);
+    console.error(
+      `  ${v.ruleName}: ${v.violatingResources.map((r) => (r as { constructPath?: string }).constructPath).join(', ')}`,
+    );
   }
   console.error(`cdk-nag: ${findings.length} unacknowledged AwsSolutions finding(s) (listed above).`);
   process.exit(1);
 }
 const big = sizes.filter((s) => s.kb >= MAX_BUNDLE_KB);
 if (big.length) {
-  console.error(`Bundle over ${MAX_BUNDLE_KB} KB: ${big.map((b) => `${b.name} (${b.kb.toFixed(0)} KB)`).join(', ')}`);
+  console.error(
+    `Bundle over ${MAX_BUNDLE_KB} KB: ${big.map((b) => `${b.name} (${b.kb.toFixed(0)} KB)`).join(', ')}`,
+  );
   process.exit(1);
 }
 console.log(`\ncdk-nag AwsSolutions: 0 unacknowledged findings. Every bundle < ${MAX_BUNDLE_KB} KB.`);

@@ -15,7 +15,10 @@ export interface BuildOptions {
 
 /** The whole AWS application: data, auth, pipeline, api, web. */
 export function buildApp(options: BuildOptions = {}) {
-  const app = new App({ ...(options.outdir ? { outdir: options.outdir } : {}), context: { stage: options.stage ?? 'dev' } });
+  const app = new App({
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+    context: { stage: options.stage ?? 'dev' },
+  });
   const stage = options.stage ?? (app.node.tryGetContext('stage') as string | undefined) ?? 'dev';
   const env = {
     account: process.env.CDK_DEFAULT_ACCOUNT,

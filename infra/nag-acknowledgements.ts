@@ -25,7 +25,8 @@ export const ACKNOWLEDGEMENTS: Acknowledgement[] = [
   },
   {
     rule: /^AwsSolutions-IAM5\[Resource::(<PdfUploads[A-Z0-9]*\.Arn>|[\w-]+:ExportsOutputFnGetAttPdfUploads[A-Za-z0-9]*)\/\*\]$/,
-    reason: 'Objects are created per upload ({familyId}/{uploadId}_{file}); bucket/* with one action is the narrowest grant.',
+    reason:
+      'Objects are created per upload ({familyId}/{uploadId}_{file}); bucket/* with one action is the narrowest grant.',
   },
   {
     rule: /^AwsSolutions-IAM5\[Resource::\*\]$/,
@@ -35,7 +36,8 @@ export const ACKNOWLEDGEMENTS: Acknowledgement[] = [
   {
     rule: /^AwsSolutions-IAM5\[Resource::\*\]$/,
     path: /StatementPipeline\/Role\/DefaultPolicy/,
-    reason: 'X-Ray tracing and CloudWatch Logs delivery for the state machine do not support resource-level permissions.',
+    reason:
+      'X-Ray tracing and CloudWatch Logs delivery for the state machine do not support resource-level permissions.',
   },
   {
     rule: /^AwsSolutions-IAM5\[Resource::<Pipeline[A-Za-z]+Function[A-Z0-9]*\.Arn>:\*\]$/,
@@ -45,7 +47,8 @@ export const ACKNOWLEDGEMENTS: Acknowledgement[] = [
   {
     rule: /^AwsSolutions-(IAM4|IAM5|L1)(\[.*\])?$/,
     path: /(Custom::CDKBucketDeployment|BucketNotificationsHandler|CustomS3AutoDeleteObjects|Custom::S3AutoDeleteObjects)/,
-    reason: 'A CDK-provided custom-resource provider: its role, wildcards on its own buckets and runtime are set by aws-cdk-lib.',
+    reason:
+      'A CDK-provided custom-resource provider: its role, wildcards on its own buckets and runtime are set by aws-cdk-lib.',
   },
   {
     rule: /^AwsSolutions-L1$/,
@@ -59,7 +62,9 @@ export function checkNag(app: App): PolicyValidationPluginReport {
   for (const violation of first.violations) {
     for (const resource of violation.violatingResources) {
       const path = (resource as { constructPath?: string }).constructPath ?? '';
-      const ack = ACKNOWLEDGEMENTS.find((a) => a.rule.test(violation.ruleName) && (!a.path || a.path.test(path)));
+      const ack = ACKNOWLEDGEMENTS.find(
+        (a) => a.rule.test(violation.ruleName) && (!a.path || a.path.test(path)),
+      );
       const node = byPath.get(path);
       if (ack && node) Validations.of(node).acknowledge({ id: violation.ruleName, reason: ack.reason });
     }

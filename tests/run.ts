@@ -53,7 +53,8 @@ if (existsSync(report)) {
   };
   passed += results.numPassedTests;
   failed += results.numFailedTests;
-  for (const file of results.testResults) if (file.status === 'failed') failures.push(file.name.replace(`${root}/`, ''));
+  for (const file of results.testResults)
+    if (file.status === 'failed') failures.push(file.name.replace(`${root}/`, ''));
   if (!vitestOk && results.numFailedTests === 0) {
     // A failing file without failing tests (an import error, the coverage gate): count it.
     failed++;

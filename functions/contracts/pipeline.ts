@@ -66,7 +66,9 @@ export function uploadObjectKey(familyId: string, uploadId: string, fileName: st
   return `${familyId}/${uploadId}_${safeFileName(fileName)}`;
 }
 
-export function parseUploadObjectKey(key: string): { familyId: string; uploadId: string; fileName: string } | null {
+export function parseUploadObjectKey(
+  key: string,
+): { familyId: string; uploadId: string; fileName: string } | null {
   const match = UPLOAD_KEY.exec(key);
   if (!match) return null;
   return { familyId: match[1]!, uploadId: match[2]!, fileName: match[3]! };

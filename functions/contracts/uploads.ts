@@ -27,7 +27,9 @@ export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
 
 export const reconciliationSchema = z.object({
   ok: z.boolean(),
-  breaks: z.array(z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() })),
+  breaks: z.array(
+    z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() }),
+  ),
 });
 
 const counts = z.object({
@@ -60,4 +62,6 @@ export const createUploadResponseSchema = z.object({
 });
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
-export const uploadIdParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an upload id')) });
+export const uploadIdParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an upload id')),
+});

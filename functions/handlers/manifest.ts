@@ -82,9 +82,13 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['pipeline:start'],
   },
   pipeline('Register', 'register', ['table:read', 'table:write', 'uploads:read']),
-  pipeline('Extract', 'extract', ['table:write', 'uploads:read', 'uploads:write', 'textract'], { memoryMb: 1024 }),
+  pipeline('Extract', 'extract', ['table:write', 'uploads:read', 'uploads:write', 'textract'], {
+    memoryMb: 1024,
+  }),
   pipeline('PollTextract', 'poll-textract', ['uploads:write', 'textract']),
-  pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], { memoryMb: 1024 }),
+  pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], {
+    memoryMb: 1024,
+  }),
   pipeline('Persist', 'persist', ['table:read', 'table:write', 'uploads:read']),
   pipeline('Classify', 'classify', ['table:read', 'table:write', 'bedrock'], { timeoutSeconds: 300 }),
   pipeline('Match', 'match', ['table:read', 'table:write']),

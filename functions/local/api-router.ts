@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { FUNCTIONS, type FunctionSpec, type HttpRoute } from '../handlers/manifest';
-import { invoke, LambdaTimeoutError } from './lambda-runtime';
 import type { LocalSigner } from './jwt';
+import { invoke, LambdaTimeoutError } from './lambda-runtime';
 
 /**
  * The twin's API Gateway (HTTP API, payload format 2.0): matches a request to a route from the function
@@ -40,7 +40,13 @@ function compile(route: HttpRoute, spec: FunctionSpec): CompiledRoute {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return { route, spec, pattern: new RegExp(`^${source}$`), names, specificity: route.path.split('{').length };
+  return {
+    route,
+    spec,
+    pattern: new RegExp(`^${source}$`),
+    names,
+    specificity: route.path.split('{').length,
+  };
 }
 
 export function compileRoutes(functions: FunctionSpec[] = FUNCTIONS): CompiledRoute[] {
@@ -91,7 +97,11 @@ function stringifyClaims(claims: Record<string, unknown>): Record<string, string
   return out;
 }
 
-export function createApiRouter(options: { signer: LocalSigner; functions?: FunctionSpec[]; log?: (line: string) => void }) {
+export function createApiRouter(options: {
+  signer: LocalSigner;
+  functions?: FunctionSpec[];
+  log?: (line: string) => void;
+}) {
   const routes = compileRoutes(options.functions);
 
   return async function handle(request: RawRequest): Promise<APIGatewayProxyStructuredResultV2> {
@@ -117,7 +127,8 @@ export function createApiRouter(options: { signer: LocalSigner; functions?: Func
     const now = new Date();
     const queryStringParameters: Record<string, string> = {};
     for (const [k, v] of url.searchParams) {
-      queryStringParameters[k] = queryStringParameters[k] === undefined ? v : `${queryStringParameters[k]},${v}`;
+      queryStringParameters[k] =
+        queryStringParameters[k] === undefined ? v : `${queryStringParameters[k]},${v}`;
     }
     const contentType = headers['content-type'] ?? '';
     const textual = request.body.length === 0 || TEXTUAL.test(contentType);
@@ -157,10 +168,17 @@ export function createApiRouter(options: { signer: LocalSigner; functions?: Func
     };
 
     try {
-      const result = (await invoke(match.spec, event)) as APIGatewayProxyStructuredResultV2 | string | undefined;
+      const result = (await invoke(match.spec, event)) as
+        | APIGatewayProxyStructuredResultV2
+        | string
+        | undefined;
       if (result === undefined || result === null) return { statusCode: 200 };
       if (typeof result === 'string' || typeof result !== 'object' || !('statusCode' in result)) {
-        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
+        return {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(result),
+        };
       }
       return result;
     } catch (error) {

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Event } from 'aws-lambda';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import type { S3Event } from 'aws-lambda';
 import { createTableInput } from '../../infra/shared/table-definition';
 
 /**

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
-  type JWK,
-  type JWTPayload,
-  SignJWT,
   createLocalJWKSet,
   exportJWK,
   generateKeyPair,
   importJWK,
+  type JWK,
+  type JWTPayload,
   jwtVerify,
+  SignJWT,
 } from 'jose';
 
 /**
@@ -24,7 +24,13 @@ export interface LocalSigner {
   issuer: string;
   audience: string;
   jwks: { keys: JWK[] };
-  sign(input: { sub: string; email: string; tokenUse: 'id' | 'access'; expiresInSeconds?: number; authTime?: number }): Promise<string>;
+  sign(input: {
+    sub: string;
+    email: string;
+    tokenUse: 'id' | 'access';
+    expiresInSeconds?: number;
+    authTime?: number;
+  }): Promise<string>;
   verify(token: string): Promise<JWTPayload | null>;
 }
 

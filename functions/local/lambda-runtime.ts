@@ -20,7 +20,9 @@ export function repoRoot(): string {
 export async function loadHandler(spec: FunctionSpec): Promise<LambdaHandler> {
   const cached = loaded.get(spec.id);
   if (cached) return cached;
-  const mod = (await import(pathToFileURL(resolve(repoRoot(), spec.entry)).href)) as { handler?: LambdaHandler };
+  const mod = (await import(pathToFileURL(resolve(repoRoot(), spec.entry)).href)) as {
+    handler?: LambdaHandler;
+  };
   if (typeof mod.handler !== 'function') throw new Error(`${spec.entry} does not export a handler`);
   loaded.set(spec.id, mod.handler);
   return mod.handler;
@@ -61,7 +63,10 @@ export async function invoke(spec: FunctionSpec, event: unknown): Promise<unknow
   const context = lambdaContext(spec, Date.now() + timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LambdaTimeoutError(`Task timed out after ${timeoutMs / 1000} seconds`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new LambdaTimeoutError(`Task timed out after ${timeoutMs / 1000} seconds`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([handler(event, context), timeout]);

@@ -28,7 +28,12 @@ export class LocalOutbox implements Mailer {
       renameSync(`${this.options.path}.tmp`, this.options.path);
     }
     this.options.print?.(
-      [`\n  ✉  To: ${mail.to}`, `     Subject: ${mail.subject}`, ...(mail.link ? [`     Link: ${mail.link}`] : []), ''].join('\n'),
+      [
+        `\n  ✉  To: ${mail.to}`,
+        `     Subject: ${mail.subject}`,
+        ...(mail.link ? [`     Link: ${mail.link}`] : []),
+        '',
+      ].join('\n'),
     );
   }
 

@@ -4,8 +4,8 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import {
   PIPELINE_TASKS,
   type PipelineTask,
-  TEXTRACT_WAIT_STATE,
   statementPipelineDefinition,
+  TEXTRACT_WAIT_STATE,
 } from '../../infra/shared/statement-pipeline';
 import type { PipelineStarter } from '../adapters/sfn/pipeline-starter';
 import { FUNCTIONS } from '../handlers/manifest';
@@ -37,9 +37,14 @@ export class LocalPipelineRunner implements PipelineStarter {
   private readonly machine: StateMachine;
   private closed = false;
 
-  constructor(private readonly options: { statePath?: string; log?: (line: string) => void; waitMs?: number }) {
+  constructor(
+    private readonly options: { statePath?: string; log?: (line: string) => void; waitMs?: number },
+  ) {
     const resources = Object.fromEntries(
-      PIPELINE_TASKS.map((task) => [task, `arn:aws:lambda:eu-west-2:000000000000:function:local-Pipeline${task}`]),
+      PIPELINE_TASKS.map((task) => [
+        task,
+        `arn:aws:lambda:eu-west-2:000000000000:function:local-Pipeline${task}`,
+      ]),
     ) as Record<PipelineTask, string>;
     // The library's definition type is narrower than plain JSON; the definition is validated at construction.
     type Definition = ConstructorParameters<typeof StateMachine>[0];
@@ -109,7 +114,9 @@ export class LocalPipelineRunner implements PipelineStarter {
   }
 
   list(limit = 20): ExecutionRecord[] {
-    return [...this.executions.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, limit);
+    return [...this.executions.values()]
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .slice(0, limit);
   }
 
   get(name: string): ExecutionRecord | undefined {

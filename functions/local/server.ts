@@ -1,6 +1,6 @@
 import './polyfills';
 import { existsSync, mkdirSync } from 'node:fs';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
@@ -8,10 +8,10 @@ import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { resetStorageClients } from '../adapters/s3/storage';
 import { resetConfig } from '../shared/config';
-import { type HealthProbe, clearRegisteredServices, registerServices } from '../shared/container';
+import { clearRegisteredServices, type HealthProbe, registerServices } from '../shared/container';
 import { createApiRouter } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
-import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner, createLocalSigner } from './jwt';
+import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
@@ -30,7 +30,9 @@ export interface TwinOptions {
   web: 'vite' | 'dist' | 'none';
   log?: (line: string) => void;
   /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
-  localRoutes?: Array<(req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>>;
+  localRoutes?: Array<
+    (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>
+  >;
 }
 
 export interface Twin {
@@ -95,14 +97,21 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const port = await listen(http, options.port, host);
   const url = `http://localhost:${port}`;
   const cleanups: Array<() => Promise<void>> = [
-    () => new Promise<void>((r) => { http.closeAllConnections(); http.close(() => r()); }),
+    () =>
+      new Promise<void>((r) => {
+        http.closeAllConnections();
+        http.close(() => r());
+      }),
   ];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`shutdown: ${String(e)}`));
   };
 
   try {
-    const signer = await createLocalSigner({ keyPath: join(dataDir, 'keys', 'signing-key.json'), origin: url });
+    const signer = await createLocalSigner({
+      keyPath: join(dataDir, 'keys', 'signing-key.json'),
+      origin: url,
+    });
     const dynamo = await startDynamo({ directory: join(dataDir, 'dynamodb'), tableName: TABLE_NAME });
     cleanups.push(() => dynamo.close());
 
@@ -229,17 +238,26 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             body,
             sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           });
-          const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+          const headers: Record<string, string | string[]> = {
+            ...(result.headers as Record<string, string>),
+          };
           if (result.cookies?.length) headers['set-cookie'] = result.cookies;
           res.writeHead(result.statusCode ?? 200, headers);
-          res.end(result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+          res.end(
+            result.body === undefined
+              ? undefined
+              : result.isBase64Encoded
+                ? Buffer.from(result.body, 'base64')
+                : result.body,
+          );
           return;
         }
         if (path === '/config.json') return sendJson(res, 200, runtimeConfig);
         if (path.startsWith('/local/')) {
           const body = await readBody(req, 1024 * 1024);
           for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
-          if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, signer.jwks);
+          if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)
+            return sendJson(res, 200, signer.jwks);
           if (path === '/local/outbox') return sendJson(res, 200, outbox.list());
           if (path === '/local/invoke' && req.method === 'POST') {
             // `npm run invoke` while the twin runs: invoke inside this process, with its services.
@@ -247,7 +265,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             try {
               return sendJson(res, 200, { result: (await invoke(functionSpec(id), event)) ?? null });
             } catch (error) {
-              return sendJson(res, 200, { error: { name: (error as Error).name, message: (error as Error).message } });
+              return sendJson(res, 200, {
+                error: { name: (error as Error).name, message: (error as Error).message },
+              });
             }
           }
           if (path === '/local/status') {

@@ -1,6 +1,7 @@
 // Minimal typings for the two emulators the twin embeds (neither ships its own).
 declare module 'dynalite' {
   import type { Server } from 'node:http';
+
   interface DynaliteOptions {
     path?: string;
     createTableMs?: number;
@@ -15,6 +16,7 @@ declare module 'dynalite' {
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
   import type { AddressInfo } from 'node:net';
+
   interface S3rverOptions {
     address?: string;
     port?: number;

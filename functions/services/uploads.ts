@@ -1,20 +1,20 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { uploadObjectKey } from '../contracts/pipeline';
-import {
-  type CreateUploadRequest,
-  type CreateUploadResponse,
-  type Upload,
-  UPLOAD_URL_TTL_SECONDS,
-} from '../contracts/uploads';
 import { documentClient, tableName } from '../adapters/dynamodb/client';
 import { keys } from '../adapters/dynamodb/keys';
 import { requireFamilyId } from '../adapters/dynamodb/membership';
 import { createUpload, getUpload, type UploadItem } from '../adapters/dynamodb/upload-repository';
 import { presignPut } from '../adapters/s3/storage';
-import type { AuthContext } from '../shared/http';
-import { NotFoundError } from '../shared/errors';
+import { uploadObjectKey } from '../contracts/pipeline';
+import {
+  type CreateUploadRequest,
+  type CreateUploadResponse,
+  UPLOAD_URL_TTL_SECONDS,
+  type Upload,
+} from '../contracts/uploads';
 import { services } from '../shared/container';
+import { NotFoundError } from '../shared/errors';
+import type { AuthContext } from '../shared/http';
 
 /** Uploads: a family member asks to upload a statement for one of the family's accounts. */
 function toUpload(item: UploadItem): Upload {
@@ -31,12 +31,19 @@ function toUpload(item: UploadItem): Upload {
 
 async function requireAccount(familyId: string, accountId: string): Promise<void> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.account(familyId, accountId), ProjectionExpression: 'pk' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.account(familyId, accountId),
+      ProjectionExpression: 'pk',
+    }),
   );
   if (!out.Item) throw new NotFoundError('Account not found');
 }
 
-export async function startUpload(auth: AuthContext, request: CreateUploadRequest): Promise<CreateUploadResponse> {
+export async function startUpload(
+  auth: AuthContext,
+  request: CreateUploadRequest,
+): Promise<CreateUploadResponse> {
   const familyId = await requireFamilyId(auth.userId);
   await requireAccount(familyId, request.accountId);
   const uploadId = ulid();

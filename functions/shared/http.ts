@@ -1,5 +1,5 @@
-import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -29,9 +29,14 @@ export interface HttpRequest<B, Q, P> {
 
 /** Any zod (classic or mini) schema: only safeParse is used. */
 export interface Schema<T> {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+  ):
     | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+    | {
+        success: false;
+        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+      };
 }
 interface Schemas<B, Q, P> {
   body?: Schema<B>;

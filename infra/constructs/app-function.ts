@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -7,7 +8,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { resolve } from 'node:path';
 import type { FunctionSpec } from '../../functions/handlers/manifest';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -75,7 +75,8 @@ export class AppFunction extends Construct {
         sourcesContent: false,
         mainFields: ['module', 'main'],
         externalModules: ['@aws-sdk/*'],
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         forceDockerBundling: false,
         metafile: false,
       },

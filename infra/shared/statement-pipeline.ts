@@ -43,7 +43,9 @@ function task(resource: string, next: string | null, catchable = true) {
     Resource: resource,
     TimeoutSeconds: 300,
     Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
-    ...(catchable ? { Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }] } : {}),
+    ...(catchable
+      ? { Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }] }
+      : {}),
     ...(next ? { Next: next } : { End: true }),
   };
 }
@@ -58,7 +60,9 @@ export function statementPipelineDefinition(resources: Resources) {
       Extract: task(resources.Extract, 'Text ready?'),
       'Text ready?': {
         Type: 'Choice',
-        Choices: [{ Variable: '$.extraction.status', StringEquals: 'IN_PROGRESS', Next: TEXTRACT_WAIT_STATE }],
+        Choices: [
+          { Variable: '$.extraction.status', StringEquals: 'IN_PROGRESS', Next: TEXTRACT_WAIT_STATE },
+        ],
         Default: 'Parse',
       },
       [TEXTRACT_WAIT_STATE]: { Type: 'Wait', Seconds: TEXTRACT_POLL_SECONDS, Next: 'PollTextract' },
@@ -70,7 +74,11 @@ export function statementPipelineDefinition(resources: Resources) {
       Finish: task(resources.Finish, 'Done'),
       Done: { Type: 'Succeed' },
       RecordFailure: { ...task(resources.RecordFailure, 'Failed', false) },
-      Failed: { Type: 'Fail', Error: 'StatementPipelineFailed', Cause: 'See the upload record for the reason.' },
+      Failed: {
+        Type: 'Fail',
+        Error: 'StatementPipelineFailed',
+        Cause: 'See the upload record for the reason.',
+      },
     },
   };
 }

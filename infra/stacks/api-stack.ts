@@ -34,7 +34,10 @@ export class ApiStack extends Stack {
       jwtAudience: [props.userPoolClientId],
       identitySource: ['$request.header.Authorization'],
     });
-    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, description: 'Family Finance API' });
+    this.api = new apigw.HttpApi(this, 'Api', {
+      createDefaultStage: false,
+      description: 'Family Finance API',
+    });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -23,7 +23,11 @@ export class AuthStack extends Stack {
   readonly client: cognito.UserPoolClient;
   readonly magicLinkSecret: Secret;
 
-  constructor(scope: Construct, id: string, props: StackProps & { stage: string; table: ITable; mailFrom: string; appUrl: string }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: StackProps & { stage: string; table: ITable; mailFrom: string; appUrl: string },
+  ) {
     super(scope, id, props);
     const prod = props.stage === 'prod';
     this.userPool = new cognito.UserPool(this, 'Users', {
@@ -33,7 +37,13 @@ export class AuthStack extends Stack {
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       accountRecovery: cognito.AccountRecovery.NONE,
-      passwordPolicy: { minLength: 16, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
+      passwordPolicy: {
+        minLength: 16,
+        requireDigits: true,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireSymbols: true,
+      },
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       deletionProtection: prod,
     });
@@ -51,7 +61,11 @@ export class AuthStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     const identity = new EmailIdentity(this, 'MailFrom', { identity: Identity.email(props.mailFrom) });
-    const sesIdentityArn = this.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom });
+    const sesIdentityArn = this.formatArn({
+      service: 'ses',
+      resource: 'identity',
+      resourceName: props.mailFrom,
+    });
 
     for (const spec of FUNCTIONS) {
       if (spec.trigger.type !== 'cognito') continue;
@@ -59,21 +73,39 @@ export class AuthStack extends Stack {
         table: props.table,
         sesIdentityArn,
         magicLinkSecret: this.magicLinkSecret,
-        environment: { MAIL_FROM: props.mailFrom, APP_URL: props.appUrl, USER_POOL_CLIENT_ID: this.client.userPoolClientId },
+        environment: {
+          MAIL_FROM: props.mailFrom,
+          APP_URL: props.appUrl,
+          USER_POOL_CLIENT_ID: this.client.userPoolClientId,
+        },
       }).fn;
       this.userPool.addTrigger(TRIGGER_OPERATION[spec.trigger.trigger], fn);
     }
     void identity;
 
     Validations.of(this.userPool).acknowledge(
-      { id: 'AwsSolutions-COG1', reason: 'Sign-in is passwordless (magic links); no user ever sets a password.' },
-      { id: 'AwsSolutions-COG2', reason: 'Possession of the e-mail inbox is the factor; a second factor is on the roadmap.' },
-      { id: 'AwsSolutions-COG3', reason: 'Threat protection (Plus tier) is not priced in yet; links are single-use, expire in 15 minutes and are rate limited.' },
-      { id: 'AwsSolutions-COG8', reason: 'Essentials tier: Plus-tier threat protection deferred for cost, see COG3.' },
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'Sign-in is passwordless (magic links); no user ever sets a password.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'Possession of the e-mail inbox is the factor; a second factor is on the roadmap.',
+      },
+      {
+        id: 'AwsSolutions-COG3',
+        reason:
+          'Threat protection (Plus tier) is not priced in yet; links are single-use, expire in 15 minutes and are rate limited.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Essentials tier: Plus-tier threat protection deferred for cost, see COG3.',
+      },
     );
     Validations.of(this.magicLinkSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating the link-signing key would invalidate links in flight; rotated manually with a two-key window.',
+      reason:
+        'Rotating the link-signing key would invalidate links in flight; rotated manually with a two-key window.',
     });
   }
 }

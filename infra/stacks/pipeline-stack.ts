@@ -33,7 +33,10 @@ export class PipelineStack extends Stack {
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: false,
     });
-    Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket itself.' });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself.',
+    });
 
     this.uploads = new s3.Bucket(this, 'PdfUploads', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -67,9 +70,16 @@ export class PipelineStack extends Stack {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
     const bedrockModelArn = props.bedrockModelId
-      ? this.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: props.bedrockModelId })
+      ? this.formatArn({
+          service: 'bedrock',
+          account: '',
+          resource: 'foundation-model',
+          resourceName: props.bedrockModelId,
+        })
       : undefined;
-    const environment: Record<string, string> = props.bedrockModelId ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {};
+    const environment: Record<string, string> = props.bedrockModelId
+      ? { BEDROCK_MODEL_ID: props.bedrockModelId }
+      : {};
     const shared: FunctionResources = {
       table: props.table,
       uploads: this.uploads,
@@ -87,14 +97,19 @@ export class PipelineStack extends Stack {
         invokable.push(fn);
       } else if (spec.trigger.type === 's3-object-created') {
         const fn = new AppFunction(this, spec, shared).fn;
-        this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn), { suffix: '.pdf' });
+        this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+          suffix: '.pdf',
+        });
       }
     }
     for (const task of PIPELINE_TASKS) {
       if (!taskFunctions[task]) throw new Error(`No function in the manifest for pipeline task ${task}`);
     }
 
-    const placeholders = Object.fromEntries(PIPELINE_TASKS.map((t) => [t, `\${${t}}`])) as Record<PipelineTask, string>;
+    const placeholders = Object.fromEntries(PIPELINE_TASKS.map((t) => [t, `\${${t}}`])) as Record<
+      PipelineTask,
+      string
+    >;
     const logs = new LogGroup(this, 'PipelineLogs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -102,7 +117,9 @@ export class PipelineStack extends Stack {
     const machine = new sfn.StateMachine(this, 'StatementPipeline', {
       stateMachineName,
       stateMachineType: sfn.StateMachineType.STANDARD,
-      definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(statementPipelineDefinition(placeholders))),
+      definitionBody: sfn.DefinitionBody.fromString(
+        JSON.stringify(statementPipelineDefinition(placeholders)),
+      ),
       definitionSubstitutions: taskFunctions,
       tracingEnabled: true,
       logs: { destination: logs, level: sfn.LogLevel.ALL, includeExecutionData: false },

@@ -75,7 +75,10 @@ export class WebStack extends Stack {
         },
         contentTypeOptions: { override: true },
         frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
-        referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN },
+        referrerPolicy: {
+          override: true,
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        },
       },
     });
     const fallback = new cloudfront.Function(this, 'SpaFallback', {
@@ -91,7 +94,9 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: headers,
-        functionAssociations: [{ function: fallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: fallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       },
       additionalBehaviors: {
@@ -107,9 +112,19 @@ export class WebStack extends Stack {
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'UK families travel; no geographic restriction is wanted.' },
-      { id: 'AwsSolutions-CFR2', reason: 'WAF is added per deployment with the account-level web ACL; API Gateway throttles.' },
-      { id: 'AwsSolutions-CFR3', reason: 'Standard logging v2 is configured per account; the API keeps its own access logs.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate is used until a custom domain is attached (TLS 1.2 minimum then).' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'WAF is added per deployment with the account-level web ACL; API Gateway throttles.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason: 'Standard logging v2 is configured per account; the API keeps its own access logs.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default CloudFront certificate is used until a custom domain is attached (TLS 1.2 minimum then).',
+      },
     );
 
     const sources = [

@@ -33,7 +33,9 @@ for (const file of modules) {
     const width = Math.max(...figures.map((f) => f.name.length));
     for (const f of figures) {
       const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(f.value < 10 ? 2 : 1);
-      console.log(`  ${f.name.padEnd(width)}  ${value.padStart(10)} ${f.unit}${f.note ? `   ${f.note}` : ''}`);
+      console.log(
+        `  ${f.name.padEnd(width)}  ${value.padStart(10)} ${f.unit}${f.note ? `   ${f.note}` : ''}`,
+      );
     }
   } catch (error) {
     failures++;

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 
 /** A real Chromium page that records console errors and failed requests, for assertions. */
@@ -10,9 +10,18 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-export async function openPage(options: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'en-GB' });
+export async function openPage(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<TestPage> {
+  const browser = await chromium.launch({
+    executablePath: ensureChromium(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'en-GB',
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {

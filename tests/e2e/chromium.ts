@@ -37,10 +37,13 @@ export function ensureChromium(): string {
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && onPath('apt-get')) {
-    console.log('Browser tests need Chromium: installing Debian\'s chromium package (about 30 s)…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null', {
-      stdio: 'inherit',
-    });
+    console.log("Browser tests need Chromium: installing Debian's chromium package (about 30 s)…");
+    execSync(
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+      {
+        stdio: 'inherit',
+      },
+    );
     const installed = findChromium();
     if (installed) return installed;
   }

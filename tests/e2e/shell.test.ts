@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestPage, openPage } from './browser';
 import { startTestTwin } from '../support/twin';
+import { openPage, type TestPage } from './browser';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
 let browser: TestPage;
@@ -18,7 +18,9 @@ describe('the SPA on the local twin, in real Chromium', () => {
   it('loads the landing page with no console errors', async () => {
     const { page, consoleErrors } = browser;
     await page.goto(twin.url, { waitUntil: 'networkidle' });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('See Your Money From All Angles');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'See Your Money From All Angles',
+    );
     expect(await page.title()).toBe('Family Finance');
     expect(consoleErrors).toEqual([]);
   });
@@ -31,6 +33,10 @@ describe('the SPA on the local twin, in real Chromium', () => {
 
   it('serves the runtime configuration the SPA reads', async () => {
     const config = (await (await fetch(`${twin.url}/config.json`)).json()) as Record<string, string>;
-    expect(config).toMatchObject({ apiBaseUrl: '/api', stage: 'local', userPoolEndpoint: `${twin.url}/local/cognito` });
+    expect(config).toMatchObject({
+      apiBaseUrl: '/api',
+      stage: 'local',
+      userPoolEndpoint: `${twin.url}/local/cognito`,
+    });
   });
 });

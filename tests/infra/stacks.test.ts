@@ -28,7 +28,14 @@ beforeAll(() => {
 
 function statements(template: Template): Array<{ Action: string | string[]; Resource: unknown }> {
   return Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
-    (p) => (p as { Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> } } }).Properties.PolicyDocument.Statement,
+    (p) =>
+      (
+        p as {
+          Properties: {
+            PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> };
+          };
+        }
+      ).Properties.PolicyDocument.Statement,
   );
 }
 const actions = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
@@ -44,9 +51,17 @@ describe('data stack', () => {
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       GlobalSecondaryIndexes: TABLE_INDEXES.map((i) =>
-        Match.objectLike({ IndexName: i.indexName, KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }] }),
+        Match.objectLike({
+          IndexName: i.indexName,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
       ),
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+      ],
     });
   });
 
@@ -81,7 +96,9 @@ describe('auth stack', () => {
 
   it('attaches every Cognito trigger in the manifest', () => {
     const triggers = FUNCTIONS.filter((f) => f.trigger.type === 'cognito');
-    const pool = Object.values(t.auth.findResources('AWS::Cognito::UserPool'))[0] as { Properties: { LambdaConfig?: Record<string, unknown> } };
+    const pool = Object.values(t.auth.findResources('AWS::Cognito::UserPool'))[0] as {
+      Properties: { LambdaConfig?: Record<string, unknown> };
+    };
     expect(Object.keys(pool.Properties.LambdaConfig ?? {}).length).toBe(triggers.length);
   });
 });
@@ -89,8 +106,17 @@ describe('auth stack', () => {
 describe('pipeline stack', () => {
   it('keeps uploads private, encrypted, TLS-only, logged, with lifecycle rules', () => {
     t.pipeline.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: Match.objectLike({ ServerSideEncryptionConfiguration: [Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } })] }),
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: Match.objectLike({
+        ServerSideEncryptionConfiguration: [
+          Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }),
+        ],
+      }),
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'pdf-uploads/' }),
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
@@ -101,7 +127,11 @@ describe('pipeline stack', () => {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'] })] },
     });
     t.pipeline.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -109,7 +139,10 @@ describe('pipeline stack', () => {
     t.pipeline.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [
-          Match.objectLike({ Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.pdf' }] } } }),
+          Match.objectLike({
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.pdf' }] } },
+          }),
         ],
       },
     });
@@ -137,7 +170,11 @@ describe('every function', () => {
     for (const template of [t.pipeline, t.api, t.auth]) {
       for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
         const p = (fn as { Properties: Record<string, unknown> }).Properties;
-        if (String(p.Handler).startsWith('index.handler') && p.Runtime && String(p.Runtime).startsWith('nodejs')) {
+        if (
+          String(p.Handler).startsWith('index.handler') &&
+          p.Runtime &&
+          String(p.Runtime).startsWith('nodejs')
+        ) {
           if ((p.Architectures as string[] | undefined)?.[0] !== 'arm64') continue; // CDK's own providers
           expect(p.Runtime).toBe('nodejs22.x');
           expect(p.TracingConfig).toEqual({ Mode: 'Active' });
@@ -161,9 +198,13 @@ describe('every function', () => {
     }
     const health = FUNCTIONS.find((f) => f.id === 'Health')!;
     expect(health.needs).toEqual(['table:read']);
-    const healthPolicies = Object.entries(t.api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('Health'));
+    const healthPolicies = Object.entries(t.api.findResources('AWS::IAM::Policy')).filter(([id]) =>
+      id.startsWith('Health'),
+    );
     const healthActions = healthPolicies.flatMap(([, p]) =>
-      (p as { Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[] }> } } }).Properties.PolicyDocument.Statement.flatMap(actions),
+      (
+        p as { Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[] }> } } }
+      ).Properties.PolicyDocument.Statement.flatMap(actions),
     );
     expect(healthActions).toContain('dynamodb:GetItem');
     expect(healthActions.filter((a) => /^(dynamodb|s3):.*(Put|Update|Delete|Write)/.test(a))).toEqual([]);
@@ -207,7 +248,9 @@ describe('web stack', () => {
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
         }),
-        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST', 'DELETE']) })],
+        CacheBehaviors: [
+          Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST', 'DELETE']) }),
+        ],
       }),
     });
   });
@@ -216,7 +259,11 @@ describe('web stack', () => {
     t.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true }),
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: 63072000,
+            IncludeSubdomains: true,
+            Preload: true,
+          }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
         }),
@@ -226,7 +273,13 @@ describe('web stack', () => {
 
   it('sets a CSP that only allows our origin, Cognito and the uploads bucket', () => {
     const policy = JSON.stringify(t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", 'connect-src', 'cognito-idp.']) {
+    for (const directive of [
+      "default-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      'connect-src',
+      'cognito-idp.',
+    ]) {
       expect(policy).toContain(directive);
     }
   });
@@ -239,7 +292,12 @@ describe('web stack', () => {
 describe('cdk-nag AwsSolutions', () => {
   it('has zero unacknowledged findings', () => {
     const report = checkNag(built.app);
-    expect(report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => (r as { constructPath?: string }).constructPath).join(',')}`)).toEqual([]);
+    expect(
+      report.violations.map(
+        (v) =>
+          `${v.ruleName} ${v.violatingResources.map((r) => (r as { constructPath?: string }).constructPath).join(',')}`,
+      ),
+    ).toEqual([]);
   });
 
   it('gives a reason for every acknowledgement', () => {

@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { uploadObjectKey } from '../../functions/contracts/pipeline';
-import { presignPut } from '../../functions/adapters/s3/storage';
-import { createApiRouter } from '../../functions/local/api-router';
-import { invoke, functionSpec } from '../../functions/local/lambda-runtime';
-import type { FunctionSpec } from '../../functions/handlers/manifest';
-import { startTestTwin, waitFor } from '../support/twin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import putEvent from '../../events/s3/s3-object-created/put.json';
+import { presignPut } from '../../functions/adapters/s3/storage';
+import { uploadObjectKey } from '../../functions/contracts/pipeline';
+import type { FunctionSpec } from '../../functions/handlers/manifest';
+import { createApiRouter } from '../../functions/local/api-router';
+import { functionSpec, invoke } from '../../functions/local/lambda-runtime';
+import { startTestTwin, waitFor } from '../support/twin';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
 
@@ -75,7 +75,11 @@ describe('local twin: JWT authorizer (as the HTTP API JWT authorizer)', () => {
   it.each([
     ['missing', async () => undefined],
     ['not a JWT', async () => 'Bearer not-a-token'],
-    ['expired', async () => `Bearer ${await twin.signer.sign({ sub: 'u', email: 'a@b.co', tokenUse: 'id', expiresInSeconds: -60 })}`],
+    [
+      'expired',
+      async () =>
+        `Bearer ${await twin.signer.sign({ sub: 'u', email: 'a@b.co', tokenUse: 'id', expiresInSeconds: -60 })}`,
+    ],
     [
       'forged (signed with another key)',
       async () => {
@@ -118,8 +122,17 @@ describe('local twin: uploads start the statement pipeline', () => {
     const familyId = ulid();
     const uploadId = ulid();
     const key = uploadObjectKey(familyId, uploadId, 'January statement.pdf');
-    const url = await presignPut({ key, contentType: 'application/pdf', contentLength: 9, expiresInSeconds: 300 });
-    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.7\n' });
+    const url = await presignPut({
+      key,
+      contentType: 'application/pdf',
+      contentLength: 9,
+      expiresInSeconds: 300,
+    });
+    const put = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: '%PDF-1.7\n',
+    });
     expect(put.status).toBe(200);
     const execution = await waitFor(async () => {
       const status = (await (await fetch(`${twin.url}/local/status`)).json()) as {
@@ -135,14 +148,21 @@ describe('local twin: uploads start the statement pipeline', () => {
     const before = twin.runner.list(1000).length;
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await invoke(spec, putEvent));
-    const started = results.flatMap((r) => (r as { results: Array<{ started: boolean }> }).results).filter((r) => r.started);
+    const started = results
+      .flatMap((r) => (r as { results: Array<{ started: boolean }> }).results)
+      .filter((r) => r.started);
     expect(started).toHaveLength(1);
     expect(twin.runner.list(1000).length).toBe(before + 1);
   });
 
   it('ignores objects that are not uploaded statements', async () => {
     const result = (await invoke(functionSpec('S3ObjectCreated'), {
-      Records: [{ ...putEvent.Records[0], s3: { ...putEvent.Records[0]!.s3, object: { key: 'x/blocks.json', size: 1, eTag: 'e' } } }],
+      Records: [
+        {
+          ...putEvent.Records[0],
+          s3: { ...putEvent.Records[0]!.s3, object: { key: 'x/blocks.json', size: 1, eTag: 'e' } },
+        },
+      ],
     })) as { results: Array<{ started: boolean; skipped?: string }> };
     expect(result.results[0]).toMatchObject({ started: false, skipped: 'not an uploaded statement' });
   });
@@ -150,17 +170,30 @@ describe('local twin: uploads start the statement pipeline', () => {
 
 function run(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('node_modules/.bin/tsx', args, { env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'node_modules/.bin/tsx',
+      args,
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 describe('bad input to the developer commands: one clear line, non-zero exit', () => {
   it('npm start on a port in use', async () => {
-    const { code, stderr } = await run(['bin/local.ts'], { PORT: String(twin.port), DATA_DIR: `${twin.dataDir}-other` });
+    const { code, stderr } = await run(['bin/local.ts'], {
+      PORT: String(twin.port),
+      DATA_DIR: `${twin.dataDir}-other`,
+    });
     expect(code).not.toBe(0);
-    expect(stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
+    expect(
+      stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual([
       `Port ${twin.port} is already in use. Stop whatever is using it, or choose another port: PORT=${twin.port + 1} npm start`,
     ]);
   });
@@ -174,7 +207,9 @@ describe('bad input to the developer commands: one clear line, non-zero exit', (
   it('npm run invoke with a malformed event', async () => {
     const { code, stderr } = await run(['bin/invoke.ts', 'Health', 'events/s3/s3-object-created/put.json']);
     expect(code).toBe(2);
-    expect(stderr.trim()).toMatch(/^invoke: events\/s3\/s3-object-created\/put\.json is not a http event at version: /);
+    expect(stderr.trim()).toMatch(
+      /^invoke: events\/s3\/s3-object-created\/put\.json is not a http event at version: /,
+    );
   });
 
   it('npm run invoke with an unknown handler or a missing file', async () => {

@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Twin, type TwinOptions, startTwin } from '../../functions/local/server';
+import { startTwin, type Twin, type TwinOptions } from '../../functions/local/server';
 
 /**
  * Starts a real local twin (dynalite, s3rver, the API router, the pipeline runner) on an ephemeral port with
  * a fresh data directory, for integration and browser tests. One twin per test file (the twin configures the
  * process environment, and Vitest runs each file in its own process).
  */
-export async function startTestTwin(options: Partial<TwinOptions> = {}): Promise<Twin & { dataDir: string; stop(): Promise<void> }> {
+export async function startTestTwin(
+  options: Partial<TwinOptions> = {},
+): Promise<Twin & { dataDir: string; stop(): Promise<void> }> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ff-twin-'));
   const lines: string[] = [];
@@ -23,7 +25,11 @@ export async function startTestTwin(options: Partial<TwinOptions> = {}): Promise
   };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

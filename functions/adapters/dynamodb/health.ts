@@ -6,7 +6,9 @@ import { documentClient, tableName } from './client';
 export const tableProbe: HealthProbe = {
   name: 'dynamodb',
   async check() {
-    await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'HEALTH' } }));
+    await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'HEALTH' } }),
+    );
     return { state: 'ok' };
   },
 };

@@ -43,7 +43,10 @@ export const keys = {
   subscription: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'SUBSCRIPTION' }),
 
   // ── accounts ───────────────────────────────────────────────────────────────────────────────────────────
-  account: (familyId: string, accountId: string): Key => ({ pk: FAMILY(familyId), sk: `ACCOUNT#${accountId}` }),
+  account: (familyId: string, accountId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `ACCOUNT#${accountId}`,
+  }),
   accountsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ACCOUNT#' }),
 
   // ── uploads (extraction records) ───────────────────────────────────────────────────────────────────────
@@ -67,7 +70,12 @@ export const keys = {
     gsi2sk: `${date}#${accountId}#${fingerprint}`,
   }),
   /** An account's transactions in a date range: pk = family, sk between these two. */
-  accountTransactionsRange: (familyId: string, accountId: string, from = '0000-00-00', to = '9999-99-99') => ({
+  accountTransactionsRange: (
+    familyId: string,
+    accountId: string,
+    from = '0000-00-00',
+    to = '9999-99-99',
+  ) => ({
     pk: FAMILY(familyId),
     skFrom: `TXN#${accountId}#${from}`,
     skTo: `TXN#${accountId}#${to}#~`,
@@ -82,12 +90,21 @@ export const keys = {
   unclassifiedPrefix: (familyId: string) => ({ index: 'gsi2', pk: `${FAMILY(familyId)}#UNCLASSIFIED` }),
 
   // ── learning and audit ─────────────────────────────────────────────────────────────────────────────────
-  pattern: (familyId: string, patternId: string): Key => ({ pk: FAMILY(familyId), sk: `PATTERN#${patternId}` }),
+  pattern: (familyId: string, patternId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `PATTERN#${patternId}`,
+  }),
   patternsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'PATTERN#' }),
   audit: (familyId: string, auditId: string): Key => ({ pk: FAMILY(familyId), sk: `AUDIT#${auditId}` }),
-  rejectedMatch: (familyId: string, matchId: string): Key => ({ pk: FAMILY(familyId), sk: `REJECTED#${matchId}` }),
+  rejectedMatch: (familyId: string, matchId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `REJECTED#${matchId}`,
+  }),
   rejectedMatchesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'REJECTED#' }),
-  matchCandidate: (familyId: string, matchId: string): Key => ({ pk: FAMILY(familyId), sk: `MATCH#${matchId}` }),
+  matchCandidate: (familyId: string, matchId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `MATCH#${matchId}`,
+  }),
   matchCandidatesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MATCH#' }),
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),

@@ -9,7 +9,11 @@ import { keys } from './keys';
  */
 export async function familyIdOf(userId: string): Promise<string | null> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.membership(userId), ProjectionExpression: 'familyId' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.membership(userId),
+      ProjectionExpression: 'familyId',
+    }),
   );
   return (out.Item?.familyId as string | undefined) ?? null;
 }

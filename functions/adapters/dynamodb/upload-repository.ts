@@ -30,7 +30,9 @@ export async function createUpload(item: UploadItem): Promise<void> {
 }
 
 export async function getUpload(familyId: string, uploadId: string): Promise<UploadItem | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
+  );
   return (out.Item as UploadItem | undefined) ?? null;
 }
 
@@ -62,7 +64,7 @@ export async function advanceUpload(
   const values: Record<string, unknown> = { ...changes, stage, updatedAt: now.toISOString() };
   const names: Record<string, string> = {};
   const sets: string[] = [];
-  Object.entries(values).forEach(([k, v], i) => {
+  Object.keys(values).forEach((k, i) => {
     names[`#a${i}`] = k;
     sets.push(`#a${i} = :v${i}`);
   });

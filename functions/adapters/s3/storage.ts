@@ -20,7 +20,11 @@ function make(endpoint: string | undefined): S3Client {
   return new S3Client({
     region: AWS_REGION,
     ...(local
-      ? { endpoint: endpoint ?? requireConfig('S3_ENDPOINT'), forcePathStyle: true, credentials: LOCAL_CREDENTIALS }
+      ? {
+          endpoint: endpoint ?? requireConfig('S3_ENDPOINT'),
+          forcePathStyle: true,
+          credentials: LOCAL_CREDENTIALS,
+        }
       : {}),
   });
 }
@@ -67,7 +71,9 @@ export async function headObject(key: string, bucket = uploadBucket()) {
 }
 
 export async function putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: uploadBucket(), Key: key, Body: body, ContentType: contentType }));
+  await s3().send(
+    new PutObjectCommand({ Bucket: uploadBucket(), Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 export async function deleteObject(key: string): Promise<void> {

@@ -8,8 +8,8 @@ export function Landing() {
         <p className="eyebrow">Family Financial Intelligence</p>
         <h1 id="hero-title">See Your Money From All Angles</h1>
         <p className="lede">
-          Upload your bank statements and see what really came in and went out — without transfers between your own
-          accounts counted as spending.
+          Upload your bank statements and see what really came in and went out — without transfers between
+          your own accounts counted as spending.
         </p>
         <div className="cta-row">
           <Link className="button primary" to="/login">
