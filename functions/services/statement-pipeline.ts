@@ -1,33 +1,173 @@
-import type { PipelineInput, PipelineState } from '../contracts/pipeline';
+import { type PipelineInput, type PipelineState, artefactKey, parseUploadObjectKey } from '../contracts/pipeline';
+import { type ParsedStatementContract, parsedStatementSchema } from '../contracts/statement';
+import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
+import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository';
+import { deleteTransaction, putNewTransaction, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
+import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3/storage';
+import { services } from '../shared/container';
+import { StatementError } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { fingerprintRows } from './fingerprint';
 
-// The pipeline's use cases; each task handler is a thin wrapper around one of these.
-const pending = (step: string) => {
-  throw new Error(`${step} is being built`);
-};
-export async function registerStep(_input: PipelineInput): Promise<PipelineState> {
-  return pending('register');
+/**
+ * The statement pipeline's use cases, one per task state (infra/shared/statement-pipeline.ts). Each step is
+ * idempotent: run twice with the same state it changes nothing more, so Step Functions retries and the
+ * twin's resume-after-restart are safe. Expected problems (not a PDF, no table, ...) are StatementErrors whose
+ * message is shown to the family; RecordFailure removes any rows the upload added, so nothing is half-written.
+ */
+export const MESSAGES = {
+  done: 'All done! Your transactions are now loaded below.',
+  failedGeneric: 'We could not process this statement. Please try again, or upload the PDF downloaded from your bank.',
+  noTransactions: 'We could not find any transactions in this statement.',
+  tooLarge: `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
+  empty: 'This PDF is empty.',
+  notStarted: 'This upload was not started from the app.',
+} as const;
+
+const now = () => services().now();
+
+async function readJson(key: string): Promise<unknown> {
+  return JSON.parse(Buffer.from(await getObjectBytes(key)).toString('utf8'));
 }
-export async function extractStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('extract');
+
+async function writeJson(key: string, value: unknown): Promise<void> {
+  await putObject(key, JSON.stringify(value), 'application/json');
 }
-export async function pollTextractStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('pollTextract');
+
+export async function registerStep(input: PipelineInput): Promise<PipelineState> {
+  const parsed = parseUploadObjectKey(input.key);
+  if (!parsed) throw new StatementError(MESSAGES.notStarted, 'unknown_key');
+  const upload = await getUpload(parsed.familyId, parsed.uploadId);
+  if (!upload || upload.objectKey !== input.key) throw new StatementError(MESSAGES.notStarted, 'unknown_upload');
+  const state: PipelineState = { ...input, ...parsed, accountId: upload.accountId };
+  const head = await headObject(input.key, input.bucket);
+  if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
+  if (head.size > MAX_UPLOAD_BYTES) throw new StatementError(MESSAGES.tooLarge, 'too_large');
+  await advanceUpload(parsed.familyId, parsed.uploadId, 'reading', {}, now());
+  return state;
 }
-export async function parseStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('parse');
+
+async function loadStatement(state: PipelineState): Promise<ParsedStatementContract> {
+  if (!state.statementKey) throw new Error('No parsed statement for this upload');
+  const result = parsedStatementSchema.safeParse(await readJson(state.statementKey));
+  if (!result.success) throw new Error('The parsed statement is unreadable');
+  return result.data;
 }
-export async function persistStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('persist');
+
+function requireAccount(state: PipelineState): string {
+  if (!state.accountId) throw new StatementError(MESSAGES.notStarted, 'no_account');
+  return state.accountId;
 }
-export async function classifyStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('classify');
+
+/** Fingerprint and write each row; duplicates (re-uploads, overlaps) are skipped by the key condition. */
+export async function persistStep(state: PipelineState): Promise<PipelineState> {
+  const accountId = requireAccount(state);
+  const statement = await loadStatement(state);
+  const fingerprints = fingerprintRows(accountId, statement.transactions);
+  const createdAt = now().toISOString();
+  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
+  const added: Array<Pick<TransactionItem, 'id' | 'account_id' | 'transaction_date' | 'family_id'>> = [];
+  let duplicates = 0;
+  const rows = statement.transactions.map((row, i) => ({ row, id: fingerprints[i]! }));
+  // Write in small parallel batches (DynamoDB has no conditional batch write).
+  for (let start = 0; start < rows.length; start += 25) {
+    const batch = rows.slice(start, start + 25);
+    const results = await Promise.all(
+      batch.map(({ row, id }) =>
+        putNewTransaction({
+          id,
+          family_id: state.familyId,
+          account_id: accountId,
+          upload_id: state.uploadId,
+          transaction_date: row.date,
+          description: row.description,
+          amount: row.amount,
+          signed_amount: row.signedAmount,
+          type: row.type,
+          balance: row.balance,
+          flow_type: null,
+          user_corrected_flow_type: null,
+          classification_confidence: null,
+          classification_method: null,
+          created_at: createdAt,
+        }),
+      ),
+    );
+    results.forEach((isNew, i) => {
+      const { row, id } = batch[i]!;
+      if (isNew) added.push({ id, account_id: accountId, transaction_date: row.date, family_id: state.familyId });
+      else duplicates++;
+    });
+    // Keep the list of what this upload added current, so a failure later can remove exactly those rows.
+    await writeJson(addedKey, added);
+  }
+  const counts = { ...state.counts, parsed: statement.transactions.length, added: added.length, duplicates };
+  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, now());
+  return { ...state, addedKey, counts };
 }
-export async function matchStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('match');
+
+export async function finishStep(state: PipelineState): Promise<PipelineState> {
+  await advanceUpload(state.familyId, state.uploadId, 'done', { message: MESSAGES.done, counts: state.counts ?? {} }, now());
+  await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
+  return state;
 }
-export async function finishStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('finish');
+
+/** The family-facing message of a caught error: a StatementError's own words, else a generic one. */
+export function failureMessage(error: PipelineState['error']): string {
+  if (!error) return MESSAGES.failedGeneric;
+  let message = error.Cause ?? '';
+  try {
+    // In AWS the Cause is the Lambda error as JSON: {"errorType": ..., "errorMessage": ...}.
+    const parsed = JSON.parse(message) as { errorMessage?: string; errorType?: string };
+    if (parsed.errorType === 'StatementError' && parsed.errorMessage) return parsed.errorMessage;
+    if (parsed.errorMessage) message = '';
+  } catch {
+    // The twin passes the message itself.
+  }
+  return error.Error === 'StatementError' && message ? message : MESSAGES.failedGeneric;
 }
-export async function recordFailureStep(_s: PipelineState): Promise<PipelineState> {
-  return pending('recordFailure');
+
+export async function recordFailureStep(state: PipelineState): Promise<PipelineState> {
+  const message = failureMessage(state.error);
+  logger.warn('statement pipeline failed', { uploadId: state.uploadId, error: state.error?.Error });
+  if (state.familyId && state.uploadId) {
+    let removed = 0;
+    try {
+      const added = (await readJson(artefactKey(state.familyId, state.uploadId, 'added.json'))) as Array<
+        Pick<TransactionItem, 'id' | 'account_id' | 'transaction_date' | 'family_id'>
+      >;
+      for (const row of added) await deleteTransaction(row);
+      removed = added.length;
+    } catch {
+      // Nothing was persisted.
+    }
+    await advanceUpload(state.familyId, state.uploadId, 'failed', { message, counts: { ...state.counts, added: 0 } }, now());
+    await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
+    if (removed) logger.info('removed rows of a failed upload', { uploadId: state.uploadId, removed });
+  }
+  return state;
+}
+
+async function removeArtefacts(state: PipelineState, names: Array<'blocks.json' | 'statement.json' | 'added.json'>) {
+  await Promise.all(
+    names.map((name) => deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined)),
+  );
+}
+
+// The steps below are completed with the statement reader, the rule classifier and the transfer matcher.
+export async function extractStep(state: PipelineState): Promise<PipelineState> {
+  throw new StatementError('Reading statements is not available yet.', `extract:${state.uploadId}`);
+}
+export async function pollTextractStep(state: PipelineState): Promise<PipelineState> {
+  throw new StatementError('Reading statements is not available yet.', `poll:${state.uploadId}`);
+}
+export async function parseStep(state: PipelineState): Promise<PipelineState> {
+  throw new StatementError('Reading statements is not available yet.', `parse:${state.uploadId}`);
+}
+export async function classifyStep(state: PipelineState): Promise<PipelineState> {
+  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts: state.counts ?? {} }, now());
+  return state;
+}
+export async function matchStep(state: PipelineState): Promise<PipelineState> {
+  return state;
 }
