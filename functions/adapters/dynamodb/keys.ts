@@ -118,6 +118,8 @@ export const keys = {
   }),
   institutionsIndex: () => ({ index: 'gsi1', pk: 'INSTITUTIONS' }),
   serviceTypes: (): Key => ({ pk: 'CATALOGUE', sk: 'SERVICE_TYPES' }),
+  /** The content hash of the last seeded catalogue: the seed does nothing when it is unchanged. */
+  catalogueVersion: (): Key => ({ pk: 'CATALOGUE', sk: 'VERSION' }),
 
   // ── sign-in ────────────────────────────────────────────────────────────────────────────────────────────
   /** The current magic link of an address (hash only) and its last send time (rate limit). */
