@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
     coverage: {
       provider: 'v8',
       include: ['functions/domain/**/*.ts'],

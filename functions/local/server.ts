@@ -30,6 +30,8 @@ export interface TwinOptions {
   web: 'vite' | 'dist' | 'none';
   log?: (line: string) => void;
   /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
+  /** Deliver S3 object-created events to the trigger (default true; tests of single steps turn it off). */
+  s3Events?: boolean;
   localRoutes?: Array<
     (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>
   >;
@@ -118,6 +120,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const runner = new LocalPipelineRunner({ statePath: join(dataDir, 'executions.json'), log });
     const s3TriggerSpec = functionSpec('S3ObjectCreated');
     const onObjectCreated = (event: S3Event) => {
+      if (options.s3Events === false) return;
       invoke(s3TriggerSpec, event).catch((error) => log(`s3-object-created failed: ${String(error)}`));
     };
     const s3 = await startS3({

@@ -1,9 +1,18 @@
-import { type PipelineInput, type PipelineState, artefactKey, parseUploadObjectKey } from '../contracts/pipeline';
+import {
+  deleteTransaction,
+  putNewTransaction,
+  type TransactionItem,
+} from '../adapters/dynamodb/transaction-repository';
+import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository';
+import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3/storage';
+import {
+  artefactKey,
+  type PipelineInput,
+  type PipelineState,
+  parseUploadObjectKey,
+} from '../contracts/pipeline';
 import { type ParsedStatementContract, parsedStatementSchema } from '../contracts/statement';
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
-import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository';
-import { deleteTransaction, putNewTransaction, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
-import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3/storage';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -17,7 +26,8 @@ import { fingerprintRows } from './fingerprint';
  */
 export const MESSAGES = {
   done: 'All done! Your transactions are now loaded below.',
-  failedGeneric: 'We could not process this statement. Please try again, or upload the PDF downloaded from your bank.',
+  failedGeneric:
+    'We could not process this statement. Please try again, or upload the PDF downloaded from your bank.',
   noTransactions: 'We could not find any transactions in this statement.',
   tooLarge: `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
   empty: 'This PDF is empty.',
@@ -38,7 +48,8 @@ export async function registerStep(input: PipelineInput): Promise<PipelineState>
   const parsed = parseUploadObjectKey(input.key);
   if (!parsed) throw new StatementError(MESSAGES.notStarted, 'unknown_key');
   const upload = await getUpload(parsed.familyId, parsed.uploadId);
-  if (!upload || upload.objectKey !== input.key) throw new StatementError(MESSAGES.notStarted, 'unknown_upload');
+  if (!upload || upload.objectKey !== input.key)
+    throw new StatementError(MESSAGES.notStarted, 'unknown_upload');
   const state: PipelineState = { ...input, ...parsed, accountId: upload.accountId };
   const head = await headObject(input.key, input.bucket);
   if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
@@ -95,7 +106,8 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
     );
     results.forEach((isNew, i) => {
       const { row, id } = batch[i]!;
-      if (isNew) added.push({ id, account_id: accountId, transaction_date: row.date, family_id: state.familyId });
+      if (isNew)
+        added.push({ id, account_id: accountId, transaction_date: row.date, family_id: state.familyId });
       else duplicates++;
     });
     // Keep the list of what this upload added current, so a failure later can remove exactly those rows.
@@ -107,7 +119,13 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
 }
 
 export async function finishStep(state: PipelineState): Promise<PipelineState> {
-  await advanceUpload(state.familyId, state.uploadId, 'done', { message: MESSAGES.done, counts: state.counts ?? {} }, now());
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'done',
+    { message: MESSAGES.done, counts: state.counts ?? {} },
+    now(),
+  );
   await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
   return state;
 }
@@ -138,19 +156,31 @@ export async function recordFailureStep(state: PipelineState): Promise<PipelineS
       >;
       for (const row of added) await deleteTransaction(row);
       removed = added.length;
-    } catch {
-      // Nothing was persisted.
+    } catch (error) {
+      // No list means nothing was persisted.
+      if ((error as Error).name !== 'NoSuchKey') throw error;
     }
-    await advanceUpload(state.familyId, state.uploadId, 'failed', { message, counts: { ...state.counts, added: 0 } }, now());
+    await advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'failed',
+      { message, counts: { ...state.counts, added: 0 } },
+      now(),
+    );
     await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
     if (removed) logger.info('removed rows of a failed upload', { uploadId: state.uploadId, removed });
   }
   return state;
 }
 
-async function removeArtefacts(state: PipelineState, names: Array<'blocks.json' | 'statement.json' | 'added.json'>) {
+async function removeArtefacts(
+  state: PipelineState,
+  names: Array<'blocks.json' | 'statement.json' | 'added.json'>,
+) {
   await Promise.all(
-    names.map((name) => deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined)),
+    names.map((name) =>
+      deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),
+    ),
   );
 }
 

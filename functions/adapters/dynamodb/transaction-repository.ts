@@ -25,13 +25,17 @@ export interface TransactionItem {
   created_at: string;
 }
 
-export function transactionKey(t: Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>) {
-  return keys.transaction(t.family_id, t.account_id, t.transaction_date, t.id);
+type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;
+
+/** The primary key only (pk, sk): what GetItem/UpdateItem/DeleteItem take. */
+export function transactionKey(t: TransactionRef) {
+  const { pk, sk } = keys.transaction(t.family_id, t.account_id, t.transaction_date, t.id);
+  return { pk, sk };
 }
 
 /** Put a new transaction; false when it already exists (a duplicate). */
 export async function putNewTransaction(item: TransactionItem): Promise<boolean> {
-  const key = transactionKey(item);
+  const key = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id);
   const unclassified = item.flow_type
     ? {}
     : keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id);
@@ -50,27 +54,31 @@ export async function putNewTransaction(item: TransactionItem): Promise<boolean>
   }
 }
 
-export async function deleteTransaction(t: Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>) {
+export async function deleteTransaction(t: TransactionRef) {
   await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: transactionKey(t) }));
 }
 
 /** Record the automatic classification; the row leaves the unclassified index. */
 export async function setClassification(
-  t: Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>,
+  t: TransactionRef,
   result: { flow_type: string; confidence: number; method: string },
 ): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: transactionKey(t),
-      UpdateExpression: 'SET flow_type = :f, classification_confidence = :c, classification_method = :m REMOVE gsi2pk, gsi2sk',
+      UpdateExpression:
+        'SET flow_type = :f, classification_confidence = :c, classification_method = :m REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':f': result.flow_type, ':c': result.confidence, ':m': result.method },
     }),
   );
 }
 
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0], limit?: number): Promise<TransactionItem[]> {
+async function queryAll(
+  input: ConstructorParameters<typeof QueryCommand>[0],
+  limit?: number,
+): Promise<TransactionItem[]> {
   const items: TransactionItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {

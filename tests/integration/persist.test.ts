@@ -1,0 +1,197 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
+import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
+import { putObject } from '../../functions/adapters/s3/storage';
+import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
+import type { ParsedStatementContract } from '../../functions/contracts/statement';
+import {
+  failureMessage,
+  finishStep,
+  MESSAGES,
+  persistStep,
+  recordFailureStep,
+  registerStep,
+} from '../../functions/services/statement-pipeline';
+import { startTestTwin } from '../support/twin';
+
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+beforeAll(async () => {
+  twin = await startTestTwin({ s3Events: false });
+});
+afterAll(async () => {
+  await twin?.stop();
+});
+
+const row = (date: string, description: string, signedAmount: number, balance: number | null) => ({
+  date,
+  description,
+  amount: Math.abs(signedAmount),
+  signedAmount,
+  type: signedAmount >= 0 ? ('credit' as const) : ('debit' as const),
+  balance,
+});
+
+function statement(transactions: ParsedStatementContract['transactions']): ParsedStatementContract {
+  return {
+    institution: 'Barclays',
+    period: { start: transactions.at(-1)?.date ?? '2026-01-01', end: transactions[0]?.date ?? '2026-01-31' },
+    openingBalance: null,
+    closingBalance: null,
+    transactions,
+    reconciliation: { ok: true, breaks: [] },
+    warnings: [],
+  };
+}
+
+async function upload(
+  familyId: string,
+  accountId: string,
+  parsed: ParsedStatementContract,
+): Promise<PipelineState> {
+  const uploadId = ulid();
+  const key = uploadObjectKey(familyId, uploadId, 'statement.pdf');
+  const now = new Date().toISOString();
+  await createUpload({
+    uploadId,
+    familyId,
+    accountId,
+    fileName: 'statement.pdf',
+    size: 9,
+    objectKey: key,
+    stage: 'uploading',
+    message: null,
+    counts: {},
+    reconciliation: null,
+    institution: null,
+    period: null,
+    createdBy: 'user',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await putObject(key, '%PDF-1.7\n', 'application/pdf');
+  const state = await registerStep({ bucket: twin.bucket, key, etag: 'e', size: 9 });
+  const statementKey = artefactKey(familyId, uploadId, 'statement.json');
+  await putObject(statementKey, JSON.stringify(parsed), 'application/json');
+  return { ...state, statementKey };
+}
+
+const january = [
+  row('2026-01-03', 'TESCO STORES 2345', -23.5, 976.5),
+  row('2026-01-03', 'COSTA COFFEE', -3.2, 973.3),
+  row('2026-01-03', 'COSTA COFFEE', -3.2, 970.1),
+  row('2026-01-10', 'SALARY ACME LTD', 2100, 3070.1),
+];
+
+describe('persist: each transaction is written once, whatever is uploaded twice', () => {
+  it('adds every row of a new statement, keeping two identical purchases on one day', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    const state = await persistStep(await upload(familyId, accountId, statement(january)));
+    expect(state.counts).toMatchObject({ parsed: 4, added: 4, duplicates: 0 });
+    const rows = await accountTransactions(familyId, accountId);
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r) => r.description === 'COSTA COFFEE')).toHaveLength(2);
+    expect(rows[0]?.transaction_date).toBe('2026-01-10'); // newest first
+  });
+
+  it('adds nothing when the same statement is uploaded again', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    await persistStep(await upload(familyId, accountId, statement(january)));
+    const again = await persistStep(await upload(familyId, accountId, statement(january)));
+    expect(again.counts).toMatchObject({ parsed: 4, added: 0, duplicates: 4 });
+    expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
+  });
+
+  it('adds only the new rows of an overlapping statement', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    await persistStep(await upload(familyId, accountId, statement(january)));
+    const overlap = [...january.slice(2), row('2026-01-20', 'DIRECT DEBIT BRITISH GAS', -64, 3006.1)];
+    const state = await persistStep(await upload(familyId, accountId, statement(overlap)));
+    expect(state.counts).toMatchObject({ parsed: 3, added: 1, duplicates: 2 });
+    expect(await accountTransactions(familyId, accountId)).toHaveLength(5);
+  });
+
+  it('the same rows on another account are that account’s own', async () => {
+    const familyId = ulid();
+    await persistStep(await upload(familyId, ulid(), statement(january)));
+    const other = await persistStep(await upload(familyId, ulid(), statement(january)));
+    expect(other.counts).toMatchObject({ added: 4 });
+  });
+
+  it('running persist twice for one upload (a retry) adds nothing the second time', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    const state = await upload(familyId, accountId, statement(january));
+    await persistStep(state);
+    const retried = await persistStep(state);
+    expect(retried.counts).toMatchObject({ added: 0, duplicates: 4 });
+    expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
+  });
+});
+
+describe('finish and failure', () => {
+  it('finish marks the upload done with the spec message', async () => {
+    const familyId = ulid();
+    const state = await persistStep(await upload(familyId, ulid(), statement(january)));
+    await finishStep(state);
+    const record = await getUpload(familyId, state.uploadId);
+    expect(record).toMatchObject({
+      stage: 'done',
+      message: 'All done! Your transactions are now loaded below.',
+    });
+  });
+
+  it('a failure after persist removes the rows this upload added and keeps earlier ones', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    await persistStep(await upload(familyId, accountId, statement(january.slice(0, 2))));
+    const state = await persistStep(await upload(familyId, accountId, statement(january)));
+    expect(state.counts?.added).toBe(2);
+    await recordFailureStep({
+      ...state,
+      error: { Error: 'StatementError', Cause: 'We could not read page 3.' },
+    });
+    const rows = await accountTransactions(familyId, accountId);
+    expect(rows).toHaveLength(2);
+    const record = await getUpload(familyId, state.uploadId);
+    expect(record).toMatchObject({ stage: 'failed', message: 'We could not read page 3.' });
+  });
+
+  it('a finished upload is never revived by a late failure', async () => {
+    const familyId = ulid();
+    const state = await persistStep(await upload(familyId, ulid(), statement(january)));
+    await finishStep(state);
+    await recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'late' } });
+    expect((await getUpload(familyId, state.uploadId))?.stage).toBe('done');
+  });
+
+  it.each([
+    [{ Error: 'StatementError', Cause: 'This file is not a PDF.' }, 'This file is not a PDF.'],
+    [
+      {
+        Error: 'StatementError',
+        Cause: JSON.stringify({ errorType: 'StatementError', errorMessage: 'This PDF is empty.' }),
+      },
+      'This PDF is empty.',
+    ],
+    [{ Error: 'TypeError', Cause: 'x is undefined' }, MESSAGES.failedGeneric],
+    [
+      { Error: 'Error', Cause: JSON.stringify({ errorType: 'Error', errorMessage: 'internal detail' }) },
+      MESSAGES.failedGeneric,
+    ],
+    [undefined, MESSAGES.failedGeneric],
+  ])('shows the family a safe message for %j', (error, message) => {
+    expect(failureMessage(error)).toBe(message);
+  });
+});
+
+describe('register: bad uploads', () => {
+  it('refuses an object the app did not ask for', async () => {
+    await expect(
+      registerStep({ bucket: twin.bucket, key: uploadObjectKey(ulid(), ulid(), 'x.pdf'), etag: '', size: 1 }),
+    ).rejects.toThrow(MESSAGES.notStarted);
+  });
+});
