@@ -33,7 +33,12 @@ export type Trigger =
   | {
       type: 'cognito';
       trigger: 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse' | 'preSignUp';
-    };
+    }
+  /**
+   * Runs once per deployment: infra wires it as a CloudFormation custom resource (CDK Provider onEvent) so the
+   * institution catalogue is seeded on every deploy. The local twin calls the same seed at start.
+   */
+  | { type: 'seed' };
 
 export interface FunctionSpec {
   /** PascalCase construct id and local handler name, e.g. 'Health'. */
@@ -76,6 +81,12 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'ListAccountTransactions',
+    entry: 'functions/handlers/http/list-account-transactions.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts/{id}/transactions' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'S3ObjectCreated',
     entry: 'functions/handlers/triggers/s3-object-created.ts',
     trigger: { type: 's3-object-created' },
@@ -94,6 +105,13 @@ export const FUNCTIONS: FunctionSpec[] = [
   pipeline('Match', 'match', ['table:read', 'table:write']),
   pipeline('Finish', 'finish', ['table:read', 'table:write', 'uploads:delete']),
   pipeline('RecordFailure', 'record-failure', ['table:read', 'table:write', 'uploads:delete']),
+  {
+    id: 'Seed',
+    entry: 'functions/handlers/triggers/seed.ts',
+    trigger: { type: 'seed' },
+    needs: ['table:read', 'table:write'],
+    timeoutSeconds: 120,
+  },
 ];
 
 export function functionById(id: string): FunctionSpec | undefined {

@@ -29,7 +29,7 @@ function toUpload(item: UploadItem): Upload {
   };
 }
 
-async function requireAccount(familyId: string, accountId: string): Promise<void> {
+export async function requireAccount(familyId: string, accountId: string): Promise<void> {
   const out = await documentClient().send(
     new GetCommand({
       TableName: tableName(),

@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+
+/** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
+export const flowTypes = [
+  'income',
+  'internal_transfer',
+  'external_expense',
+  'mortgage_payment',
+  'mortgage_overpayment',
+  'mortgage_fee',
+] as const;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  transaction_date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  signed_amount: z.nullable(z.number()),
+  type: z.nullable(z.enum(['credit', 'debit'])),
+  balance: z.nullable(z.number()),
+  flow_type: z.nullable(z.string()),
+  user_corrected_flow_type: z.nullable(z.string()),
+  classification_confidence: z.nullable(z.number()),
+  classification_method: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const accountTransactionsParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an account id')),
+});
+/** Spec 2 §9: the upload screen shows the latest 50. */
+export const accountTransactionsQuerySchema = z.object({
+  limit: z._default(
+    z.coerce.number().check(z.int('limit must be a whole number'), z.minimum(1), z.maximum(500, 'limit is at most 500')),
+    50,
+  ),
+});
+export const transactionListSchema = z.object({ transactions: z.array(transactionSchema) });

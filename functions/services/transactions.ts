@@ -1,0 +1,31 @@
+import type { Transaction } from '../contracts/transactions';
+import { requireFamilyId } from '../adapters/dynamodb/membership';
+import { accountTransactions, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
+import { requireAccount } from './uploads';
+import type { AuthContext } from '../shared/http';
+
+export function toTransaction(item: TransactionItem): Transaction {
+  return {
+    id: item.id,
+    account_id: item.account_id,
+    transaction_date: item.transaction_date,
+    description: item.description,
+    amount: item.amount,
+    signed_amount: item.signed_amount ?? null,
+    type: item.type ?? null,
+    balance: item.balance ?? null,
+    flow_type: item.flow_type ?? null,
+    user_corrected_flow_type: item.user_corrected_flow_type ?? null,
+    classification_confidence: item.classification_confidence ?? null,
+    classification_method: item.classification_method ?? null,
+    created_at: item.created_at,
+  };
+}
+
+/** The latest transactions of one of the caller's family's accounts (another family's account: 404). */
+export async function latestAccountTransactions(auth: AuthContext, accountId: string, limit: number) {
+  const familyId = await requireFamilyId(auth.userId);
+  await requireAccount(familyId, accountId);
+  const items = await accountTransactions(familyId, accountId, { limit });
+  return { transactions: items.map(toTransaction) };
+}
