@@ -87,6 +87,18 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'ListInstitutions',
+    entry: 'functions/handlers/http/list-institutions.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/institutions' }] },
+    needs: ['table:read'],
+  },
+  {
+    id: 'ListServiceTypes',
+    entry: 'functions/handlers/http/list-service-types.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/service-types' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'S3ObjectCreated',
     entry: 'functions/handlers/triggers/s3-object-created.ts',
     trigger: { type: 's3-object-created' },

@@ -22,6 +22,8 @@ const s3Event = z.object({
     .min(1, 'an S3 notification has at least one record'),
 });
 const pipelineEvent = z.object({ bucket: z.string(), key: z.string() });
+/** A CloudFormation custom resource event (or {} when invoked by hand). */
+const seedEvent = z.object({ RequestType: z.optional(z.enum(['Create', 'Update', 'Delete'])) });
 const cognitoEvent = z.object({
   triggerSource: z.string(),
   userPoolId: z.string(),
@@ -37,7 +39,9 @@ export function checkEventShape(spec: FunctionSpec, event: unknown): string | nu
         ? s3Event
         : spec.trigger.type === 'pipeline'
           ? pipelineEvent
-          : cognitoEvent;
+          : spec.trigger.type === 'seed'
+            ? seedEvent
+            : cognitoEvent;
   const result = schema.safeParse(event);
   if (result.success) return null;
   const issue = result.error.issues[0];

@@ -7,6 +7,7 @@ import type { S3Event } from 'aws-lambda';
 import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { resetStorageClients } from '../adapters/s3/storage';
+import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
 import { clearRegisteredServices, type HealthProbe, registerServices } from '../shared/container';
 import { createApiRouter } from './api-router';
@@ -149,6 +150,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     resetConfig();
     resetDocumentClient();
     resetStorageClients();
+    // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
+    const seeded = await seedCatalogue();
+    if (seeded.changed) log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
 
     const outbox = new LocalOutbox({ path: join(dataDir, 'outbox.json'), print: log });
     const s3Client = new S3Client({
