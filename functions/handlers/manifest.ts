@@ -87,6 +87,18 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'InitialiseFamily',
+    entry: 'functions/handlers/http/initialise-family.ts',
+    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/family' }] },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    id: 'GetFamily',
+    entry: 'functions/handlers/http/get-family.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/family' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'ListInstitutions',
     entry: 'functions/handlers/http/list-institutions.ts',
     trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/institutions' }] },

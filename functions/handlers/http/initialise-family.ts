@@ -1,0 +1,12 @@
+import { initialiseFamilyRequestSchema } from '../../contracts/family';
+import { initialiseFamily } from '../../services/family';
+import { httpHandler, json } from '../../shared/http';
+
+/**
+ * POST /api/family (spec 1 §7 initialize_user_family): the caller's family, created on first call with the
+ * given name or "{local part}'s Family". Idempotent: later calls return the same family (201 then 200).
+ */
+export const handler = httpHandler({ body: initialiseFamilyRequestSchema }, async ({ auth, body }) => {
+  const result = await initialiseFamily(auth, body);
+  return json(result.created ? 201 : 200, result);
+});

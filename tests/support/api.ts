@@ -1,0 +1,32 @@
+import type { Twin } from '../../functions/local/server';
+
+/** A signed-in caller of the twin's API over HTTP: a real ID token from the twin's signer, JSON in and out. */
+export interface ApiCaller {
+  sub: string;
+  email: string;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+export async function signedIn(
+  twin: Pick<Twin, 'url' | 'signer'>,
+  sub: string,
+  email: string,
+): Promise<ApiCaller> {
+  const token = await twin.signer.sign({ sub, email, tokenUse: 'id' });
+  return {
+    sub,
+    email,
+    async call<T>(method: string, path: string, body?: unknown) {
+      const response = await fetch(`${twin.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+  };
+}
