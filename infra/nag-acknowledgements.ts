@@ -46,7 +46,7 @@ export const ACKNOWLEDGEMENTS: Acknowledgement[] = [
   },
   {
     rule: /^AwsSolutions-(IAM4|IAM5|L1)(\[.*\])?$/,
-    path: /(Custom::CDKBucketDeployment|BucketNotificationsHandler|CustomS3AutoDeleteObjects|Custom::S3AutoDeleteObjects)/,
+    path: /(Custom::CDKBucketDeployment|BucketNotificationsHandler|CustomS3AutoDeleteObjects|Custom::S3AutoDeleteObjects|Provider\/framework-onEvent)/,
     reason:
       'A CDK-provided custom-resource provider: its role, wildcards on its own buckets and runtime are set by aws-cdk-lib.',
   },

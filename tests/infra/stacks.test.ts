@@ -65,6 +65,16 @@ describe('data stack', () => {
     });
   });
 
+  it('seeds the institution catalogue with a custom resource on deployment', () => {
+    const seeds = FUNCTIONS.filter((f) => f.trigger.type === 'seed');
+    t.data.resourceCountIs('AWS::CloudFormation::CustomResource', seeds.length);
+    if (seeds.length) {
+      t.data.hasResourceProperties('AWS::CloudFormation::CustomResource', {
+        version: Match.stringLikeRegexp('^[0-9a-f]{16}$'),
+      });
+    }
+  });
+
   it('protects the prod table from deletion and retains it', () => {
     t.prodData.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
@@ -167,7 +177,7 @@ describe('pipeline stack', () => {
 
 describe('every function', () => {
   it('runs Node 22 on ARM64 with tracing', () => {
-    for (const template of [t.pipeline, t.api, t.auth]) {
+    for (const template of [t.pipeline, t.api, t.auth, t.data]) {
       for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
         const p = (fn as { Properties: Record<string, unknown> }).Properties;
         if (
@@ -181,7 +191,7 @@ describe('every function', () => {
         }
       }
     }
-    const ours = [t.pipeline, t.api, t.auth].flatMap((tpl) =>
+    const ours = [t.pipeline, t.api, t.auth, t.data].flatMap((tpl) =>
       Object.values(tpl.findResources('AWS::Lambda::Function', { Properties: { Architectures: ['arm64'] } })),
     );
     expect(ours.length).toBe(FUNCTIONS.length);
