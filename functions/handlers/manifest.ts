@@ -99,6 +99,24 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'ListAccounts',
+    entry: 'functions/handlers/http/list-accounts.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts' }] },
+    needs: ['table:read'],
+  },
+  {
+    id: 'CreateAccounts',
+    entry: 'functions/handlers/http/create-accounts.ts',
+    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/accounts' }] },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    id: 'GetAccount',
+    entry: 'functions/handlers/http/get-account.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts/{id}' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'ListInstitutions',
     entry: 'functions/handlers/http/list-institutions.ts',
     trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/institutions' }] },

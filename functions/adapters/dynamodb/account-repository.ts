@@ -1,0 +1,89 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountType } from '../../contracts/accounts';
+import type { ServiceTypeCode } from '../../contracts/institutions';
+import { documentClient, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * The family's accounts (spec 2 §3), under the family's partition so a family can only ever reach its own.
+ * The account's service links (account_services, unique per pair) are a set on the item: linking a service
+ * twice is the same set, which is the spec's "duplicate service link counts as success".
+ */
+export interface AccountItem {
+  id: string;
+  family_id: string;
+  name: string;
+  bank_name: string | null;
+  account_type: AccountType;
+  institution_id: string | null;
+  detected_institution_id: string | null;
+  services: ServiceTypeCode[];
+  is_active: boolean;
+  is_archived: boolean;
+  archived_at: string | null;
+  created_at: string;
+  created_by: string;
+}
+
+function toAccount(item: Record<string, unknown>): AccountItem {
+  const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
+  return {
+    bank_name: null,
+    institution_id: null,
+    detected_institution_id: null,
+    archived_at: null,
+    is_archived: false,
+    is_active: true,
+    ...rest,
+    services: Array.isArray(rest.services) ? (rest.services as ServiceTypeCode[]) : [],
+  } as AccountItem;
+}
+
+/** Every account of the family (active and archived), oldest first (ULID ids sort by creation). */
+export async function listAccounts(familyId: string): Promise<AccountItem[]> {
+  const prefix = keys.accountsPrefix(familyId);
+  const items: AccountItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(toAccount(item));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function getAccount(familyId: string, accountId: string): Promise<AccountItem | null> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.account(familyId, accountId), ConsistentRead: true }),
+  );
+  return out.Item ? toAccount(out.Item) : null;
+}
+
+/**
+ * Create an account unless its id exists. The id is derived from the client's request id when it sent one,
+ * so a retried request finds its accounts already there: false means "already created", not a failure.
+ */
+export async function putAccountIfAbsent(account: AccountItem): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.account(account.family_id, account.id), entity: 'account', ...account },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

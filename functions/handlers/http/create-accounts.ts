@@ -1,0 +1,14 @@
+import { createAccountsRequestSchema } from '../../contracts/accounts';
+import { createAccounts } from '../../services/accounts';
+import { httpHandler, json } from '../../shared/http';
+
+/**
+ * POST /api/accounts (spec 2 §5 creation rules): for each requested account, one account per selected
+ * service of a catalogue institution, else one account; into the caller's family only. Idempotent per
+ * client_id. 'Insufficient information provided for account creation' / 'Bank name is required for manual
+ * entry' are 400s; 'Failed to create accounts for {bank}' when a bank's accounts cannot be created.
+ */
+export const handler = httpHandler({ body: createAccountsRequestSchema }, async ({ auth, body }) => {
+  const result = await createAccounts(auth, body);
+  return json(result.created > 0 ? 201 : 200, result);
+});
