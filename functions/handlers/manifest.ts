@@ -99,6 +99,30 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read'],
   },
   {
+    id: 'GetProfile',
+    entry: 'functions/handlers/http/get-profile.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/profile' }] },
+    needs: ['table:read'],
+  },
+  {
+    id: 'SaveProfile',
+    entry: 'functions/handlers/http/save-profile.ts',
+    trigger: { type: 'http', routes: [{ method: 'PUT', path: '/api/profile' }] },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    id: 'InitialiseSubscription',
+    entry: 'functions/handlers/http/initialise-subscription.ts',
+    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/subscription' }] },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    id: 'GetSubscription',
+    entry: 'functions/handlers/http/get-subscription.ts',
+    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/subscription' }] },
+    needs: ['table:read'],
+  },
+  {
     id: 'ListAccounts',
     entry: 'functions/handlers/http/list-accounts.ts',
     trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts' }] },

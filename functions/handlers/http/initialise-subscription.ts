@@ -1,0 +1,11 @@
+import { initialiseTrial } from '../../services/subscription';
+import { httpHandler, json } from '../../shared/http';
+
+/**
+ * POST /api/subscription (spec 1 §7 initialize_user_subscription): start the family's 14-day trial on the
+ * server's clock. Idempotent: a second call returns the same subscription (201 then 200).
+ */
+export const handler = httpHandler({}, async ({ auth }) => {
+  const result = await initialiseTrial(auth);
+  return json(result.created ? 201 : 200, result);
+});
