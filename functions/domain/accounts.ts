@@ -22,7 +22,11 @@ export const ACCOUNT_ERRORS = {
 } as const;
 
 /** Services pre-selected when an institution is chosen, where available (spec 2 §5). */
-export const DEFAULT_SERVICES: readonly ServiceCode[] = ['current_accounts', 'savings_accounts', 'credit_cards'];
+export const DEFAULT_SERVICES: readonly ServiceCode[] = [
+  'current_accounts',
+  'savings_accounts',
+  'credit_cards',
+];
 
 const SERVICE_ACCOUNT_TYPES: Partial<Record<string, AccountType>> = {
   current_accounts: 'current',
@@ -63,7 +67,10 @@ export function institutionDisplayName(institution: Pick<Institution, 'name' | '
 }
 
 /** Generated account name for a service: '{Institution display name} {Service}', e.g. 'Monzo Current Account'. */
-export function serviceAccountName(institution: Pick<Institution, 'name' | 'display_name'>, code: string): string {
+export function serviceAccountName(
+  institution: Pick<Institution, 'name' | 'display_name'>,
+  code: string,
+): string {
   const suffix = SERVICE_ACCOUNT_NAMES[code as ServiceCode] ?? code.replace(/_/g, ' ');
   return `${institutionDisplayName(institution)} ${suffix}`.trim();
 }
@@ -77,7 +84,9 @@ export function defaultSelectedServices(available: readonly string[]): ServiceCo
  * detected_institution_id (spec 2 §5): null without an institution; otherwise its external_id, with the
  * institution id as fallback.
  */
-export function detectedInstitutionId(institution: Pick<Institution, 'id' | 'external_id'> | null | undefined): string | null {
+export function detectedInstitutionId(
+  institution: Pick<Institution, 'id' | 'external_id'> | null | undefined,
+): string | null {
   if (!institution) return null;
   return institution.external_id?.trim() || institution.id;
 }
@@ -133,7 +142,12 @@ export function planAccountCreation(input: AccountCreationInput): AccountCreatio
     const bank = institutionDisplayName(inst);
     const services = [...new Set(input.selectedServices ?? [])];
     if (!bank || (services.length === 0 && !name)) return { ok: false, error: ACCOUNT_ERRORS.insufficient };
-    const common = { family_id: familyId, bank_name: bank, institution_id: inst.id, detected_institution_id: detectedInstitutionId(inst) };
+    const common = {
+      family_id: familyId,
+      bank_name: bank,
+      institution_id: inst.id,
+      detected_institution_id: detectedInstitutionId(inst),
+    };
     if (services.length > 0) {
       return {
         ok: true,

@@ -23,10 +23,17 @@ export type AiResultValidation = { ok: true; result: AiClassificationResult } | 
  * missing or blank reasoning becomes 'No reasoning provided'.
  */
 export function validateAiResult(raw: unknown): AiResultValidation {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, error: 'AI result is not an object' };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, error: 'AI result is not an object' };
   const o = raw as Record<string, unknown>;
-  if (!isCorrectableFlowType(o.flow_type)) return { ok: false, error: `Invalid flow_type: ${String(o.flow_type)}` };
-  const n = typeof o.confidence === 'number' ? o.confidence : typeof o.confidence === 'string' ? Number(o.confidence) : Number.NaN;
+  if (!isCorrectableFlowType(o.flow_type))
+    return { ok: false, error: `Invalid flow_type: ${String(o.flow_type)}` };
+  const n =
+    typeof o.confidence === 'number'
+      ? o.confidence
+      : typeof o.confidence === 'string'
+        ? Number(o.confidence)
+        : Number.NaN;
   const confidence = Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0;
   const reasoning = typeof o.reasoning === 'string' && o.reasoning.trim() ? o.reasoning.trim() : NO_REASONING;
   return { ok: true, result: { flow_type: o.flow_type, confidence, reasoning } };
@@ -82,7 +89,7 @@ export function buildClassificationPrompt(input: AiPromptInput): string {
     `Account type: ${input.account_type ?? 'unknown'}`,
     `Bank name: ${input.bank_name ?? 'unknown'}`,
     '',
-    'Flow types: income, internal_transfer (money moving between the family\'s own accounts), external_expense.',
+    "Flow types: income, internal_transfer (money moving between the family's own accounts), external_expense.",
     'Rules, in priority order:',
     rules,
     '',

@@ -105,7 +105,10 @@ export function analyseCleanup(transactions: readonly CleanupTransaction[]): Cle
     byAccount.set(tx.account_id, list);
   }
   const breakdown = [...byAccount.entries()].map(([accountId, list]): AccountBreakdown => {
-    const dates = list.map((t) => t.transaction_date).filter((d) => !Number.isNaN(toEpochDay(d))).sort();
+    const dates = list
+      .map((t) => t.transaction_date)
+      .filter((d) => !Number.isNaN(toEpochDay(d)))
+      .sort();
     return {
       accountId,
       accountName: list[0]?.account?.name ?? null,
@@ -147,7 +150,8 @@ export const CLEANUP_MESSAGES = {
   warning: (n: number) =>
     `This will permanently delete ${n} transactions. Only do this if you are going to re-upload the original PDF statements.`,
   batchError: (message: string) => `Error deleting transactions: ${message}`,
-  partial: (deleted: number, total: number) => `Only deleted ${deleted} of ${total} transactions. Some deletions failed.`,
+  partial: (deleted: number, total: number) =>
+    `Only deleted ${deleted} of ${total} transactions. Some deletions failed.`,
   exception: 'Deletion failed. Check console for details.',
   success: (n: number) =>
     `Successfully deleted ${n} problematic transactions! Re-upload your PDF statements to restore them correctly.`,
@@ -157,7 +161,10 @@ export const CLEANUP_MESSAGES = {
  * Outcome of a deletion run (spec 2 §4, §8): 'cleared' on full success (the held list is cleared), 'partial'
  * when fewer were deleted than planned (the list is kept), with the alert to show.
  */
-export function deletionOutcome(deleted: number, planned: number): { status: 'cleared' | 'partial'; message: string } {
+export function deletionOutcome(
+  deleted: number,
+  planned: number,
+): { status: 'cleared' | 'partial'; message: string } {
   return deleted >= planned
     ? { status: 'cleared', message: CLEANUP_MESSAGES.success(deleted) }
     : { status: 'partial', message: CLEANUP_MESSAGES.partial(deleted, planned) };

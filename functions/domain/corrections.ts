@@ -57,14 +57,43 @@ export function canSaveCorrection(current: EffectiveFlowType, chosen: string | n
 }
 
 /** Bulk apply is disabled while working, with no type chosen, or with no selection (spec 2 §5). */
-export function canApplyBulk(state: { working: boolean; flowType: string | null | undefined; selectedCount: number }): boolean {
+export function canApplyBulk(state: {
+  working: boolean;
+  flowType: string | null | undefined;
+  selectedCount: number;
+}): boolean {
   return !state.working && isCorrectableFlowType(state.flowType) && state.selectedCount > 0;
 }
 
 const GENERIC_WORDS = new Set([
-  'CARD', 'PAYMENT', 'PAYMENTS', 'DEBIT', 'CREDIT', 'DIRECT', 'VISA', 'CONTACTLESS', 'PURCHASE', 'TRANSFER',
-  'FASTER', 'STANDING', 'ORDER', 'ONLINE', 'MOBILE', 'BANK', 'FROM', 'WITH', 'BILL', 'RECEIVED', 'THANK',
-  'REFERENCE', 'CASH', 'WITHDRAWAL', 'INTERNET', 'BANKING', 'APPLE', 'GOOGLE',
+  'CARD',
+  'PAYMENT',
+  'PAYMENTS',
+  'DEBIT',
+  'CREDIT',
+  'DIRECT',
+  'VISA',
+  'CONTACTLESS',
+  'PURCHASE',
+  'TRANSFER',
+  'FASTER',
+  'STANDING',
+  'ORDER',
+  'ONLINE',
+  'MOBILE',
+  'BANK',
+  'FROM',
+  'WITH',
+  'BILL',
+  'RECEIVED',
+  'THANK',
+  'REFERENCE',
+  'CASH',
+  'WITHDRAWAL',
+  'INTERNET',
+  'BANKING',
+  'APPLE',
+  'GOOGLE',
 ]);
 
 /** Terms a learned pattern stores for a description (see the module comment); empty when none qualify. */
@@ -93,7 +122,11 @@ export function correctionPattern(
   };
 }
 
-function audit(tx: CorrectableTransaction, flowType: CorrectableFlowType, ctx: CorrectionContext): CorrectionAudit {
+function audit(
+  tx: CorrectableTransaction,
+  flowType: CorrectableFlowType,
+  ctx: CorrectionContext,
+): CorrectionAudit {
   const current = effectiveFlowType(tx);
   const reason = ctx.reason?.trim();
   return {
@@ -101,7 +134,8 @@ function audit(tx: CorrectableTransaction, flowType: CorrectableFlowType, ctx: C
     original_flow_type: current === 'unclassified' ? null : current,
     corrected_flow_type: flowType,
     user_reasoning: reason ? reason : null,
-    confidence_at_correction: typeof tx.classification_confidence === 'number' ? tx.classification_confidence : null,
+    confidence_at_correction:
+      typeof tx.classification_confidence === 'number' ? tx.classification_confidence : null,
     created_by: ctx.userId,
   };
 }

@@ -20,7 +20,12 @@ function daysInMonth(year: number, month: number): number {
  * objects: matching calls it once per transaction.
  */
 export function toEpochDay(date: string): number {
-  if (typeof date !== 'string' || date.length < 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) {
+  if (
+    typeof date !== 'string' ||
+    date.length < 10 ||
+    date.charCodeAt(4) !== 45 ||
+    date.charCodeAt(7) !== 45
+  ) {
     return Number.NaN;
   }
   for (let k = 0; k < DIGIT_POSITIONS.length; k++) {

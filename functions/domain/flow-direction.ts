@@ -49,8 +49,10 @@ export function flowDirection(tx: DirectionInput): FlowDirection {
         : null,
     };
   }
-  if (tx.type === 'credit') return { signedAmount: amount, confidence: 'medium', source: 'type', warning: null };
-  if (tx.type === 'debit') return { signedAmount: -amount, confidence: 'medium', source: 'type', warning: null };
+  if (tx.type === 'credit')
+    return { signedAmount: amount, confidence: 'medium', source: 'type', warning: null };
+  if (tx.type === 'debit')
+    return { signedAmount: -amount, confidence: 'medium', source: 'type', warning: null };
   const flow = effectiveFlowType(tx);
   const signedAmount = flow === 'income' ? amount : isExpenseFlowType(flow) ? -amount : 0;
   return { signedAmount, confidence: 'low', source: 'flow_type', warning: null };

@@ -55,7 +55,11 @@ export function effectiveFlowType(
 
 /** True when the user has corrected the transaction (spec 2 §4). */
 export function isUserCorrected(tx: Pick<Transaction, 'user_corrected_flow_type'>): boolean {
-  return tx.user_corrected_flow_type !== null && tx.user_corrected_flow_type !== undefined && tx.user_corrected_flow_type !== '';
+  return (
+    tx.user_corrected_flow_type !== null &&
+    tx.user_corrected_flow_type !== undefined &&
+    tx.user_corrected_flow_type !== ''
+  );
 }
 
 /** Label of an effective flow type. */

@@ -47,16 +47,33 @@ export function accountFreshness(
 ): AccountFreshness {
   const last = account.last_transaction_date ? toEpochDay(account.last_transaction_date) : Number.NaN;
   if (Number.isNaN(last)) {
-    return { status: 'warning', daysSinceLastTransaction: null, message: 'No transactions found', action: 'Upload your first bank statement' };
+    return {
+      status: 'warning',
+      daysSinceLastTransaction: null,
+      message: 'No transactions found',
+      action: 'Upload your first bank statement',
+    };
   }
   const days = Math.max(0, toEpochDay(localDate(now, timeZone)) - last);
   const t = stalenessThresholds(account.account_type);
-  if (days <= EXCELLENT_WITHIN_DAYS) return { status: 'excellent', daysSinceLastTransaction: days, message: 'Recent activity', action: null };
-  if (days <= t.warning) return { status: 'good', daysSinceLastTransaction: days, message: null, action: null };
+  if (days <= EXCELLENT_WITHIN_DAYS)
+    return { status: 'excellent', daysSinceLastTransaction: days, message: 'Recent activity', action: null };
+  if (days <= t.warning)
+    return { status: 'good', daysSinceLastTransaction: days, message: null, action: null };
   if (days <= t.critical) {
-    return { status: 'warning', daysSinceLastTransaction: days, message: 'Consider uploading recent statements', action: 'Consider uploading recent statements' };
+    return {
+      status: 'warning',
+      daysSinceLastTransaction: days,
+      message: 'Consider uploading recent statements',
+      action: 'Consider uploading recent statements',
+    };
   }
-  return { status: 'critical', daysSinceLastTransaction: days, message: 'Upload recent bank statements', action: 'Upload recent bank statements' };
+  return {
+    status: 'critical',
+    daysSinceLastTransaction: days,
+    message: 'Upload recent bank statements',
+    action: 'Upload recent bank statements',
+  };
 }
 
 export const DEFAULT_FAMILY_FRESHNESS_LABEL = 'All accounts have recent activity';
@@ -75,10 +92,15 @@ export function familyFreshness(results: readonly Pick<AccountFreshness, 'status
   message: string;
 } {
   const critical = results.filter((r) => r.status === 'critical').length;
-  if (critical > 0) return { status: 'critical', message: `${accounts(critical)} ${critical === 1 ? 'needs' : 'need'} urgent attention` };
+  if (critical > 0)
+    return {
+      status: 'critical',
+      message: `${accounts(critical)} ${critical === 1 ? 'needs' : 'need'} urgent attention`,
+    };
   const warning = results.filter((r) => r.status === 'warning').length;
   if (warning > 0) return { status: 'warning', message: `${accounts(warning)} could use updates` };
-  if (results.every((r) => r.status === 'excellent')) return { status: 'good', message: DEFAULT_FAMILY_FRESHNESS_LABEL };
+  if (results.every((r) => r.status === 'excellent'))
+    return { status: 'good', message: DEFAULT_FAMILY_FRESHNESS_LABEL };
   return { status: 'good', message: 'All accounts have reasonable activity' };
 }
 

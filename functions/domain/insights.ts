@@ -81,9 +81,11 @@ export const ASSISTANT_MESSAGES = {
   noSession: "Please make sure you're logged in and have uploaded financial data to use the AI assistant.",
   chatError: 'Sorry, I encountered an error analyzing your request. Please try again.',
   noHandler: "I'm still learning how to analyze your data. This feature is coming soon!",
-  processingError: 'I encountered an error processing your question. Please try again or rephrase your query.',
+  processingError:
+    'I encountered an error processing your question. Please try again or rephrase your query.',
   engineCouldNot: "I couldn't process your query. Please try again or be more specific.",
-  engineTrouble: "I'm having trouble processing your request right now. Please try again or rephrase your question.",
+  engineTrouble:
+    "I'm having trouble processing your request right now. Please try again or rephrase your question.",
 } as const;
 
 /** A chat message is sent only when it is not empty or whitespace (spec 3 §5). */

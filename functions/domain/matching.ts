@@ -39,11 +39,19 @@ export const MATCH_REJECTION_PREFIX = 'Cross-account match rejected:';
 /** Separator of the two transaction ids in a match id (ULIDs never contain it). */
 export const MATCH_ID_SEPARATOR = '_';
 
-export type MatchableTransaction = Pick<Transaction, 'id' | 'account_id' | 'transaction_date' | 'amount' | 'description'> &
+export type MatchableTransaction = Pick<
+  Transaction,
+  'id' | 'account_id' | 'transaction_date' | 'amount' | 'description'
+> &
   Partial<
     Pick<
       Transaction,
-      'signed_amount' | 'type' | 'flow_type' | 'user_corrected_flow_type' | 'classification_confidence' | 'account'
+      | 'signed_amount'
+      | 'type'
+      | 'flow_type'
+      | 'user_corrected_flow_type'
+      | 'classification_confidence'
+      | 'account'
     >
   >;
 
@@ -142,7 +150,8 @@ interface Prepared<T> {
 
 function magnitude(tx: MatchableTransaction): number {
   if (typeof tx.amount === 'number' && Number.isFinite(tx.amount)) return Math.abs(tx.amount);
-  if (typeof tx.signed_amount === 'number' && Number.isFinite(tx.signed_amount)) return Math.abs(tx.signed_amount);
+  if (typeof tx.signed_amount === 'number' && Number.isFinite(tx.signed_amount))
+    return Math.abs(tx.signed_amount);
   return Number.NaN;
 }
 
@@ -223,7 +232,8 @@ function scorePrepared(a: Prepared<unknown>, b: Prepared<unknown>): PairScore | 
 export function scoreTransferPair(a: MatchableTransaction, b: MatchableTransaction): PairScore | null {
   const pa = prepare(a);
   const pb = prepare(b);
-  if (Number.isNaN(pa.day) || Number.isNaN(pb.day) || Number.isNaN(pa.pence) || Number.isNaN(pb.pence)) return null;
+  if (Number.isNaN(pa.day) || Number.isNaN(pb.day) || Number.isNaN(pa.pence) || Number.isNaN(pb.pence))
+    return null;
   return scorePrepared(pa, pb);
 }
 
@@ -232,7 +242,10 @@ function byId(a: string, b: string): number {
 }
 
 /** Sort order of candidates: confidence (highest first), then smaller date gap, then id. */
-export function compareCandidates(a: MatchCandidate<MatchableTransaction>, b: MatchCandidate<MatchableTransaction>): number {
+export function compareCandidates(
+  a: MatchCandidate<MatchableTransaction>,
+  b: MatchCandidate<MatchableTransaction>,
+): number {
   return b.confidence - a.confidence || a.date_diff - b.date_diff || byId(a.id, b.id);
 }
 
@@ -240,7 +253,11 @@ function dirRank(p: Prepared<unknown>): number {
   return p.dir === -1 ? 0 : p.dir === 0 ? 1 : 2;
 }
 
-function candidate<T extends MatchableTransaction>(a: Prepared<T>, b: Prepared<T>, s: PairScore): MatchCandidate<T> {
+function candidate<T extends MatchableTransaction>(
+  a: Prepared<T>,
+  b: Prepared<T>,
+  s: PairScore,
+): MatchCandidate<T> {
   const aFirst = dirRank(a) - dirRank(b) || byId(a.id, b.id);
   const [first, second] = aFirst <= 0 ? [a, b] : [b, a];
   return { id: matchCandidateId(a.id, b.id), transaction1: first.tx, transaction2: second.tx, ...s };
@@ -263,7 +280,10 @@ export function prepareMatchInputs<T extends MatchableTransaction>(
   return out;
 }
 
-function windowed<T extends MatchableTransaction>(inputs: readonly Prepared<T>[], emit: (p: Prepared<T>, q: Prepared<T>) => void): void {
+function windowed<T extends MatchableTransaction>(
+  inputs: readonly Prepared<T>[],
+  emit: (p: Prepared<T>, q: Prepared<T>) => void,
+): void {
   // By date only: ties keep input order, which changes the order pairs are found in but not which pairs
   // (the result is sorted with a full tie-break afterwards).
   const items = [...inputs].sort(byDay);
@@ -302,7 +322,10 @@ function byDay(x: Prepared<unknown>, y: Prepared<unknown>): number {
   return x.day - y.day;
 }
 
-function allPairs<T extends MatchableTransaction>(items: readonly Prepared<T>[], emit: (p: Prepared<T>, q: Prepared<T>) => void): void {
+function allPairs<T extends MatchableTransaction>(
+  items: readonly Prepared<T>[],
+  emit: (p: Prepared<T>, q: Prepared<T>) => void,
+): void {
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) emit(items[i]!, items[j]!);
   }
@@ -357,7 +380,9 @@ export function findMatchCandidatesNaive<T extends MatchableTransaction>(
  * A non-overlapping set of candidates: greedy by confidence (then smaller date gap, then id), each
  * transaction in at most one pair. Returned in that order.
  */
-export function selectNonOverlapping<C extends MatchCandidate<MatchableTransaction>>(candidates: readonly C[]): C[] {
+export function selectNonOverlapping<C extends MatchCandidate<MatchableTransaction>>(
+  candidates: readonly C[],
+): C[] {
   const used = new Set<string>();
   const chosen: C[] = [];
   for (const c of [...candidates].sort(compareCandidates)) {
@@ -436,7 +461,9 @@ export interface MatchAcceptUpdate {
  * Accepting a match (spec 2 §4): user_corrected_flow_type becomes internal_transfer on each of the two
  * transactions that is not already corrected.
  */
-export function acceptMatchUpdates(candidate: Pick<MatchCandidate, 'transaction1' | 'transaction2'>): MatchAcceptUpdate[] {
+export function acceptMatchUpdates(
+  candidate: Pick<MatchCandidate, 'transaction1' | 'transaction2'>,
+): MatchAcceptUpdate[] {
   return [candidate.transaction1, candidate.transaction2]
     .filter((t) => !isUserCorrected(t))
     .map((t) => ({ id: t.id, user_corrected_flow_type: 'internal_transfer' as const }));

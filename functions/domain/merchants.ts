@@ -45,7 +45,15 @@ export const UK_MERCHANTS: readonly Merchant[] = [
   m('Waitrose', 'supermarket', 'WAITROSE'),
   m('Co-op', 'supermarket', 'CO-OP', 'COOP', 'CO OPERATIVE', 'COOPERATIVE FOOD'),
   m('Iceland', 'supermarket', 'ICELAND', 'ICELAND FOODS'),
-  m('Marks & Spencer', 'supermarket', 'M&S', 'MARKS & SPENCER', 'MARKS AND SPENCER', 'MARKS&SPENCER', 'M&S SIMPLY FOOD'),
+  m(
+    'Marks & Spencer',
+    'supermarket',
+    'M&S',
+    'MARKS & SPENCER',
+    'MARKS AND SPENCER',
+    'MARKS&SPENCER',
+    'M&S SIMPLY FOOD',
+  ),
   m('Ocado', 'supermarket', 'OCADO'),
   m('Farmfoods', 'supermarket', 'FARMFOODS'),
   m('Spar', 'supermarket', 'SPAR'),
@@ -95,7 +103,7 @@ export const UK_MERCHANTS: readonly Merchant[] = [
   m('Krispy Kreme', 'food', 'KRISPY KREME'),
   m('Tim Hortons', 'food', 'TIM HORTONS'),
   m('YO! Sushi', 'food', 'YO SUSHI'),
-  m('Gail\'s Bakery', 'food', 'GAILS BAKERY'),
+  m("Gail's Bakery", 'food', 'GAILS BAKERY'),
   m('Deliveroo', 'food', 'DELIVEROO'),
   m('Just Eat', 'food', 'JUST EAT', 'JUSTEAT'),
   m('Uber Eats', 'food', 'UBER EATS', 'UBEREATS'),
@@ -177,7 +185,7 @@ export const UK_MERCHANTS: readonly Merchant[] = [
   m('Welcome Break', 'fuel', 'WELCOME BREAK'),
   m('Roadchef', 'fuel', 'ROADCHEF'),
   m('Euro Garages', 'fuel', 'EURO GARAGES', 'EG GROUP'),
-  m('Sainsbury\'s Petrol', 'fuel', 'SAINSBURYS PETROL'),
+  m("Sainsbury's Petrol", 'fuel', 'SAINSBURYS PETROL'),
   m('Tesco Petrol', 'fuel', 'TESCO PFS', 'TESCO PETROL'),
   m('Asda Petrol', 'fuel', 'ASDA PETROL'),
   m('Halfords', 'fuel', 'HALFORDS'),
@@ -281,7 +289,17 @@ export const UK_MERCHANTS: readonly Merchant[] = [
 ];
 
 /** Words that, right after a brand, mean its bank or card business rather than its shop. */
-const BANKING_WORDS = new Set(['BANK', 'BK', 'MONEY', 'FINANCE', 'SAVINGS', 'SAVER', 'ISA', 'CREDIT', 'CLUBCARD']);
+const BANKING_WORDS = new Set([
+  'BANK',
+  'BK',
+  'MONEY',
+  'FINANCE',
+  'SAVINGS',
+  'SAVER',
+  'ISA',
+  'CREDIT',
+  'CLUBCARD',
+]);
 
 const APOSTROPHES = /['’`]/g;
 const TOKEN = /[A-Z0-9]+|&/g;

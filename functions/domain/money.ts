@@ -8,7 +8,8 @@ export const MONEY_TOLERANCE = 0.01;
 
 /** Whole pence of an amount in pounds (rounded half away from zero). */
 export function toPence(pounds: number): number {
-  return Math.sign(pounds) * Math.round(Math.abs(pounds) * 100);
+  // the epsilon makes binary halves like 1.005 (stored as 1.00499...) round up, as written
+  return Math.sign(pounds) * Math.round(Math.abs(pounds) * 100 + 1e-6);
 }
 
 /** Round to 2 decimal places (pence). */

@@ -38,11 +38,15 @@ function show(p: number): string {
 export function percentageChange(current: number, previous: number): PercentageChange {
   if (previous === 0) {
     if (current === 0) return { value: 0, trend: 'flat', display: '0%' };
-    return current > 0 ? { value: 100, trend: 'up', display: '+100%' } : { value: -100, trend: 'down', display: '-100%' };
+    return current > 0
+      ? { value: 100, trend: 'up', display: '+100%' }
+      : { value: -100, trend: 'down', display: '-100%' };
   }
   if (Math.abs(previous) < TINY_PREVIOUS) {
     if (current === previous) return { value: 0, trend: 'flat', display: '0%' };
-    return current > previous ? { value: 100, trend: 'up', display: 'New' } : { value: -100, trend: 'down', display: 'Ended' };
+    return current > previous
+      ? { value: 100, trend: 'up', display: 'New' }
+      : { value: -100, trend: 'down', display: 'Ended' };
   }
   const p = ((current - previous) / Math.abs(previous)) * 100;
   const trend: Trend = Math.abs(p) <= FLAT_THRESHOLD_PERCENT + 1e-9 ? 'flat' : p > 0 ? 'up' : 'down';

@@ -41,7 +41,11 @@ export function metricStatus(metric: PerformanceMetric, value: number): Performa
  * The panel (spec 3 §2.1, §4.6): shown only with violations; fewer than 3 → needs-improvement, otherwise poor;
  * alert 'N Performance Budget Violations'.
  */
-export function performancePanel(violations: number): { visible: boolean; status: PerformanceStatus; alert: string | null } {
+export function performancePanel(violations: number): {
+  visible: boolean;
+  status: PerformanceStatus;
+  alert: string | null;
+} {
   if (violations <= 0) return { visible: false, status: 'good', alert: null };
   return {
     visible: true,

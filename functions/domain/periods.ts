@@ -43,18 +43,37 @@ function quarterStartMonth(month: number): number {
  * when the data starts in last year or earlier; All Time (earliest to latest data) when there are more than
  * 50 transactions.
  */
-export function quickPeriods(now: Date, range: AvailableDataRange, timeZone: string = DEFAULT_TIME_ZONE): QuickPeriod[] {
+export function quickPeriods(
+  now: Date,
+  range: AvailableDataRange,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): QuickPeriod[] {
   const { year, month } = dateParts(localDate(now, timeZone));
   const q = quarterStartMonth(month);
   const periods: QuickPeriod[] = [
     { key: 'this_month', label: 'This Month', start: makeDate(year, month, 1), end: endOfMonth(year, month) },
-    { key: 'last_month', label: 'Last Month', start: makeDate(year, month - 1, 1), end: endOfMonth(year, month - 1) },
+    {
+      key: 'last_month',
+      label: 'Last Month',
+      start: makeDate(year, month - 1, 1),
+      end: endOfMonth(year, month - 1),
+    },
     { key: 'this_quarter', label: 'This Quarter', start: makeDate(year, q, 1), end: endOfMonth(year, q + 2) },
-    { key: 'last_quarter', label: 'Last Quarter', start: makeDate(year, q - 3, 1), end: endOfMonth(year, q - 1) },
+    {
+      key: 'last_quarter',
+      label: 'Last Quarter',
+      start: makeDate(year, q - 3, 1),
+      end: endOfMonth(year, q - 1),
+    },
     { key: 'this_year', label: 'This Year', start: makeDate(year, 1, 1), end: makeDate(year, 12, 31) },
   ];
   if (range.earliestDate && dateParts(range.earliestDate).year < year) {
-    periods.push({ key: 'last_year', label: 'Last Year', start: makeDate(year - 1, 1, 1), end: makeDate(year - 1, 12, 31) });
+    periods.push({
+      key: 'last_year',
+      label: 'Last Year',
+      start: makeDate(year - 1, 1, 1),
+      end: makeDate(year - 1, 12, 31),
+    });
   }
   if (range.totalTransactions > ALL_TIME_MIN_TRANSACTIONS && range.earliestDate && range.latestDate) {
     periods.push({ key: 'all_time', label: 'All Time', start: range.earliestDate, end: range.latestDate });
@@ -106,7 +125,13 @@ export function availableDataRange(dates: readonly string[]): AvailableDataRange
 
 export type StatsTransaction = Pick<
   Transaction,
-  'transaction_date' | 'amount' | 'signed_amount' | 'type' | 'flow_type' | 'user_corrected_flow_type' | 'account_id'
+  | 'transaction_date'
+  | 'amount'
+  | 'signed_amount'
+  | 'type'
+  | 'flow_type'
+  | 'user_corrected_flow_type'
+  | 'account_id'
 >;
 
 export interface PeriodStats {
@@ -143,7 +168,10 @@ function inPeriod(date: string, period?: Pick<Period, 'start' | 'end'>): boolean
  * avgTransactionSize = mean magnitude of all the period's transactions; dataQuality per comparisonDataQuality.
  * Unclassified transactions count in transactionCount and the average only.
  */
-export function periodStats(transactions: readonly StatsTransaction[], period?: Pick<Period, 'start' | 'end'>): PeriodStats {
+export function periodStats(
+  transactions: readonly StatsTransaction[],
+  period?: Pick<Period, 'start' | 'end'>,
+): PeriodStats {
   const rows = transactions.filter((t) => inPeriod(t.transaction_date, period));
   let income = 0;
   let expenses = 0;
@@ -201,8 +229,10 @@ export function periodSummaryQuality(input: {
 }): { quality: DataQuality; message: string | null } {
   const { transactionCount: n, confidence, accountsActive } = input;
   if (n === 0) return { quality: 'insufficient', message: PERIOD_QUALITY_MESSAGES.none };
-  if (confidence === 'low') return { quality: 'insufficient', message: PERIOD_QUALITY_MESSAGES.lowConfidence };
-  if (n < SUMMARY_LIMITED_BELOW || confidence === 'medium') return { quality: 'partial', message: PERIOD_QUALITY_MESSAGES.limited };
+  if (confidence === 'low')
+    return { quality: 'insufficient', message: PERIOD_QUALITY_MESSAGES.lowConfidence };
+  if (n < SUMMARY_LIMITED_BELOW || confidence === 'medium')
+    return { quality: 'partial', message: PERIOD_QUALITY_MESSAGES.limited };
   if (accountsActive === 1 && n < SINGLE_ACCOUNT_LIMITED_BELOW) {
     return { quality: 'partial', message: PERIOD_QUALITY_MESSAGES.singleAccount };
   }
@@ -216,12 +246,19 @@ export interface PeriodSummary extends PeriodStats {
 }
 
 /** Period summary (spec 3 §3): the stats plus accounts active in the period and the quality message. */
-export function periodSummary(transactions: readonly StatsTransaction[], period: Pick<Period, 'start' | 'end'>): PeriodSummary {
+export function periodSummary(
+  transactions: readonly StatsTransaction[],
+  period: Pick<Period, 'start' | 'end'>,
+): PeriodSummary {
   const stats = periodStats(transactions, period);
   const accountsActive = new Set(
     transactions.filter((t) => inPeriod(t.transaction_date, period)).map((t) => t.account_id),
   ).size;
-  const q = periodSummaryQuality({ transactionCount: stats.transactionCount, confidence: stats.confidence, accountsActive });
+  const q = periodSummaryQuality({
+    transactionCount: stats.transactionCount,
+    confidence: stats.confidence,
+    accountsActive,
+  });
   return { ...stats, accountsActive, summaryQuality: q.quality, qualityMessage: q.message };
 }
 
@@ -242,9 +279,12 @@ export function periodMarker(
   if (!earliest || !latest || range.totalTransactions === 0) {
     return { quality: 'insufficient', message: 'No transaction data available' };
   }
-  if (period.start > latest) return { quality: 'insufficient', message: 'Period is newer than available data' };
-  if (period.end < earliest) return { quality: 'insufficient', message: `Data available from ${formatDate(earliest)}` };
-  if (period.start < earliest) return { quality: 'partial', message: `Data available from ${formatDate(earliest)}` };
+  if (period.start > latest)
+    return { quality: 'insufficient', message: 'Period is newer than available data' };
+  if (period.end < earliest)
+    return { quality: 'insufficient', message: `Data available from ${formatDate(earliest)}` };
+  if (period.start < earliest)
+    return { quality: 'partial', message: `Data available from ${formatDate(earliest)}` };
   const today = localDate(now, timeZone);
   if (period.end < today && period.end > latest) {
     return { quality: 'partial', message: `Data available until ${formatDate(latest)}` };
@@ -278,7 +318,8 @@ export function comparisonState(
   previous: Pick<PeriodStats, 'transactionCount' | 'dataQuality'>,
 ): { insufficient: boolean; warning: string | null } {
   const insufficient =
-    current.transactionCount < COMPARISON_INSUFFICIENT_BELOW && previous.transactionCount < COMPARISON_INSUFFICIENT_BELOW;
+    current.transactionCount < COMPARISON_INSUFFICIENT_BELOW &&
+    previous.transactionCount < COMPARISON_INSUFFICIENT_BELOW;
   const limited = current.dataQuality !== 'complete' || previous.dataQuality !== 'complete';
   return { insufficient, warning: !insufficient && limited ? COMPARISON_MESSAGES.limitedWarning : null };
 }

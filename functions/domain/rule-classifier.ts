@@ -43,7 +43,11 @@ export type ClassifierInput = Pick<Transaction, 'description' | 'amount' | 'sign
 };
 
 /** The table as given to the AI (spec 2 §5), for prompts and documentation. */
-export const AI_RULE_TABLE: ReadonlyArray<{ pattern: string; flow_type: CorrectableFlowType; confidence: number }> = [
+export const AI_RULE_TABLE: ReadonlyArray<{
+  pattern: string;
+  flow_type: CorrectableFlowType;
+  confidence: number;
+}> = [
   { pattern: 'TFR followed by numbers', flow_type: 'internal_transfer', confidence: 0.95 },
   { pattern: "credit card 'Payment Received - Thank You'", flow_type: 'internal_transfer', confidence: 0.95 },
   { pattern: "'Transfer to/from' with account names", flow_type: 'internal_transfer', confidence: 0.9 },
@@ -53,7 +57,11 @@ export const AI_RULE_TABLE: ReadonlyArray<{ pattern: string; flow_type: Correcta
   { pattern: 'salary or benefits', flow_type: 'income', confidence: 0.95 },
   { pattern: 'credit card merchant purchases', flow_type: 'external_expense', confidence: 0.95 },
   { pattern: 'payments to a card', flow_type: 'internal_transfer', confidence: 0.9 },
-  { pattern: 'known retailers, services, restaurants, fuel', flow_type: 'external_expense', confidence: 0.95 },
+  {
+    pattern: 'known retailers, services, restaurants, fuel',
+    flow_type: 'external_expense',
+    confidence: 0.95,
+  },
   { pattern: 'unknown current-account debit', flow_type: 'external_expense', confidence: 0.6 },
   { pattern: 'unknown credit', flow_type: 'income', confidence: 0.6 },
 ];
@@ -70,13 +78,81 @@ const CARD_ISSUERS =
 
 /** Words that end a person's name on a statement line (references, purposes, generic words). */
 const NOT_NAME_WORDS = new Set([
-  'PAYMENT', 'PAYMENTS', 'TRANSFER', 'TFR', 'TRF', 'REFUND', 'INTEREST', 'CREDIT', 'DEBIT', 'BANK', 'CASH',
-  'DEPOSIT', 'SALARY', 'WAGES', 'ACCOUNT', 'SAVINGS', 'ONLINE', 'MOBILE', 'DIRECT', 'STANDING', 'ORDER',
-  'RECEIVED', 'THANK', 'YOU', 'REF', 'REFERENCE', 'INVOICE', 'RENT', 'LOAN', 'DIVIDEND', 'CASHBACK', 'REWARD',
-  'BONUS', 'TAX', 'COUNCIL', 'INSURANCE', 'FROM', 'TO', 'VIA', 'FOR', 'AND', 'THE', 'BILL', 'GIFT', 'FEE',
-  'CHARGE', 'CHARGES', 'BALANCE', 'ATM', 'POS', 'CARD', 'VISA', 'BGC', 'BACS', 'FP', 'FPI', 'SO', 'STO', 'DD',
-  'CR', 'DR', 'APPLE', 'GOOGLE', 'PAY', 'PAYPAL', 'REVOLUT', 'MONZO', 'WISE', 'STARLING', 'SETTLEMENT',
-  'REVERSAL', 'ADJUSTMENT', 'UK', 'GBP', 'COUNTER',
+  'PAYMENT',
+  'PAYMENTS',
+  'TRANSFER',
+  'TFR',
+  'TRF',
+  'REFUND',
+  'INTEREST',
+  'CREDIT',
+  'DEBIT',
+  'BANK',
+  'CASH',
+  'DEPOSIT',
+  'SALARY',
+  'WAGES',
+  'ACCOUNT',
+  'SAVINGS',
+  'ONLINE',
+  'MOBILE',
+  'DIRECT',
+  'STANDING',
+  'ORDER',
+  'RECEIVED',
+  'THANK',
+  'YOU',
+  'REF',
+  'REFERENCE',
+  'INVOICE',
+  'RENT',
+  'LOAN',
+  'DIVIDEND',
+  'CASHBACK',
+  'REWARD',
+  'BONUS',
+  'TAX',
+  'COUNCIL',
+  'INSURANCE',
+  'FROM',
+  'TO',
+  'VIA',
+  'FOR',
+  'AND',
+  'THE',
+  'BILL',
+  'GIFT',
+  'FEE',
+  'CHARGE',
+  'CHARGES',
+  'BALANCE',
+  'ATM',
+  'POS',
+  'CARD',
+  'VISA',
+  'BGC',
+  'BACS',
+  'FP',
+  'FPI',
+  'SO',
+  'STO',
+  'DD',
+  'CR',
+  'DR',
+  'APPLE',
+  'GOOGLE',
+  'PAY',
+  'PAYPAL',
+  'REVOLUT',
+  'MONZO',
+  'WISE',
+  'STARLING',
+  'SETTLEMENT',
+  'REVERSAL',
+  'ADJUSTMENT',
+  'UK',
+  'GBP',
+  'COUNTER',
 ]);
 const NAME_PREFIX =
   /^(?:(?:FASTER PAYMENT RECEIVED|FASTER PAYMENTS?|PAYMENT FROM|FROM|FP|FPI|BGC|BACS|BANK GIRO CREDIT|CR|CREDIT|TRANSFER FROM|MOBILE PAYMENT FROM|ONLINE PAYMENT FROM)\s+)+/;
@@ -132,7 +208,12 @@ function patternConfidence(p: LearnedPattern): number {
   return Math.min(1, Math.max(0, Number.isFinite(c) ? c : 0));
 }
 
-const hit = (rule: RuleId, flow_type: CorrectableFlowType, confidence: number, reasoning: string): RuleClassification => ({
+const hit = (
+  rule: RuleId,
+  flow_type: CorrectableFlowType,
+  confidence: number,
+  reasoning: string,
+): RuleClassification => ({
   rule,
   flow_type,
   confidence,
@@ -178,15 +259,22 @@ export function classifyByRules(
   const moneyOut = direction === 'out';
   const accountType = tx.account_type ?? null;
 
-  if (TFR_NUMBER.test(n)) return hit('tfr_reference', 'internal_transfer', 0.95, 'TFR reference followed by numbers');
-  if (PAYMENT_RECEIVED.test(n)) return hit('card_payment_received', 'internal_transfer', 0.95, 'Credit card payment received');
-  if (TRANSFER_TO_FROM.test(n)) return hit('transfer_to_from', 'internal_transfer', 0.9, 'Transfer to/from another account');
+  if (TFR_NUMBER.test(n))
+    return hit('tfr_reference', 'internal_transfer', 0.95, 'TFR reference followed by numbers');
+  if (PAYMENT_RECEIVED.test(n))
+    return hit('card_payment_received', 'internal_transfer', 0.95, 'Credit card payment received');
+  if (TRANSFER_TO_FROM.test(n))
+    return hit('transfer_to_from', 'internal_transfer', 0.9, 'Transfer to/from another account');
   if (moneyIn && COUNTER.test(n)) return hit('counter_credit', 'income', 0.95, 'Counter credit');
-  if (moneyIn && SALARY_BENEFITS.test(n)) return hit('salary_or_benefits', 'income', 0.95, 'Salary or benefits');
-  if (moneyIn && looksLikePersonName(description)) return hit('personal_name', 'income', 0.85, 'Payment from a person');
+  if (moneyIn && SALARY_BENEFITS.test(n))
+    return hit('salary_or_benefits', 'income', 0.95, 'Salary or benefits');
+  if (moneyIn && looksLikePersonName(description))
+    return hit('personal_name', 'income', 0.85, 'Payment from a person');
   if (moneyIn && COMPANY.test(n)) return hit('company_payment', 'income', 0.8, 'Payment from a company');
-  if (moneyOut && accountType === 'credit') return hit('credit_card_purchase', 'external_expense', 0.95, 'Credit card purchase');
-  if (moneyOut && CARD_ISSUERS.test(n)) return hit('payment_to_card', 'internal_transfer', 0.9, 'Payment to a credit card');
+  if (moneyOut && accountType === 'credit')
+    return hit('credit_card_purchase', 'external_expense', 0.95, 'Credit card purchase');
+  if (moneyOut && CARD_ISSUERS.test(n))
+    return hit('payment_to_card', 'internal_transfer', 0.9, 'Payment to a credit card');
   const merchant = moneyIn ? null : findMerchant(description);
   if (merchant) return hit('known_merchant', 'external_expense', 0.95, `Known merchant: ${merchant.name}`);
   if (moneyOut && (accountType === null || accountType === 'current')) {

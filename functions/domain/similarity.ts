@@ -163,7 +163,9 @@ export function smartSuggestion(
   target: SimilarityInput & { id?: string },
   history: readonly (SimilarityInput & Pick<Transaction, 'user_corrected_flow_type'> & { id?: string })[],
 ): SmartSuggestion | null {
-  const corrected = history.filter((t) => isUserCorrected(t) && isCorrectableFlowType(t.user_corrected_flow_type));
+  const corrected = history.filter(
+    (t) => isUserCorrected(t) && isCorrectableFlowType(t.user_corrected_flow_type),
+  );
   const similar = findSimilar(target, corrected, SUGGESTION_THRESHOLD);
   if (similar.length === 0) return null;
   const tally = new Map<CorrectableFlowType, { count: number; weight: number }>();
@@ -197,7 +199,8 @@ export function reviewFlags(
 ): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (toPence(tx.amount ?? 0) === 0) flags.push('zero_amount');
-  if (effectiveFlowType(tx) === 'external_expense' && flowDirection(tx).signedAmount > 0) flags.push('expense_money_in');
+  if (effectiveFlowType(tx) === 'external_expense' && flowDirection(tx).signedAmount > 0)
+    flags.push('expense_money_in');
   if (tx.type !== 'credit' && tx.type !== 'debit') flags.push('missing_type');
   return flags;
 }

@@ -80,7 +80,9 @@ export function spendingByCategory<T extends SpendingTransaction>(
   const grand = [...groups.values()].flat().reduce((s, t) => s + magnitude(t), 0);
   const out = [...groups.entries()].map(([category, list]): SpendingAggregate<T> => {
     const total = list.reduce((s, t) => s + magnitude(t), 0);
-    const confidences = list.map((t) => t.category_confidence).filter((c): c is number => typeof c === 'number');
+    const confidences = list
+      .map((t) => t.category_confidence)
+      .filter((c): c is number => typeof c === 'number');
     const merchants = new Map<string, MerchantTotal>();
     for (const t of list) {
       const name = merchantOf(t);

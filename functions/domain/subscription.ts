@@ -54,8 +54,12 @@ function instant(iso: string | null | undefined): number {
  * - team members and early adopters always have access and never get warnings (spec 1 §6);
  * - has_access = active, or trial not ended, or team member / early adopter.
  */
-export function computeSubscriptionInfo(record: SubscriptionRecord | null | undefined, now: Date): SubscriptionInfo {
-  const total = record?.trial_total_days && record.trial_total_days > 0 ? record.trial_total_days : TRIAL_DEFAULT_DAYS;
+export function computeSubscriptionInfo(
+  record: SubscriptionRecord | null | undefined,
+  now: Date,
+): SubscriptionInfo {
+  const total =
+    record?.trial_total_days && record.trial_total_days > 0 ? record.trial_total_days : TRIAL_DEFAULT_DAYS;
   const privileged = Boolean(record?.is_team_member || record?.is_early_adopter);
   const base: SubscriptionInfo = {
     status: 'trial',
@@ -76,7 +80,8 @@ export function computeSubscriptionInfo(record: SubscriptionRecord | null | unde
   let ends = instant(record.trial_ends_at);
   if (Number.isNaN(ends)) ends = instant(record.trial_started_at) + total * DAY_MS;
   if (Number.isNaN(ends)) {
-    if (record.status === 'expired') return { ...base, status: 'expired', trial_days_remaining: 0, show_expired_notice: !privileged };
+    if (record.status === 'expired')
+      return { ...base, status: 'expired', trial_days_remaining: 0, show_expired_notice: !privileged };
     return { ...base, should_initialize: true };
   }
   const left = ends - now.getTime();
@@ -95,7 +100,9 @@ export function computeSubscriptionInfo(record: SubscriptionRecord | null | unde
 }
 
 /** Paid access (spec 1 §4): has_access of the info; without info, no access. */
-export function hasAccess(info: Pick<SubscriptionInfo, 'has_access' | 'should_initialize'> | null | undefined): boolean {
+export function hasAccess(
+  info: Pick<SubscriptionInfo, 'has_access' | 'should_initialize'> | null | undefined,
+): boolean {
   return Boolean(info && !info.should_initialize && info.has_access);
 }
 
@@ -123,7 +130,8 @@ export function daysLeftColour(days: number): TrialColour {
 export function trialMessage(days: number | null | undefined): string | null {
   if (days === 1) return 'Your trial ends tomorrow';
   if (days === 3) return 'Only 3 days left in your trial';
-  if (typeof days === 'number' && days >= 4 && days <= 7) return 'You can upgrade to Pro anytime to keep full access';
+  if (typeof days === 'number' && days >= 4 && days <= 7)
+    return 'You can upgrade to Pro anytime to keep full access';
   return null;
 }
 
@@ -143,8 +151,16 @@ export const DISMISSAL_KEYS = ['3_day_warning', '1_day_warning', 'trial_expired'
 export type DismissalKey = (typeof DISMISSAL_KEYS)[number];
 
 export const TRIAL_BANNERS: Record<DismissalKey, { title: string; primary: string; secondary: string }> = {
-  '3_day_warning': { title: '3 Days Left in Your Free Trial', primary: 'Upgrade Now', secondary: 'Remind me later' },
-  '1_day_warning': { title: 'Final Day of Your Free Trial', primary: 'Upgrade Now - 9.99/mo', secondary: "I'll decide later" },
+  '3_day_warning': {
+    title: '3 Days Left in Your Free Trial',
+    primary: 'Upgrade Now',
+    secondary: 'Remind me later',
+  },
+  '1_day_warning': {
+    title: 'Final Day of Your Free Trial',
+    primary: 'Upgrade Now - 9.99/mo',
+    secondary: "I'll decide later",
+  },
   trial_expired: { title: 'Thanks for Trying...', primary: 'Upgrade to Continue', secondary: 'Maybe later' },
 };
 
@@ -157,7 +173,8 @@ export function activeTrialBanner(
   info: SubscriptionInfo | null | undefined,
   state: { loading: boolean; dismissed: ReadonlySet<string> | readonly string[] },
 ): DismissalKey | null {
-  if (state.loading || !info || info.should_initialize || info.is_team_member || info.is_early_adopter) return null;
+  if (state.loading || !info || info.should_initialize || info.is_team_member || info.is_early_adopter)
+    return null;
   const dismissed = new Set(state.dismissed);
   const flags: Record<DismissalKey, boolean> = {
     '3_day_warning': info.show_3_day_warning,
@@ -168,7 +185,14 @@ export function activeTrialBanner(
 }
 
 export type SubscriptionPanel =
-  | { kind: 'trial'; label: string; colour: TrialColour; urgent: boolean; progress: number; message: string | null }
+  | {
+      kind: 'trial';
+      label: string;
+      colour: TrialColour;
+      urgent: boolean;
+      progress: number;
+      message: string | null;
+    }
   | { kind: 'expired'; title: 'Trial Expired' }
   | { kind: 'active'; title: 'Pro Member' };
 
@@ -185,7 +209,8 @@ export function isTrialPlan(planType: string | null | undefined): boolean {
  */
 export function subscriptionPanel(info: SubscriptionInfo | null | undefined): SubscriptionPanel | null {
   if (!info || info.should_initialize || info.is_team_member || info.is_early_adopter) return null;
-  if (info.status === 'active') return isTrialPlan(info.plan_type) ? { kind: 'active', title: 'Pro Member' } : null;
+  if (info.status === 'active')
+    return isTrialPlan(info.plan_type) ? { kind: 'active', title: 'Pro Member' } : null;
   if (info.status === 'expired') return { kind: 'expired', title: 'Trial Expired' };
   const days = info.trial_days_remaining ?? 0;
   return {

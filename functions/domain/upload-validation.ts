@@ -81,7 +81,9 @@ export function uploadSummary(result: {
     ok: true,
     lines: [
       UPLOAD_MESSAGES.uploaded(result.succeeded),
-      ...(result.failures.length ? [UPLOAD_MESSAGES.filesWithIssues(result.failures.length), ...failureLines] : []),
+      ...(result.failures.length
+        ? [UPLOAD_MESSAGES.filesWithIssues(result.failures.length), ...failureLines]
+        : []),
       UPLOAD_MESSAGES.almostDone,
     ],
   };

@@ -48,7 +48,8 @@ export function validatePhone(phone: string | null | undefined): string | null {
   return isValidPhone(p) ? null : VALIDATION_MESSAGES.phone;
 }
 
-const UK_POSTCODE = /^(?:GIR0AA|[A-PR-UWYZ](?:[0-9][0-9A-HJKPSTUW]?|[A-HK-Y][0-9][0-9ABEHMNPRVWXY]?)[0-9][ABD-HJLNP-UW-Z]{2})$/;
+const UK_POSTCODE =
+  /^(?:GIR0AA|[A-PR-UWYZ](?:[0-9][0-9A-HJKPSTUW]?|[A-HK-Y][0-9][0-9ABEHMNPRVWXY]?)[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
 /** True for a UK postcode in any case and spacing (e.g. 'sw1a1aa', 'M1 1AE', 'GIR 0AA'). */
 export function isValidPostcode(postcode: string): boolean {
@@ -101,7 +102,15 @@ export function clearFieldError(errors: ProfileErrors, field: keyof ProfileError
   return rest;
 }
 
-const COMPLETENESS_FIELDS = ['first_name', 'last_name', 'phone', 'address_line_1', 'city', 'postcode', 'country'] as const;
+const COMPLETENESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'address_line_1',
+  'city',
+  'postcode',
+  'country',
+] as const;
 
 /**
  * Profile completeness in whole percent (spec 1 §2, §5): the share of 7 fields that are filled — the two

@@ -39,7 +39,11 @@ export function confidenceStatus(level: ConfidenceLevel | null | undefined): Ver
  * Internal transfer share (spec 2 §5): abs internal / (abs income + abs expenses + abs internal); 0 when all
  * three are 0.
  */
-export function internalTransferShare(totals: { income: number; expenses: number; internal: number }): number {
+export function internalTransferShare(totals: {
+  income: number;
+  expenses: number;
+  internal: number;
+}): number {
   const internal = Math.abs(totals.internal);
   const all = Math.abs(totals.income) + Math.abs(totals.expenses) + internal;
   return all === 0 ? 0 : internal / all;
@@ -94,7 +98,10 @@ export function runVerification(transactions: readonly VerifiableTransaction[]):
       title: 'Classification Confidence',
       description: 'How surely money in and out is known for each transaction',
       value: directions.confidence,
-      details: [`${directions.lowConfidenceCount} low-confidence transactions`, ...directions.warnings.slice(0, 5)],
+      details: [
+        `${directions.lowConfidenceCount} low-confidence transactions`,
+        ...directions.warnings.slice(0, 5),
+      ],
     },
     {
       status: share > INTERNAL_SHARE_WARNING ? 'warning' : 'verified',
@@ -116,7 +123,9 @@ export interface VerificationSummary {
  * Tiles and banner (spec 2 §2): 'All Systems Verified' with no warnings or issues; otherwise 'Verification
  * Issues Found' (danger) when anything needs attention, else 'Minor Warnings Detected'.
  */
-export function summariseVerification(checks: readonly Pick<VerificationCheck, 'status'>[]): VerificationSummary {
+export function summariseVerification(
+  checks: readonly Pick<VerificationCheck, 'status'>[],
+): VerificationSummary {
   const count = (s: VerificationStatus) => checks.filter((c) => c.status === s).length;
   const warnings = count('warning');
   const attention = count('attention');

@@ -37,9 +37,25 @@ const MERCHANT_LINES = [
   'DELIVEROO',
   'VODAFONE LTD',
 ];
-const OTHER_LINES = ['INTEREST PAID', 'SALARY ACME LTD', 'J SMITH BIRTHDAY', 'ATM WITHDRAWAL LINK', 'MONTHLY FEE'];
-const OUT_LINES = ['TFR TO SAVINGS ', 'FASTER PAYMENT TO J DOE ', 'STANDING ORDER ISA ', 'PAYMENT TO CREDIT CARD '];
-const IN_LINES = ['TRANSFER FROM CURRENT ', 'FASTER PAYMENT FROM J DOE ', 'STANDING ORDER FROM CURRENT ', 'PAYMENT RECEIVED - THANK YOU '];
+const OTHER_LINES = [
+  'INTEREST PAID',
+  'SALARY ACME LTD',
+  'J SMITH BIRTHDAY',
+  'ATM WITHDRAWAL LINK',
+  'MONTHLY FEE',
+];
+const OUT_LINES = [
+  'TFR TO SAVINGS ',
+  'FASTER PAYMENT TO J DOE ',
+  'STANDING ORDER ISA ',
+  'PAYMENT TO CREDIT CARD ',
+];
+const IN_LINES = [
+  'TRANSFER FROM CURRENT ',
+  'FASTER PAYMENT FROM J DOE ',
+  'STANDING ORDER FROM CURRENT ',
+  'PAYMENT RECEIVED - THANK YOU ',
+];
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -79,22 +95,38 @@ export function syntheticTransactions(n: number, seed = 42): MatchableTransactio
       const line = Math.floor(r() * OUT_LINES.length);
       const ref = String(Math.floor(r() * 1e8));
       out.push({
-        id: next(), account_id: from.id, transaction_date: date(day), amount, signed_amount: -amount, type: 'debit',
-        description: OUT_LINES[line] + ref, account: { account_type: from.type },
+        id: next(),
+        account_id: from.id,
+        transaction_date: date(day),
+        amount,
+        signed_amount: -amount,
+        type: 'debit',
+        description: OUT_LINES[line] + ref,
+        account: { account_type: from.type },
       });
       const inAmount = r() < 0.9 ? amount : Math.round((amount + 0.5) * 100) / 100;
       out.push({
-        id: next(), account_id: to.id, transaction_date: date(Math.min(days - 1, day + Math.floor(r() * 4))),
-        amount: inAmount, signed_amount: inAmount, type: 'credit', description: IN_LINES[line] + ref,
+        id: next(),
+        account_id: to.id,
+        transaction_date: date(Math.min(days - 1, day + Math.floor(r() * 4))),
+        amount: inAmount,
+        signed_amount: inAmount,
+        type: 'credit',
+        description: IN_LINES[line] + ref,
         account: { account_type: to.type },
       });
     } else {
       const amount = Math.round((1 + r() * 150) * 100) / 100;
       const other = kind > 0.95;
       out.push({
-        id: next(), account_id: account.id, transaction_date: date(day), amount,
-        signed_amount: other && r() < 0.5 ? amount : -amount, type: 'debit',
-        description: other ? pick(OTHER_LINES) : pick(MERCHANT_LINES), account: { account_type: account.type },
+        id: next(),
+        account_id: account.id,
+        transaction_date: date(day),
+        amount,
+        signed_amount: other && r() < 0.5 ? amount : -amount,
+        type: 'debit',
+        description: other ? pick(OTHER_LINES) : pick(MERCHANT_LINES),
+        account: { account_type: account.type },
       });
     }
   }
@@ -129,10 +161,16 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   const searchNaive = time(() => pairCandidates(prepared, {}, 'all-pairs'), 3, 1);
   const pairs10k = (fast10k.result as unknown[]).length;
   const pairsNaive = (naive10k.result as unknown[]).length;
-  if (pairs10k !== pairsNaive) throw new Error(`fast and naive disagree: ${pairs10k} vs ${pairsNaive} candidates`);
+  if (pairs10k !== pairsNaive)
+    throw new Error(`fast and naive disagree: ${pairs10k} vs ${pairsNaive} candidates`);
   const eligible = prepared.length;
   return [
-    { name: 'match 10k transactions', value: fast10k.ms, unit: 'ms', note: `${pairs10k} candidate pairs, ${eligible} eligible; median of 9` },
+    {
+      name: 'match 10k transactions',
+      value: fast10k.ms,
+      unit: 'ms',
+      note: `${pairs10k} candidate pairs, ${eligible} eligible; median of 9`,
+    },
     {
       name: 'match 100k transactions',
       value: fast100k.ms,
@@ -145,7 +183,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       unit: 'ms',
       note: `${((eligible * (eligible - 1)) / 2 / 1e6).toFixed(1)}M pairs compared; median of 3`,
     },
-    { name: 'naive / fast on 10k', value: naive10k.ms / fast10k.ms, unit: 'x', note: 'end to end; target >= 100x' },
+    {
+      name: 'naive / fast on 10k',
+      value: naive10k.ms / fast10k.ms,
+      unit: 'x',
+      note: 'end to end; target >= 100x',
+    },
     {
       name: 'pair search only, naive / fast on 10k',
       value: searchNaive.ms / searchFast.ms,

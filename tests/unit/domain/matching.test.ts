@@ -176,8 +176,22 @@ describe('spec 2 §5 match scoring: base 0.6, +0.3 exact, +0.2 same day / +0.1 o
     ['same day', {}, { amount: 100.5 }, 0.8, false, 0],
     ['exactly 1 day apart', {}, { amount: 100.5, transaction_date: '2024-03-11' }, 0.7, false, 1],
     ['2 days apart: no bonus', {}, { amount: 100.5, transaction_date: '2024-03-12' }, 0.6, false, 2],
-    ['TFR in either description', { description: 'TFR 123' }, { amount: 100.5, transaction_date: far }, 0.7, false, 3],
-    ['account types differ', {}, { amount: 100.5, transaction_date: far, accountType: 'savings' }, 0.7, false, 3],
+    [
+      'TFR in either description',
+      { description: 'TFR 123' },
+      { amount: 100.5, transaction_date: far },
+      0.7,
+      false,
+      3,
+    ],
+    [
+      'account types differ',
+      {},
+      { amount: 100.5, transaction_date: far, accountType: 'savings' },
+      0.7,
+      false,
+      3,
+    ],
     [
       'both mention payment',
       { description: 'PAYMENT TO JOINT' },
@@ -214,8 +228,14 @@ describe('spec 2 §5 match scoring: base 0.6, +0.3 exact, +0.2 same day / +0.1 o
 
 describe('spec 2 §5 candidates: sorted by confidence, ids order-independent', () => {
   it('sorts highest first and builds the id from the sorted ids', () => {
-    const [a1, b1] = pair({ transaction_date: '2024-03-01' }, { transaction_date: '2024-03-04', amount: 100.5 });
-    const [a2, b2] = pair({ transaction_date: '2024-03-20', amount: 50 }, { transaction_date: '2024-03-20', amount: 50 });
+    const [a1, b1] = pair(
+      { transaction_date: '2024-03-01' },
+      { transaction_date: '2024-03-04', amount: 100.5 },
+    );
+    const [a2, b2] = pair(
+      { transaction_date: '2024-03-20', amount: 50 },
+      { transaction_date: '2024-03-20', amount: 50 },
+    );
     const found = findMatchCandidates([a1, b1, a2, b2]);
     expect(found.map((c) => c.confidence)).toEqual([0.95, 0.6]);
     expect(found[0]!.id).toBe(matchCandidateId(b2.id, a2.id));
@@ -235,7 +255,9 @@ describe('spec 2 §5 candidates: sorted by confidence, ids order-independent', (
     expect(findMatchCandidates([a, b], { rejectedMatchIds: [matchCandidateId(a.id, b.id)] })).toEqual([]);
     expect(findMatchCandidates([a, b], { rejectedTransactionIds: [a.id] })).toEqual([]);
     expect(findMatchCandidates([a, b], { rejectedMatchIds: ['x_y'] })).toHaveLength(1);
-    expect(findMatchCandidatesNaive([a, b], { rejectedMatchIds: [matchCandidateId(a.id, b.id)] })).toEqual([]);
+    expect(findMatchCandidatesNaive([a, b], { rejectedMatchIds: [matchCandidateId(a.id, b.id)] })).toEqual(
+      [],
+    );
   });
 
   it('skips a duplicated transaction id', () => {
@@ -265,7 +287,10 @@ describe('addition: each transaction joins at most one pair (greedy by confidenc
     const all = findMatchCandidates([out, best, worse, other]);
     expect(all.length).toBeGreaterThan(2);
     const chosen = selectNonOverlapping(all);
-    expect(chosen.map((c) => c.id)).toEqual([matchCandidateId(out.id, best.id), matchCandidateId(worse.id, other.id)]);
+    expect(chosen.map((c) => c.id)).toEqual([
+      matchCandidateId(out.id, best.id),
+      matchCandidateId(worse.id, other.id),
+    ]);
     expect(detectTransfers([out, best, worse, other])).toEqual(chosen);
   });
 
@@ -352,7 +377,11 @@ describe("spec 2 §4 rejecting a match: remembered, flow unchanged, audit reason
 
   it('writes one audit row per transaction with the flow type unchanged', () => {
     const [a, b] = pair({ flow_type: 'internal_transfer' }, { flow_type: null });
-    const rows = matchRejectionAudits({ id: 'x', transaction1: a, transaction2: b, confidence: 0.8 }, 'user-1', 'no');
+    const rows = matchRejectionAudits(
+      { id: 'x', transaction1: a, transaction2: b, confidence: 0.8 },
+      'user-1',
+      'no',
+    );
     expect(rows).toEqual([
       {
         transaction_id: a.id,
@@ -390,7 +419,10 @@ describe('spec 2 §8 match messages', () => {
   it.each([
     [MATCH_MESSAGES.saveRejectionFailed('boom'), 'Failed to save rejection: boom'],
     [MATCH_MESSAGES.processFailed('boom'), 'Failed to process match: boom'],
-    [MATCH_MESSAGES.bulkPartial(3, 2), 'Processed 3 matches successfully. 2 matches failed - please retry those individually.'],
+    [
+      MATCH_MESSAGES.bulkPartial(3, 2),
+      'Processed 3 matches successfully. 2 matches failed - please retry those individually.',
+    ],
     [MATCH_MESSAGES.bulkFailed('boom'), 'Bulk processing failed: boom'],
     [MATCH_MESSAGES.empty, 'No potential cross-account transfers detected'],
   ])('%s', (actual, expected) => {
