@@ -137,6 +137,9 @@ export function AccountCard({ index, account, canRemove, onChange, onRemove }: A
             </option>
           ))}
         </select>
+        {withServices && (
+          <p className="hint">Accounts created per service take their type from the service.</p>
+        )}
       </div>
     </section>
   );
