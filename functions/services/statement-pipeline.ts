@@ -1,6 +1,14 @@
+import { getAccount, listAccounts } from '../adapters/dynamodb/account-repository';
+import {
+  listPatterns,
+  listRejectedMatchIds,
+  putMatchCandidate,
+} from '../adapters/dynamodb/learning-repository';
 import {
   deleteTransaction,
+  familyTransactions,
   putNewTransaction,
+  setClassification,
   type TransactionItem,
 } from '../adapters/dynamodb/transaction-repository';
 import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository';
@@ -13,6 +21,9 @@ import {
 } from '../contracts/pipeline';
 import { type ParsedStatementContract, parsedStatementSchema } from '../contracts/statement';
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
+import { addDays } from '../domain/dates';
+import { detectTransfers, MATCH_MAX_DATE_GAP_DAYS } from '../domain/matching';
+import { classifyByRules } from '../domain/rule-classifier';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -35,6 +46,18 @@ export const MESSAGES = {
 } as const;
 
 const now = () => services().now();
+
+/** What persist records of each row it added: enough to classify it, or to remove it if the upload fails. */
+type AddedRow = Pick<
+  TransactionItem,
+  'id' | 'account_id' | 'transaction_date' | 'family_id' | 'description' | 'amount' | 'signed_amount' | 'type'
+>;
+
+async function readAdded(state: PipelineState): Promise<AddedRow[]> {
+  return (await readJson(
+    state.addedKey ?? artefactKey(state.familyId, state.uploadId, 'added.json'),
+  )) as AddedRow[];
+}
 
 async function readJson(key: string): Promise<unknown> {
   return JSON.parse(Buffer.from(await getObjectBytes(key)).toString('utf8'));
@@ -77,7 +100,7 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
   const fingerprints = fingerprintRows(accountId, statement.transactions);
   const createdAt = now().toISOString();
   const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
-  const added: Array<Pick<TransactionItem, 'id' | 'account_id' | 'transaction_date' | 'family_id'>> = [];
+  const added: AddedRow[] = [];
   let duplicates = 0;
   const rows = statement.transactions.map((row, i) => ({ row, id: fingerprints[i]! }));
   // Write in small parallel batches (DynamoDB has no conditional batch write).
@@ -106,9 +129,20 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
     );
     results.forEach((isNew, i) => {
       const { row, id } = batch[i]!;
-      if (isNew)
-        added.push({ id, account_id: accountId, transaction_date: row.date, family_id: state.familyId });
-      else duplicates++;
+      if (!isNew) {
+        duplicates++;
+        return;
+      }
+      added.push({
+        id,
+        account_id: accountId,
+        transaction_date: row.date,
+        family_id: state.familyId,
+        description: row.description,
+        amount: row.amount,
+        signed_amount: row.signedAmount,
+        type: row.type,
+      });
     });
     // Keep the list of what this upload added current, so a failure later can remove exactly those rows.
     await writeJson(addedKey, added);
@@ -151,9 +185,7 @@ export async function recordFailureStep(state: PipelineState): Promise<PipelineS
   if (state.familyId && state.uploadId) {
     let removed = 0;
     try {
-      const added = (await readJson(artefactKey(state.familyId, state.uploadId, 'added.json'))) as Array<
-        Pick<TransactionItem, 'id' | 'account_id' | 'transaction_date' | 'family_id'>
-      >;
+      const added = await readAdded(state);
       for (const row of added) await deleteTransaction(row);
       removed = added.length;
     } catch (error) {
@@ -194,10 +226,62 @@ export async function pollTextractStep(state: PipelineState): Promise<PipelineSt
 export async function parseStep(state: PipelineState): Promise<PipelineState> {
   throw new StatementError('Reading statements is not available yet.', `parse:${state.uploadId}`);
 }
+
+/**
+ * Classify what this upload added: learned family patterns first, then the spec's rule table (domain).
+ * Bedrock, where configured in AWS, takes what the rules leave unclassified (off on the twin).
+ */
 export async function classifyStep(state: PipelineState): Promise<PipelineState> {
-  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts: state.counts ?? {} }, now());
-  return state;
+  const accountId = requireAccount(state);
+  const [added, account, patterns] = await Promise.all([
+    readAdded(state),
+    getAccount(state.familyId, accountId),
+    listPatterns(state.familyId),
+  ]);
+  let classified = 0;
+  for (let start = 0; start < added.length; start += 25) {
+    const batch = added.slice(start, start + 25);
+    await Promise.all(
+      batch.map(async (row) => {
+        const result = classifyByRules({ ...row, account_type: account?.account_type ?? null }, patterns);
+        if (!result) return;
+        await setClassification(row, {
+          flow_type: result.flow_type,
+          confidence: result.confidence,
+          method: 'ai_auto',
+        });
+        classified++;
+      }),
+    );
+  }
+  const counts = { ...state.counts, classified };
+  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
+  return { ...state, counts };
 }
+
+/**
+ * Propose transfers between the family's own accounts around this statement's dates: every family
+ * transaction within the matching window (7 days) of the added rows, scored by the domain's matcher, each
+ * transaction in at most one proposed pair, remembered rejections left out.
+ */
 export async function matchStep(state: PipelineState): Promise<PipelineState> {
-  return state;
+  const added = await readAdded(state);
+  if (!added.length) return { ...state, counts: { ...state.counts, matches: 0 } };
+  const dates = added.map((r) => r.transaction_date).sort();
+  const from = addDays(dates[0]!, -MATCH_MAX_DATE_GAP_DAYS);
+  const to = addDays(dates.at(-1)!, MATCH_MAX_DATE_GAP_DAYS);
+  const [transactions, accounts, rejectedMatchIds] = await Promise.all([
+    familyTransactions(state.familyId, { from, to }),
+    listAccounts(state.familyId),
+    listRejectedMatchIds(state.familyId),
+  ]);
+  const accountType = new Map(accounts.map((a) => [a.id, a.account_type]));
+  const addedIds = new Set(added.map((r) => r.id));
+  const candidates = detectTransfers(
+    transactions.map((t) => ({ ...t, account: { account_type: accountType.get(t.account_id) ?? null } })),
+    { rejectedMatchIds },
+  ).filter((c) => addedIds.has(c.transaction1.id) || addedIds.has(c.transaction2.id));
+  const createdAt = now().toISOString();
+  await Promise.all(candidates.map((c) => putMatchCandidate(state.familyId, c, createdAt)));
+  return { ...state, counts: { ...state.counts, matches: candidates.length } };
 }

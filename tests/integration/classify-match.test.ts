@@ -1,0 +1,171 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putAccountIfAbsent } from '../../functions/adapters/dynamodb/account-repository';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
+import { createUpload } from '../../functions/adapters/dynamodb/upload-repository';
+import { putObject } from '../../functions/adapters/s3/storage';
+import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
+import type { ParsedStatementContract } from '../../functions/contracts/statement';
+import {
+  classifyStep,
+  matchStep,
+  persistStep,
+  registerStep,
+} from '../../functions/services/statement-pipeline';
+import { startTestTwin } from '../support/twin';
+
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+beforeAll(async () => {
+  twin = await startTestTwin({ s3Events: false });
+});
+afterAll(async () => {
+  await twin?.stop();
+});
+
+async function account(familyId: string, type: 'current' | 'savings' | 'credit') {
+  const id = ulid();
+  await putAccountIfAbsent({
+    id,
+    family_id: familyId,
+    name: `${type} account`,
+    bank_name: 'Barclays',
+    account_type: type,
+    institution_id: null,
+    detected_institution_id: null,
+    services: [],
+    is_active: true,
+    is_archived: false,
+    archived_at: null,
+    created_at: new Date().toISOString(),
+    created_by: 'user',
+  });
+  return id;
+}
+
+const row = (date: string, description: string, signedAmount: number) => ({
+  date,
+  description,
+  amount: Math.abs(signedAmount),
+  signedAmount,
+  type: signedAmount >= 0 ? ('credit' as const) : ('debit' as const),
+  balance: null,
+});
+
+async function ingest(
+  familyId: string,
+  accountId: string,
+  transactions: ParsedStatementContract['transactions'],
+) {
+  const uploadId = ulid();
+  const key = uploadObjectKey(familyId, uploadId, 'statement.pdf');
+  const now = new Date().toISOString();
+  await createUpload({
+    uploadId,
+    familyId,
+    accountId,
+    fileName: 'statement.pdf',
+    size: 9,
+    objectKey: key,
+    stage: 'uploading',
+    message: null,
+    counts: {},
+    reconciliation: null,
+    institution: null,
+    period: null,
+    createdBy: 'user',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await putObject(key, '%PDF-1.7\n', 'application/pdf');
+  let state: PipelineState = await registerStep({ bucket: twin.bucket, key, etag: 'e', size: 9 });
+  const statementKey = artefactKey(familyId, uploadId, 'statement.json');
+  const parsed: ParsedStatementContract = {
+    institution: 'Barclays',
+    period: null,
+    openingBalance: null,
+    closingBalance: null,
+    transactions,
+    reconciliation: { ok: true, breaks: [] },
+    warnings: [],
+  };
+  await putObject(statementKey, JSON.stringify(parsed), 'application/json');
+  state = await persistStep({ ...state, statementKey });
+  state = await classifyStep(state);
+  return matchStep(state);
+}
+
+describe('classify: the rule table labels what an upload added', () => {
+  it('classifies each new row with the spec confidences and method ai_auto', async () => {
+    const familyId = ulid();
+    const current = await account(familyId, 'current');
+    const state = await ingest(familyId, current, [
+      row('2026-01-03', 'TESCO STORES 2345', -23.5),
+      row('2026-01-10', 'SALARY ACME LTD', 2100),
+      row('2026-01-12', 'TFR 12345678 SAVINGS', -500),
+    ]);
+    expect(state.counts?.classified).toBe(3);
+    const rows = await accountTransactions(familyId, current);
+    const byDescription = Object.fromEntries(rows.map((r) => [r.description, r]));
+    expect(byDescription['TESCO STORES 2345']).toMatchObject({
+      flow_type: 'external_expense',
+      classification_confidence: 0.95,
+      classification_method: 'ai_auto',
+    });
+    expect(byDescription['SALARY ACME LTD']).toMatchObject({
+      flow_type: 'income',
+      classification_confidence: 0.95,
+    });
+    expect(byDescription['TFR 12345678 SAVINGS']).toMatchObject({
+      flow_type: 'internal_transfer',
+      classification_confidence: 0.95,
+    });
+    const unclassified = await documentClient().send(
+      new QueryCommand({
+        TableName: twin.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.unclassifiedPrefix(familyId).pk },
+      }),
+    );
+    expect(unclassified.Items ?? []).toHaveLength(0);
+  });
+});
+
+describe('match: transfers between the family’s own accounts are proposed', () => {
+  it('pairs money out of one account with the same amount into another within days', async () => {
+    const familyId = ulid();
+    const current = await account(familyId, 'current');
+    const savings = await account(familyId, 'savings');
+    await ingest(familyId, current, [
+      row('2026-02-05', 'TFR 12345678 SAVINGS', -500),
+      row('2026-02-06', 'TESCO STORES', -20),
+    ]);
+    const state = await ingest(familyId, savings, [row('2026-02-05', 'TRANSFER FROM CURRENT ACCOUNT', 500)]);
+    expect(state.counts?.matches).toBe(1);
+    const stored = await documentClient().send(
+      new QueryCommand({
+        TableName: twin.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': keys.matchCandidatesPrefix(familyId).pk, ':sk': 'MATCH#' },
+      }),
+    );
+    expect(stored.Items).toHaveLength(1);
+    expect(stored.Items?.[0]?.confidence).toBe(0.95);
+    expect(stored.Items?.[0]?.amount_match).toBe(true);
+  });
+
+  it('does not pair transactions of another family', async () => {
+    const familyA = ulid();
+    const familyB = ulid();
+    await ingest(familyA, await account(familyA, 'current'), [
+      row('2026-03-05', 'TFR 12345678 SAVINGS', -250),
+    ]);
+    const state = await ingest(familyB, await account(familyB, 'savings'), [
+      row('2026-03-05', 'TRANSFER FROM CURRENT', 250),
+    ]);
+    expect(state.counts?.matches).toBe(0);
+  });
+});
