@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPdfFile,
+  isUploadTimeout,
+  pipelineErrorMessage,
+  UPLOAD_DISPLAY_LIMIT,
+  UPLOAD_MESSAGES,
+  UPLOAD_REFRESH_DELAY_MS,
+  uploadSummary,
+  validateUpload,
+} from '../../../functions/domain/upload-validation';
+
+describe('spec 2 §5 upload validation', () => {
+  it.each([
+    [{ name: 'a.pdf', type: 'application/pdf' }, true],
+    [{ name: 'A.PDF', type: '' }, true],
+    [{ name: 'a.pdf', type: 'application/octet-stream' }, true],
+    [{ name: 'a.pdf', type: 'image/png' }, false],
+    [{ name: 'scan.png', type: null }, false],
+    [{ name: 'statement', type: 'application/pdf' }, true],
+  ])('%o is a PDF: %s', (file, ok) => {
+    expect(isPdfFile(file)).toBe(ok);
+  });
+
+  it.each([
+    [
+      { files: [{ name: 'a.pdf' }, { name: 'b.docx' }], accountId: 'acc', familyId: 'fam' },
+      'Only PDF files can be uploaded. Please try again with "b.docx".',
+    ],
+    [
+      { files: [{ name: 'a.pdf' }], accountId: null, familyId: 'fam' },
+      'Which account are these statements for?',
+    ],
+    [
+      { files: [{ name: 'a.pdf' }], accountId: 'acc', familyId: '' },
+      'Something went wrong. Please refresh and try again.',
+    ],
+    [{ files: [{ name: 'a.pdf' }], accountId: 'acc', familyId: 'fam' }, null],
+  ])('%o → %s', (input, message) => {
+    expect(validateUpload(input)).toBe(message);
+  });
+});
+
+describe('spec 2 §8 upload messages', () => {
+  it.each([
+    ['Gateway 504', true],
+    ['Request timeout', true],
+    ['TypeError: CORS blocked', true],
+    ['Bad request', false],
+  ])('%s is a timeout: %s', (text, timeout) => {
+    expect(isUploadTimeout(text)).toBe(timeout);
+    expect(pipelineErrorMessage(text)).toBe(
+      timeout
+        ? 'PDF processing timed out. This can happen with large files.'
+        : `Failed to start pipeline: ${text}`,
+    );
+  });
+
+  it('summaries', () => {
+    expect(uploadSummary({ succeeded: 0, failures: [{ file: 'a.pdf', message: 'bad' }] })).toEqual({
+      ok: false,
+      lines: [
+        'No statements could be processed. Please make sure you are uploading PDF files.',
+        'Failed to process a.pdf: bad',
+      ],
+    });
+    expect(uploadSummary({ succeeded: 2, failures: [] })).toEqual({
+      ok: true,
+      lines: ['2 statement(s) uploaded successfully', 'Almost done! Your transactions will appear shortly.'],
+    });
+    expect(uploadSummary({ succeeded: 1, failures: [{ file: 'b.pdf', message: 'x' }] }).lines).toEqual([
+      '1 statement(s) uploaded successfully',
+      '1 files had issues',
+      'Failed to process b.pdf: x',
+      'Almost done! Your transactions will appear shortly.',
+    ]);
+  });
+
+  it('exact strings and constants', () => {
+    expect(UPLOAD_MESSAGES.storageFailed('x')).toBe('Failed to upload PDF: x');
+    expect(UPLOAD_MESSAGES.allDone).toBe('All done! Your transactions are now loaded below.');
+    expect(UPLOAD_MESSAGES.cleared).toBe('Cleared displayed transactions (database records preserved)');
+    expect(UPLOAD_MESSAGES.batchFailed).toBe('Error processing files');
+    expect(UPLOAD_MESSAGES.clearButton(3)).toBe('Clear Display (3)');
+    expect(UPLOAD_MESSAGES.noAccounts).toBe('Please add some accounts above before uploading statements.');
+    expect(UPLOAD_MESSAGES.timeoutSuggestions).toHaveLength(3);
+    expect([UPLOAD_DISPLAY_LIMIT, UPLOAD_REFRESH_DELAY_MS]).toEqual([50, 45000]);
+  });
+});
