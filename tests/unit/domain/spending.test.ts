@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  merchantOf,
+  SPENDING_MESSAGES,
+  spendingByCategory,
+  spendingDataQuality,
+  spendingHints,
+  UNCATEGORIZED,
+} from '../../../functions/domain/spending';
+
+let n = 0;
+const tx = (
+  primary_category: string | null,
+  amount: number,
+  description: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  id: `t${n++}`,
+  amount,
+  description,
+  transaction_date: '2024-05-01',
+  flow_type: 'external_expense',
+  user_corrected_flow_type: null,
+  primary_category,
+  subcategory: null,
+  merchant_name: null,
+  category_confidence: null,
+  ...extra,
+});
+
+describe('spec 3 §3 spending by category', () => {
+  const rows = [
+    tx('Groceries', 50, 'TESCO STORES 1', { category_confidence: 0.9 }),
+    tx('Groceries', 30, 'TESCO STORES 2', { category_confidence: 0.7 }),
+    tx('Groceries', 20, 'ASDA 3'),
+    tx('Transport', 100, 'SHELL 22', { subcategory: 'Fuel' }),
+    tx(null, 0, 'MYSTERY'),
+    tx('Groceries', 999, 'SALARY', { flow_type: 'income' }),
+    tx('Groceries', 999, 'TFR', { user_corrected_flow_type: 'internal_transfer' }),
+  ];
+
+  it('aggregates total, count, percentage, average confidence and top merchants; largest first', () => {
+    const result = spendingByCategory(rows);
+    expect(
+      result.map((c) => [c.category, c.totalAmount, c.transactionCount, c.percentage, c.averageConfidence]),
+    ).toEqual([
+      ['Groceries', 100, 3, 50, 0.8],
+      ['Transport', 100, 1, 50, null],
+      [UNCATEGORIZED, 0, 1, 0, null],
+    ]);
+    expect(result[0]!.topMerchants).toEqual([
+      { merchant: 'Tesco', total: 80, count: 2 },
+      { merchant: 'Asda', total: 20, count: 1 },
+    ]);
+  });
+
+  it('can leave out uncategorised spending and group by subcategory', () => {
+    expect(spendingByCategory(rows, { includeUncategorized: false }).map((c) => c.category)).toEqual([
+      'Groceries',
+      'Transport',
+    ]);
+    expect(spendingByCategory(rows, { by: 'subcategory' }).map((c) => c.category)).toEqual([
+      'Fuel',
+      UNCATEGORIZED,
+    ]);
+  });
+
+  it('keeps the top 5 merchants', () => {
+    const many = ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'].map((d, i) => tx('X', 10 + i, `SHOP ${d}`));
+    expect(spendingByCategory(many)[0]!.topMerchants.map((m) => m.merchant)).toEqual([
+      'SHOP F6',
+      'SHOP E5',
+      'SHOP D4',
+      'SHOP C3',
+      'SHOP B2',
+    ]);
+  });
+
+  it('empty input', () => {
+    expect(spendingByCategory([])).toEqual([]);
+  });
+
+  it.each([
+    [{ merchant_name: ' Deliveroo ', description: 'X' }, 'Deliveroo'],
+    [{ merchant_name: null, description: 'CARD PAYMENT TO NETFLIX.COM' }, 'Netflix'],
+    [{ merchant_name: null, description: '  CORNER   SHOP ' }, 'CORNER SHOP'],
+    [{ merchant_name: null, description: '' }, 'Unknown'],
+  ])('merchant of %o is %s', (t, m) => {
+    expect(merchantOf(t)).toBe(m);
+  });
+});
+
+describe('spec 3 §5 spend by category data quality: > 20 complete, > 5 partial', () => {
+  it.each([
+    [21, 'complete'],
+    [20, 'partial'],
+    [6, 'partial'],
+    [5, 'insufficient'],
+    [0, 'insufficient'],
+  ])('%s transactions → %s', (count, quality) => {
+    expect(spendingDataQuality(count)).toBe(quality);
+  });
+});
+
+describe('spec 3 §9 spending hints: stale activity after 14 days, old transactions after 30', () => {
+  const now = new Date('2024-05-31T12:00:00Z');
+  it.each([
+    ['2024-05-17', '2024-05-01', false, false],
+    ['2024-05-16', '2024-04-30', true, true],
+    [null, null, false, false],
+  ])(
+    'activity %s, latest %s → %s / %s',
+    (lastActivityDate, latestTransactionDate, staleActivity, oldTransactions) => {
+      expect(spendingHints({ lastActivityDate, latestTransactionDate }, now)).toEqual({
+        staleActivity,
+        oldTransactions,
+      });
+    },
+  );
+  it('messages', () => {
+    expect(SPENDING_MESSAGES.loadFailedTitle).toBe('Unable to Load Spending Data');
+    expect(SPENDING_MESSAGES.empty).toBe('No Spending Data');
+  });
+});
