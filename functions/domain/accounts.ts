@@ -71,7 +71,8 @@ export function serviceAccountName(
   institution: Pick<Institution, 'name' | 'display_name'>,
   code: string,
 ): string {
-  const suffix = SERVICE_ACCOUNT_NAMES[code as ServiceCode] ?? code.replace(/_/g, ' ');
+  const names: Partial<Record<string, string>> = SERVICE_ACCOUNT_NAMES;
+  const suffix = names[code] ?? code.replace(/_/g, ' ');
   return `${institutionDisplayName(institution)} ${suffix}`.trim();
 }
 

@@ -15,6 +15,10 @@ export const EXPENSE_FLOW_TYPES: readonly FlowType[] = [
   'mortgage_fee',
 ];
 
+const FLOW_TYPE_SET: ReadonlySet<unknown> = new Set(FLOW_TYPES);
+const CORRECTABLE_SET: ReadonlySet<unknown> = new Set(CORRECTABLE_FLOW_TYPES);
+const EXPENSE_SET: ReadonlySet<unknown> = new Set(EXPENSE_FLOW_TYPES);
+
 /** Display labels for flow types. */
 export const FLOW_TYPE_LABELS: Record<EffectiveFlowType, string> = {
   income: 'Income',
@@ -28,17 +32,17 @@ export const FLOW_TYPE_LABELS: Record<EffectiveFlowType, string> = {
 
 /** True for one of the stored flow types (spec 2 §1). */
 export function isFlowType(value: unknown): value is FlowType {
-  return typeof value === 'string' && (FLOW_TYPES as readonly string[]).includes(value);
+  return FLOW_TYPE_SET.has(value);
 }
 
 /** True for income, internal_transfer or external_expense (spec 2 §5 Correction, AI result). */
 export function isCorrectableFlowType(value: unknown): value is CorrectableFlowType {
-  return typeof value === 'string' && (CORRECTABLE_FLOW_TYPES as readonly string[]).includes(value);
+  return CORRECTABLE_SET.has(value);
 }
 
 /** True for the mortgage types and external_expense, which count as money out (spec 2 §1). */
 export function isExpenseFlowType(value: unknown): boolean {
-  return typeof value === 'string' && (EXPENSE_FLOW_TYPES as readonly string[]).includes(value);
+  return EXPENSE_SET.has(value);
 }
 
 /**

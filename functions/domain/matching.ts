@@ -136,16 +136,15 @@ export function matchCandidateId(idA: string, idB: string): string {
 }
 
 interface Prepared<T> {
-  tx: T;
-  id: string;
-  account: string;
-  accountType: string | null;
-  day: number;
-  pence: number;
-  dir: 1 | -1 | 0;
-  tfr: boolean;
-  payment: boolean;
-  rank: number;
+  readonly tx: T;
+  readonly id: string;
+  readonly account: string;
+  readonly accountType: string | null;
+  readonly day: number;
+  readonly pence: number;
+  readonly dir: 1 | -1 | 0;
+  readonly tfr: boolean;
+  readonly payment: boolean;
 }
 
 function magnitude(tx: MatchableTransaction): number {
@@ -168,7 +167,6 @@ function prepare<T extends MatchableTransaction>(tx: T): Prepared<T> {
     dir: direction === 'in' ? 1 : direction === 'out' ? -1 : 0,
     tfr: TFR.test(d),
     payment: PAYMENT.test(d),
-    rank: 0,
   };
 }
 
@@ -264,7 +262,7 @@ function candidate<T extends MatchableTransaction>(
 }
 
 /** A transaction prepared for pairing (opaque outside this module). */
-export type PreparedMatchInput<T extends MatchableTransaction = MatchableTransaction> = Readonly<Prepared<T>>;
+export type PreparedMatchInput<T extends MatchableTransaction = MatchableTransaction> = Prepared<T>;
 
 /**
  * The eligible transactions, prepared once for pairing (dates as day numbers, amounts in pence, directions,
@@ -281,36 +279,35 @@ export function prepareMatchInputs<T extends MatchableTransaction>(
 }
 
 function windowed<T extends MatchableTransaction>(
-  inputs: readonly Prepared<T>[],
-  emit: (p: Prepared<T>, q: Prepared<T>) => void,
+  inputs: readonly PreparedMatchInput<T>[],
+  emit: (p: PreparedMatchInput<T>, q: PreparedMatchInput<T>) => void,
 ): void {
   // By date only: ties keep input order, which changes the order pairs are found in but not which pairs
-  // (the result is sorted with a full tie-break afterwards).
+  // (the result is sorted with a full tie-break afterwards). An input's rank is its index in `items`.
   const items = [...inputs].sort(byDay);
-  const buckets = new Map<number, Prepared<T>[]>();
+  const buckets = new Map<number, number[]>();
+  for (let rank = 0; rank < items.length; rank++) {
+    const key = Math.floor(items[rank]!.pence / 100);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(rank);
+    else buckets.set(key, [rank]);
+  }
   for (let rank = 0; rank < items.length; rank++) {
     const p = items[rank]!;
-    p.rank = rank;
-    const key = Math.floor(p.pence / 100);
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(p);
-    else buckets.set(key, [p]);
-  }
-  for (const p of items) {
     const pound = Math.floor(p.pence / 100);
     for (let key = pound - 1; key <= pound + 1; key++) {
       const bucket = buckets.get(key);
       if (!bucket) continue;
-      // first entry ranked after p (buckets are in rank order, hence in date order)
+      // first entry ranked after p (buckets hold ranks in ascending order, hence in date order)
       let lo = 0;
       let hi = bucket.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (bucket[mid]!.rank <= p.rank) lo = mid + 1;
+        if (bucket[mid]! <= rank) lo = mid + 1;
         else hi = mid;
       }
       for (let j = lo; j < bucket.length; j++) {
-        const q = bucket[j]!;
+        const q = items[bucket[j]!]!;
         if (q.day - p.day > MATCH_MAX_DATE_GAP_DAYS) break;
         emit(p, q);
       }
@@ -318,13 +315,16 @@ function windowed<T extends MatchableTransaction>(
   }
 }
 
-function byDay(x: Prepared<unknown>, y: Prepared<unknown>): number {
+function byDay(
+  x: PreparedMatchInput<MatchableTransaction>,
+  y: PreparedMatchInput<MatchableTransaction>,
+): number {
   return x.day - y.day;
 }
 
 function allPairs<T extends MatchableTransaction>(
-  items: readonly Prepared<T>[],
-  emit: (p: Prepared<T>, q: Prepared<T>) => void,
+  items: readonly PreparedMatchInput<T>[],
+  emit: (p: PreparedMatchInput<T>, q: PreparedMatchInput<T>) => void,
 ): void {
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) emit(items[i]!, items[j]!);
@@ -343,14 +343,14 @@ export function pairCandidates<T extends MatchableTransaction>(
 ): MatchCandidate<T>[] {
   const rejectedPairs = new Set(options.rejectedMatchIds ?? []);
   const out: MatchCandidate<T>[] = [];
-  const emit = (p: Prepared<T>, q: Prepared<T>) => {
+  const emit = (p: PreparedMatchInput<T>, q: PreparedMatchInput<T>) => {
     const s = scorePrepared(p, q);
     if (!s) return;
     const c = candidate(p, q, s);
     if (!rejectedPairs.has(c.id)) out.push(c);
   };
-  if (strategy === 'windowed') windowed(inputs as readonly Prepared<T>[], emit);
-  else allPairs(inputs as readonly Prepared<T>[], emit);
+  if (strategy === 'windowed') windowed(inputs, emit);
+  else allPairs(inputs, emit);
   return out.sort(compareCandidates);
 }
 
@@ -492,7 +492,7 @@ export function matchRejectionReason(matchId: string, note?: string | null): str
 }
 
 /** True when an audit reason records a rejected match (spec 2 §4: it starts with the prefix). */
-export function isMatchRejectionReason(reason: string | null | undefined): boolean {
+export function isMatchRejectionReason(reason: string | null | undefined): reason is string {
   return typeof reason === 'string' && reason.startsWith(MATCH_REJECTION_PREFIX);
 }
 
@@ -501,7 +501,7 @@ export function parseMatchRejectionReason(
   reason: string | null | undefined,
 ): { matchId: string | null; note: string | null } | null {
   if (!isMatchRejectionReason(reason)) return null;
-  const rest = (reason as string).slice(MATCH_REJECTION_PREFIX.length).trim();
+  const rest = reason.slice(MATCH_REJECTION_PREFIX.length).trim();
   const m = /^\[([^\]]+)\]\s*([\s\S]*)$/.exec(rest);
   if (m) return { matchId: m[1]!, note: m[2] ? m[2] : null };
   return { matchId: null, note: rest || null };

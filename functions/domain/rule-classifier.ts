@@ -245,10 +245,11 @@ export function classifyByRules(
 ): RuleClassification | null {
   const description = tx.description ?? '';
   const learned = matchLearnedPattern(description, patterns);
-  if (learned) {
+  const learnedFlow = learned?.pattern_rules.flow_type;
+  if (learned && isCorrectableFlowType(learnedFlow)) {
     return hit(
       'learned_pattern',
-      learned.pattern_rules.flow_type as CorrectableFlowType,
+      learnedFlow,
       patternConfidence(learned),
       `Matches a learned family pattern (${learned.pattern_rules.description_contains.join(', ')})`,
     );

@@ -163,14 +163,15 @@ export function smartSuggestion(
   target: SimilarityInput & { id?: string },
   history: readonly (SimilarityInput & Pick<Transaction, 'user_corrected_flow_type'> & { id?: string })[],
 ): SmartSuggestion | null {
+  type Corrected = (typeof history)[number] & { user_corrected_flow_type: CorrectableFlowType };
   const corrected = history.filter(
-    (t) => isUserCorrected(t) && isCorrectableFlowType(t.user_corrected_flow_type),
+    (t): t is Corrected => isUserCorrected(t) && isCorrectableFlowType(t.user_corrected_flow_type),
   );
   const similar = findSimilar(target, corrected, SUGGESTION_THRESHOLD);
   if (similar.length === 0) return null;
   const tally = new Map<CorrectableFlowType, { count: number; weight: number }>();
   for (const s of similar) {
-    const type = s.transaction.user_corrected_flow_type as CorrectableFlowType;
+    const type = s.transaction.user_corrected_flow_type;
     const entry = tally.get(type) ?? { count: 0, weight: 0 };
     entry.count++;
     entry.weight += s.score;
