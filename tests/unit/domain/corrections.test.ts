@@ -139,7 +139,7 @@ describe('spec 2 §4, §7 bulk correction: user_bulk_corrected, pattern 0.9 bulk
   });
 });
 
-describe('learned pattern terms: first two significant words', () => {
+describe('spec 2 §3 patterns: learned pattern terms are the first two significant words', () => {
   it.each([
     ['CARD PAYMENT TO TESCO STORES 2231 LEEDS', ['TESCO', 'STORES']],
     ['Netflix.com', ['NETFLIX']],

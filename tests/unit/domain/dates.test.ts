@@ -11,7 +11,7 @@ import {
   toEpochDay,
 } from '../../../functions/domain/dates';
 
-describe('dates: civil YYYY-MM-DD arithmetic', () => {
+describe('spec 3 §7 dates: civil YYYY-MM-DD arithmetic', () => {
   it.each([
     ['1970-01-01', 0],
     ['1970-01-02', 1],

@@ -85,7 +85,7 @@ describe('spec 2 §5 overall confidence: more than 10% low → low; any low → 
   });
 });
 
-describe('money direction from signed_amount or type only', () => {
+describe('spec 2 §5 money direction from signed_amount or type only', () => {
   it.each([
     [{ signed_amount: 3 }, 'in'],
     [{ signed_amount: -3, type: 'credit' }, 'out'],

@@ -26,7 +26,7 @@ describe('spec 3 §9 / spec 2 §9 en-GB currency', () => {
   });
 });
 
-describe('en-GB dates', () => {
+describe('spec 3 §7 en-GB dates', () => {
   it.each([
     ['2024-03-05', '05/03/2024', '5 Mar 2024'],
     ['2024-12-31', '31/12/2024', '31 Dec 2024'],

@@ -278,7 +278,7 @@ describe('spec 2 §5 candidates: sorted by confidence, ids order-independent', (
   });
 });
 
-describe('addition: each transaction joins at most one pair (greedy by confidence)', () => {
+describe('spec 2 §5 (addition) each transaction joins at most one pair, greedy by confidence', () => {
   it('keeps the best pair for a shared transaction', () => {
     const out = tx({ account_id: 'acc-a', signed_amount: -100 });
     const best = tx({ account_id: 'acc-b', signed_amount: 100 }); // same day, exact: 0.95

@@ -7,7 +7,7 @@ import {
   toPence,
 } from '../../../functions/domain/money';
 
-describe('money: pence and the 0.01 tolerance', () => {
+describe('spec 2 §5 money: pence and the 0.01 tolerance', () => {
   it.each([
     [0.1 + 0.2, 30],
     [-12.345, -1235],
