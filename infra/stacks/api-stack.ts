@@ -1,94 +1,103 @@
-import { RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
+import { functionBindings, type SharedResources } from '../bindings';
 import { AppFunction } from '../constructs/app-function';
+import { type AppSettings, removalPolicy } from '../settings';
 
 /**
- * The HTTP API: one route per manifest route, each to its function, all behind the Cognito JWT authorizer
- * except the routes marked public. Throttled, with JSON access logs.
+ * The HTTP API: one route per manifest route (method + path) to its function, every route behind the Cognito
+ * JWT authorizer unless the manifest marks it public. Throttled, with JSON access logs. The SPA reaches it
+ * through CloudFront's /api/* behaviour, so it needs no CORS.
  */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
+  /** Host name of the execute-api endpoint, for the CloudFront origin. */
+  readonly apiDomain: string;
+  readonly functions: AppFunction[] = [];
 
   constructor(
     scope: Construct,
     id: string,
     props: StackProps & {
-      stage: string;
-      table: ITable;
-      uploads: IBucket;
+      settings: AppSettings;
+      shared: SharedResources;
       userPoolId: string;
       userPoolClientId: string;
-      environment?: Record<string, string>;
     },
   ) {
     super(scope, id, props);
-    const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPoolId}`;
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', issuer, {
-      jwtAudience: [props.userPoolClientId],
-      identitySource: ['$request.header.Authorization'],
-    });
+    const { settings } = props;
+
     this.api = new apigw.HttpApi(this, 'Api', {
+      apiName: `family-finance-${settings.stage}`,
+      description: 'Family Finance API (served under /api/* of the web distribution)',
       createDefaultStage: false,
-      description: 'Family Finance API',
     });
+    this.apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      retention: settings.prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicy(settings),
     });
-    const stage = new apigw.HttpStage(this, 'DefaultStage', {
-      httpApi: this.api,
+    this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { burstLimit: 100, rateLimit: 50 },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            error: '$context.error.message',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
     });
-    const cfnStage = stage.node.defaultChild as apigw.CfnStage;
-    cfnStage.accessLogSettings = {
-      destinationArn: accessLogs.logGroupArn,
-      format: JSON.stringify({
-        requestId: '$context.requestId',
-        ip: '$context.identity.sourceIp',
-        routeKey: '$context.routeKey',
-        status: '$context.status',
-        latency: '$context.responseLatency',
-        integrationError: '$context.integrationErrorMessage',
-      }),
-    };
+
+    // Cognito access tokens carry client_id rather than aud; the JWT authorizer accepts either.
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.userPoolId}`,
+      { jwtAudience: [props.userPoolClientId], identitySource: ['$request.header.Authorization'] },
+    );
+    const bindings = functionBindings(this, settings, {
+      ...props.shared,
+      environment: { USER_POOL_ID: props.userPoolId, USER_POOL_CLIENT_ID: props.userPoolClientId },
+    });
 
     for (const spec of FUNCTIONS) {
       if (spec.trigger.type !== 'http') continue;
-      const fn = new AppFunction(this, spec, {
-        table: props.table,
-        uploads: props.uploads,
-        environment: {
-          USER_POOL_ID: props.userPoolId,
-          USER_POOL_CLIENT_ID: props.userPoolClientId,
-          ...props.environment,
-        },
-      }).fn;
-      const integration = new HttpLambdaIntegration(`${spec.id}Integration`, fn);
+      const fn = new AppFunction(this, spec, bindings);
+      this.functions.push(fn);
+      const integration = new HttpLambdaIntegration(`${spec.id}Integration`, fn.fn);
       for (const route of spec.trigger.routes) {
         const routes = this.api.addRoutes({
           path: route.path,
           methods: [apigw.HttpMethod[route.method]],
           integration,
-          ...(route.public ? {} : { authorizer }),
+          authorizer: route.public ? new apigw.HttpNoneAuthorizer() : authorizer,
         });
-        if (route.public) {
-          for (const r of routes) {
-            Validations.of(r).acknowledge({
-              id: 'AwsSolutions-APIG4',
-              reason: `${route.method} ${route.path} is public by design (no signed-in user exists yet for it).`,
-            });
-          }
+        if (!route.public) continue;
+        for (const r of routes) {
+          Validations.of(r).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.method} ${route.path} is public in the function manifest: it serves callers without a session (health check, sign-in/sign-up, signature-checked webhooks).`,
+          });
         }
       }
     }
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
   }
 }

@@ -1,29 +1,25 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CustomResource, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CustomResource, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
-import { AppFunction, REPO_ROOT } from '../constructs/app-function';
+import { functionBindings } from '../bindings';
+import { AppFunction } from '../constructs/app-function';
+import { type AppSettings, removalPolicy } from '../settings';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/table-definition';
 
-/** Changes whenever the catalogue data changes, so a deployment re-runs the seed exactly then. */
-function catalogueVersion(): string {
-  const dir = join(REPO_ROOT, 'functions', 'adapters', 'dynamodb', 'catalogue');
-  const hash = createHash('sha256');
-  for (const file of readdirSync(dir).sort()) hash.update(readFileSync(join(dir, file)));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The one DynamoDB table, from the same definition the local twin uses. */
+/**
+ * The one DynamoDB table, built from the same definition the local twin uses, and the manifest's 'seed'
+ * functions, run as CloudFormation custom resources so each deployment seeds the institution catalogue.
+ */
 export class DataStack extends Stack {
   readonly table: TableV2;
+  readonly functions: AppFunction[] = [];
 
-  constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
+  constructor(scope: Construct, id: string, props: StackProps & { settings: AppSettings }) {
     super(scope, id, props);
-    const prod = props.stage === 'prod';
+    const { settings } = props;
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE_KEY.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEY.sortKey, type: AttributeType.STRING },
@@ -31,8 +27,8 @@ export class DataStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
-      deletionProtection: prod,
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      deletionProtection: settings.prod,
+      removalPolicy: removalPolicy(settings),
       globalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
@@ -40,14 +36,23 @@ export class DataStack extends Stack {
       })),
     });
 
-    // Seed functions (the institution catalogue) run as a custom resource on every deployment that changes them.
+    const bindings = functionBindings(this, settings, { table: this.table });
     for (const spec of FUNCTIONS) {
       if (spec.trigger.type !== 'seed') continue;
-      const fn = new AppFunction(this, spec, { table: this.table }).fn;
-      const provider = new Provider(this, `${spec.id}Provider`, { onEventHandler: fn });
+      const seed = new AppFunction(this, spec, bindings);
+      this.functions.push(seed);
+      const provider = new Provider(this, `${spec.id}Provider`, {
+        onEventHandler: seed.fn,
+        logGroup: new LogGroup(this, `${spec.id}ProviderLogs`, {
+          retention: RetentionDays.ONE_MONTH,
+          removalPolicy: removalPolicy(settings),
+        }),
+      });
+      // The bundle hash changes with the seed's code and the catalogue it carries: a new catalogue re-seeds.
       new CustomResource(this, `${spec.id}Run`, {
         serviceToken: provider.serviceToken,
-        properties: { version: catalogueVersion() },
+        resourceType: 'Custom::Seed',
+        properties: { Function: spec.id, Bundle: seed.bundleHash },
       });
     }
   }

@@ -1,44 +1,58 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
-import { AppFunction, type FunctionResources } from '../constructs/app-function';
+import { functionBindings, type SharedResources } from '../bindings';
+import { AppFunction } from '../constructs/app-function';
+import { type AppSettings, removalPolicy } from '../settings';
 import { PIPELINE_TASKS, type PipelineTask, statementPipelineDefinition } from '../shared/statement-pipeline';
 
 /**
- * Statement ingestion: the PdfUploads bucket, the trigger that starts the pipeline on each new statement,
- * and the Standard state machine built from the ONE ASL module the local twin also runs.
+ * Statement ingestion: the PdfUploads bucket (browsers PUT statements with presigned URLs), the trigger
+ * function S3 notifies of each new PDF, and the Standard state machine built from the ONE ASL module the
+ * local twin also runs, its task states bound to the manifest's pipeline functions.
+ *
+ * The state machine's ARN is built from its fixed name, so the trigger function (which needs the ARN) and the
+ * bucket notification (which needs the function) have no circular references.
  */
 export class PipelineStack extends Stack {
   readonly uploads: s3.Bucket;
-  readonly stateMachineArn: string;
+  readonly stateMachine: sfn.StateMachine;
+  readonly functions: AppFunction[] = [];
 
   constructor(
     scope: Construct,
     id: string,
-    props: StackProps & { stage: string; table: ITable; allowedOrigins: string[]; bedrockModelId?: string },
+    props: StackProps & { settings: AppSettings; shared: SharedResources; webOrigin: string },
   ) {
     super(scope, id, props);
-    const prod = props.stage === 'prod';
+    const { settings } = props;
+
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      autoDeleteObjects: false,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(settings.prod ? 365 : 30) }],
+      removalPolicy: removalPolicy(settings),
+      autoDeleteObjects: !settings.prod,
     });
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself.',
+      reason:
+        'This is the access-log bucket of the uploads bucket: logging its own access would log into itself.',
     });
 
+    const origins = [
+      props.webOrigin,
+      ...(settings.appUrl && settings.appUrl !== props.webOrigin ? [settings.appUrl] : []),
+      ...(settings.prod ? [] : ['http://localhost:3000']),
+    ];
     this.uploads = new s3.Bucket(this, 'PdfUploads', {
+      bucketName: settings.names.uploadsBucket,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -47,84 +61,81 @@ export class PipelineStack extends Stack {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.PUT],
-          allowedOrigins: props.allowedOrigins,
-          allowedHeaders: ['content-type', 'content-length'],
+          allowedOrigins: origins,
+          allowedHeaders: ['content-type', 'content-length', 'content-md5', 'x-amz-*'],
           exposedHeaders: ['ETag'],
-          maxAge: 3000,
+          maxAge: 3600,
         },
       ],
-      // Statements are read within minutes; the extracted transactions are the system of record, so the raw
-      // PDF (and the pipeline's working files) are not kept longer than needed.
+      // Statements are processed within minutes of upload, and the transactions extracted into the table are
+      // the system of record, not the raw PDF: PDFs and the pipeline's working files under
+      // {familyId}/{uploadId}/ expire after 30 days (Finish deletes them sooner), abandoned uploads after a day.
       lifecycleRules: [
-        { id: 'abandoned-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        { id: 'statement-retention', expiration: Duration.days(30) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-statements', expiration: Duration.days(30) },
       ],
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(settings),
+      autoDeleteObjects: !settings.prod,
     });
 
-    const stateMachineName = `family-finance-${props.stage}-statement-pipeline`;
-    this.stateMachineArn = this.formatArn({
-      service: 'states',
-      resource: 'stateMachine',
-      resourceName: stateMachineName,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    const bedrockModelArn = props.bedrockModelId
-      ? this.formatArn({
-          service: 'bedrock',
-          account: '',
-          resource: 'foundation-model',
-          resourceName: props.bedrockModelId,
-        })
-      : undefined;
-    const environment: Record<string, string> = props.bedrockModelId
-      ? { BEDROCK_MODEL_ID: props.bedrockModelId }
-      : {};
-    const shared: FunctionResources = {
-      table: props.table,
-      uploads: this.uploads,
-      stateMachineArn: this.stateMachineArn,
-      environment,
-      ...(bedrockModelArn ? { bedrockModelArn } : {}),
-    };
-
-    const taskFunctions = {} as Record<PipelineTask, string>;
-    const invokable = [];
+    const bindings = functionBindings(this, settings, { ...props.shared, uploads: this.uploads });
+    const tasks = new Map<PipelineTask, AppFunction>();
     for (const spec of FUNCTIONS) {
       if (spec.trigger.type === 'pipeline') {
-        const fn = new AppFunction(this, spec, shared).fn;
-        taskFunctions[spec.trigger.task] = fn.functionArn;
-        invokable.push(fn);
+        if (tasks.has(spec.trigger.task))
+          throw new Error(`Two functions for pipeline task ${spec.trigger.task}`);
+        const fn = new AppFunction(this, spec, bindings);
+        tasks.set(spec.trigger.task, fn);
+        this.functions.push(fn);
       } else if (spec.trigger.type === 's3-object-created') {
-        const fn = new AppFunction(this, spec, shared).fn;
-        this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+        const fn = new AppFunction(this, spec, bindings);
+        this.functions.push(fn);
+        this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn.fn), {
           suffix: '.pdf',
         });
       }
     }
-    for (const task of PIPELINE_TASKS) {
-      if (!taskFunctions[task]) throw new Error(`No function in the manifest for pipeline task ${task}`);
-    }
 
+    const substitutions: Record<string, string> = {};
+    for (const task of PIPELINE_TASKS) {
+      const fn = tasks.get(task);
+      if (!fn) throw new Error(`No function in the manifest for pipeline task ${task}`);
+      substitutions[task] = fn.fn.functionArn;
+    }
+    // The ASL from the shared module, each task's Resource a ${Task} placeholder CloudFormation substitutes.
     const placeholders = Object.fromEntries(PIPELINE_TASKS.map((t) => [t, `\${${t}}`])) as Record<
       PipelineTask,
       string
     >;
     const logs = new LogGroup(this, 'PipelineLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // The vendedlogs prefix keeps the CloudWatch Logs resource policy small for Step Functions delivery.
+      logGroupName: `/aws/vendedlogs/states/${settings.names.stateMachine}`,
+      retention: settings.prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicy(settings),
     });
-    const machine = new sfn.StateMachine(this, 'StatementPipeline', {
-      stateMachineName,
+    this.stateMachine = new sfn.StateMachine(this, 'StatementPipeline', {
+      stateMachineName: settings.names.stateMachine,
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromString(
         JSON.stringify(statementPipelineDefinition(placeholders)),
       ),
-      definitionSubstitutions: taskFunctions,
+      definitionSubstitutions: substitutions,
       tracingEnabled: true,
+      // Execution data holds family ids and file names only, but stays out of the logs all the same.
       logs: { destination: logs, level: sfn.LogLevel.ALL, includeExecutionData: false },
-      timeout: Duration.hours(1),
+      removalPolicy: removalPolicy(settings),
     });
-    for (const fn of invokable) fn.grantInvoke(machine);
+    // The ASL invokes the unqualified function ARNs, so those are all it may invoke (no ':*' versions).
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: Object.values(substitutions) }),
+    );
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray tracing and CloudWatch Logs vended-log delivery (logs:CreateLogDelivery and related) have no resource-level permissions.',
+    });
+
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploads.bucketName });
+    new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
   }
 }
