@@ -178,6 +178,31 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['table:read', 'table:write'],
     timeoutSeconds: 120,
   },
+  // Passwordless sign-in: the user pool's custom-auth triggers (functions/contracts/auth.ts has the protocol).
+  {
+    id: 'DefineAuthChallenge',
+    entry: 'functions/handlers/cognito/define-auth-challenge.ts',
+    trigger: { type: 'cognito', trigger: 'defineAuthChallenge' },
+    needs: [],
+  },
+  {
+    id: 'CreateAuthChallenge',
+    entry: 'functions/handlers/cognito/create-auth-challenge.ts',
+    trigger: { type: 'cognito', trigger: 'createAuthChallenge' },
+    needs: ['table:read', 'table:write', 'ses:send', 'magic-link-secret'],
+  },
+  {
+    id: 'VerifyAuthChallenge',
+    entry: 'functions/handlers/cognito/verify-auth-challenge.ts',
+    trigger: { type: 'cognito', trigger: 'verifyAuthChallengeResponse' },
+    needs: ['table:read', 'table:write', 'magic-link-secret'],
+  },
+  {
+    id: 'PreSignUp',
+    entry: 'functions/handlers/cognito/pre-sign-up.ts',
+    trigger: { type: 'cognito', trigger: 'preSignUp' },
+    needs: ['table:read', 'magic-link-secret'],
+  },
 ];
 
 export function functionById(id: string): FunctionSpec | undefined {

@@ -1,5 +1,8 @@
 import { tableProbe } from '../adapters/dynamodb/health';
+import { secretString } from '../adapters/secrets/secrets-manager';
+import { sesMailer } from '../adapters/ses/mailer';
 import { type PipelineStarter, stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
+import { config, requireConfig } from './config';
 
 /**
  * The composition root: the one place that decides which adapter serves each port, by mode.
@@ -19,6 +22,12 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/** Secrets the functions use: in AWS from Secrets Manager; the twin registers a key kept under .data/. */
+export interface Secrets {
+  /** The HMAC key that signs sign-in links (MAGIC_LINK_SECRET_NAME in AWS). */
+  magicLinkKey(): Promise<string>;
+}
+
 export type PartState = 'ok' | 'starting' | 'error';
 export interface HealthProbe {
   name: string;
@@ -28,6 +37,7 @@ export interface HealthProbe {
 export interface Services {
   pipeline: PipelineStarter;
   mailer: Mailer;
+  secrets: Secrets;
   probes: HealthProbe[];
   now: () => Date;
 }
@@ -49,10 +59,22 @@ const unconfiguredMailer: Mailer = {
   },
 };
 
+const unconfiguredSecrets: Secrets = {
+  async magicLinkKey() {
+    throw new Error('No magic-link secret is registered for this mode');
+  },
+};
+
+const secretsManagerSecrets: Secrets = {
+  magicLinkKey: () => secretString(requireConfig('MAGIC_LINK_SECRET_NAME')),
+};
+
 export function services(): Services {
+  const aws = config().APP_MODE === 'aws';
   const defaults: Services = {
     pipeline: stepFunctionsStarter,
-    mailer: unconfiguredMailer,
+    mailer: aws ? sesMailer : unconfiguredMailer,
+    secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],
     now: () => new Date(),
   };
