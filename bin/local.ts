@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { localCognito } from '../functions/local/cognito';
 import { PortInUseError, startTwin } from '../functions/local/server';
 
 /**
@@ -17,7 +18,10 @@ const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const started = Date.now();
 
 try {
-  const twin = await startTwin({ port, dataDir, web, log: (line) => console.log(line) });
+  const log = (line: string) => console.log(line);
+  // Sign-in: the Cognito API subset at /local/cognito, running the same custom-auth triggers as AWS.
+  const cognito = localCognito({ dataDir, log });
+  const twin = await startTwin({ port, dataDir, web, log, localRoutes: [cognito.route] });
   console.log(`\nFamily Finance is running on the local twin: ${twin.url}`);
   console.log(
     `  health ${twin.url}/api/health · e-mails ${twin.url}/local/outbox · pipeline ${twin.url}/local/status`,

@@ -30,6 +30,8 @@ export interface LocalSigner {
     tokenUse: 'id' | 'access';
     expiresInSeconds?: number;
     authTime?: number;
+    /** Extra claims, e.g. origin_jti (Cognito puts it in tokens it can revoke; Amplify revokes on sign-out). */
+    claims?: JWTPayload;
   }): Promise<string>;
   verify(token: string): Promise<JWTPayload | null>;
 }
@@ -64,7 +66,7 @@ export async function createLocalSigner(options: { keyPath: string; origin: stri
     issuer,
     audience: LOCAL_CLIENT_ID,
     jwks,
-    async sign({ sub, email, tokenUse, expiresInSeconds = 3600, authTime }) {
+    async sign({ sub, email, tokenUse, expiresInSeconds = 3600, authTime, claims: extra }) {
       const now = Math.floor(Date.now() / 1000);
       const claims: JWTPayload =
         tokenUse === 'id'
@@ -83,7 +85,7 @@ export async function createLocalSigner(options: { keyPath: string; origin: stri
               username: sub,
               auth_time: authTime ?? now,
             };
-      return new SignJWT({ ...claims, jti: randomUUID() })
+      return new SignJWT({ ...extra, ...claims, jti: randomUUID() })
         .setProtectedHeader({ alg: 'RS256', kid: stored.kid })
         .setSubject(sub)
         .setIssuer(issuer)

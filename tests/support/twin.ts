@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localCognito } from '../../functions/local/cognito';
 import { startTwin, type Twin, type TwinOptions } from '../../functions/local/server';
 
 /**
@@ -9,12 +10,27 @@ import { startTwin, type Twin, type TwinOptions } from '../../functions/local/se
  * process environment, and Vitest runs each file in its own process).
  */
 export async function startTestTwin(
-  options: Partial<TwinOptions> = {},
+  options: Partial<TwinOptions> & {
+    /** Mount the twin's Cognito at /local/cognito (as `npm start` does); default true. */
+    cognito?: boolean;
+  } = {},
 ): Promise<Twin & { dataDir: string; stop(): Promise<void> }> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ff-twin-'));
   const lines: string[] = [];
-  const twin = await startTwin({ port: 0, web: 'none', log: (l) => lines.push(l), ...options, dataDir });
+  const { cognito = true, ...twinOptions } = options;
+  const localRoutes = [
+    ...(cognito ? [localCognito({ dataDir, log: (l) => lines.push(l) }).route] : []),
+    ...(twinOptions.localRoutes ?? []),
+  ];
+  const twin = await startTwin({
+    port: 0,
+    web: 'none',
+    log: (l) => lines.push(l),
+    ...twinOptions,
+    localRoutes,
+    dataDir,
+  });
   return {
     ...twin,
     dataDir,
