@@ -6,9 +6,11 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 300;
 
 export const createUploadRequestSchema = z.object({
-  accountId: z.string().check(z.minLength(1, 'Which account are these statements for?')),
+  accountId: z
+    .string({ error: 'Which account are these statements for?' })
+    .check(z.minLength(1, 'Which account are these statements for?')),
   fileName: z
-    .string()
+    .string({ error: 'A file name is required' })
     .check(
       z.trim(),
       z.minLength(1, 'A file name is required'),
@@ -16,7 +18,7 @@ export const createUploadRequestSchema = z.object({
       z.regex(/\.pdf$/i, 'Only PDF files can be uploaded.'),
     ),
   size: z
-    .number()
+    .number({ error: 'The file size is required' })
     .check(
       z.int(),
       z.positive('This PDF is empty.'),

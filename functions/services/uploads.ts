@@ -1,7 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documentClient, tableName } from '../adapters/dynamodb/client';
-import { keys } from '../adapters/dynamodb/keys';
+import { getAccount } from '../adapters/dynamodb/account-repository';
 import { requireFamilyId } from '../adapters/dynamodb/membership';
 import { createUpload, getUpload, type UploadItem } from '../adapters/dynamodb/upload-repository';
 import { presignPut } from '../adapters/s3/storage';
@@ -29,15 +27,9 @@ function toUpload(item: UploadItem): Upload {
   };
 }
 
+/** The account must be one of the caller's family's accounts (another family's: 404). */
 export async function requireAccount(familyId: string, accountId: string): Promise<void> {
-  const out = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.account(familyId, accountId),
-      ProjectionExpression: 'pk',
-    }),
-  );
-  if (!out.Item) throw new NotFoundError('Account not found');
+  if (!(await getAccount(familyId, accountId))) throw new NotFoundError('Account not found');
 }
 
 export async function startUpload(
