@@ -139,6 +139,7 @@ export async function createAccounts(
           archived_at: null,
           created_at: now,
           created_by: auth.userId,
+          position: items.length,
         };
         if (await putAccountIfAbsent(item)) {
           created++;

@@ -141,6 +141,17 @@ describe('accounts: POST /api/accounts (spec 2 §5 creation rules)', () => {
 });
 
 describe('accounts: GET /api/accounts and family scoping', () => {
+  it('lists accounts created together in the order they were asked for (also with request ids)', async () => {
+    const cara = await signedIn(twin, `cara-${ulid()}`, 'cara@example.com');
+    await cara.call('POST', '/api/family');
+    const services = ['current_accounts', 'savings_accounts', 'credit_cards', 'isa', 'mortgages'];
+    await cara.call('POST', '/api/accounts', {
+      accounts: [{ client_id: ulid(), institution_id: 'barclays', services }],
+    });
+    const listed = (await cara.call<{ accounts: Account[] }>('GET', '/api/accounts')).body.accounts;
+    expect(listed.map((a) => a.services[0])).toEqual(services);
+  });
+
   it("lists the family's active accounts, oldest first, with institution name, type and services", async () => {
     const { status, body } = await ada.call<{ accounts: Account[] }>('GET', '/api/accounts');
     expect(status).toBe(200);

@@ -24,6 +24,8 @@ export interface AccountItem {
   archived_at: string | null;
   created_at: string;
   created_by: string;
+  /** Order within the request that created it (accounts created together share created_at). */
+  position?: number;
 }
 
 function toAccount(item: Record<string, unknown>): AccountItem {
@@ -40,7 +42,7 @@ function toAccount(item: Record<string, unknown>): AccountItem {
   } as AccountItem;
 }
 
-/** Every account of the family (active and archived), oldest first (ULID ids sort by creation). */
+/** Every account of the family (active and archived), oldest first: by created_at, then request order. */
 export async function listAccounts(familyId: string): Promise<AccountItem[]> {
   const prefix = keys.accountsPrefix(familyId);
   const items: AccountItem[] = [];
@@ -58,7 +60,12 @@ export async function listAccounts(familyId: string): Promise<AccountItem[]> {
     for (const item of out.Items ?? []) items.push(toAccount(item));
     start = out.LastEvaluatedKey;
   } while (start);
-  return items;
+  return items.sort(
+    (a, b) =>
+      a.created_at.localeCompare(b.created_at) ||
+      (a.position ?? 0) - (b.position ?? 0) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 export async function getAccount(familyId: string, accountId: string): Promise<AccountItem | null> {
