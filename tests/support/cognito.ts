@@ -73,9 +73,25 @@ export function cognitoClient(url: string) {
       );
       return { first, second };
     },
-    /** Opening the link: SignUp on first use (UsernameExists is fine), then the custom flow with the token. */
+    /**
+     * Opening the link, as web/src/auth/magic-link.ts does: the custom flow answering with the token; when that
+     * is refused, SignUp with the token as proof (first sign-in) and, if the account was created, the flow again.
+     */
     async signInWithToken(token: string) {
       const email = emailFromToken(token) ?? 'nobody@example.com';
+      const answer = async () => {
+        const first = await initiate(email);
+        if (first.status !== 200) return first;
+        return respond(
+          first.body.Session ?? '',
+          first.body.ChallengeParameters?.USERNAME ?? email,
+          token,
+          'yes',
+        );
+      };
+      const attempt = await answer();
+      if (attempt.status === 200 || attempt.body.__type !== 'NotAuthorizedException')
+        return { signUp: null, result: attempt };
       const signUp = await call('SignUp', {
         ClientId: LOCAL_CLIENT_ID,
         Username: email,
@@ -83,15 +99,7 @@ export function cognitoClient(url: string) {
         UserAttributes: [{ Name: 'email', Value: email }],
         ValidationData: [{ Name: SIGN_UP_LINK_ATTRIBUTE, Value: token }],
       });
-      const first = await initiate(email);
-      if (first.status !== 200) return { signUp, result: first };
-      const result = await respond(
-        first.body.Session ?? '',
-        first.body.ChallengeParameters?.USERNAME ?? email,
-        token,
-        'yes',
-      );
-      return { signUp, result };
+      return { signUp, result: signUp.status === 200 ? await answer() : attempt };
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * The runtime configuration the SPA reads from /config.json before it renders (spec: one build serves any
+ * stage). In AWS the web stack deploys it next to the SPA; the twin serves its own (with `userPoolEndpoint`
+ * pointing Amplify at the twin's Cognito).
+ */
+export interface RuntimeConfig {
+  stage?: string;
+  region?: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Only on the twin: where the Cognito user-pool API is served. */
+  userPoolEndpoint?: string;
+  apiBaseUrl: string;
+}
+
+let current: RuntimeConfig | null = null;
+
+function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  const v = value as Partial<RuntimeConfig> | null;
+  return (
+    typeof v?.userPoolId === 'string' &&
+    typeof v.userPoolClientId === 'string' &&
+    typeof v.apiBaseUrl === 'string' &&
+    (v.userPoolEndpoint === undefined || typeof v.userPoolEndpoint === 'string')
+  );
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', {
+    cache: 'no-store',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
+  const body: unknown = await response.json();
+  if (!isRuntimeConfig(body))
+    throw new Error('/config.json lacks userPoolId, userPoolClientId or apiBaseUrl');
+  current = body;
+  return body;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export function runtimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('The runtime configuration has not been loaded');
+  return current;
+}
