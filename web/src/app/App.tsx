@@ -1,14 +1,91 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { ApiError } from '../api/client';
+import { FullScreenStatus } from '../components/FullScreenStatus';
+import { InviteCapture } from '../routes/InviteCapture';
 import { Landing } from '../routes/Landing';
+import { PublicOnly } from './PublicOnly';
 
-/** Route table (spec 1 §2). Unknown top-level paths go to /. */
+/**
+ * Route table (spec 1 §2): / (landing; signed in → /app), /login (signed in → /app), /invite (keeps the
+ * token, then /), /app/* (see AppGate), unknown top-level paths → /. Everything behind sign-in is one lazily
+ * loaded chunk (auth, shell, onboarding); the landing page does not load it.
+ */
+const AuthArea = lazy(() => import('./auth-routes').then((m) => ({ default: m.AuthArea })));
+const Login = lazy(() => import('./auth-routes').then((m) => ({ default: m.Login })));
+const AppGate = lazy(() => import('./auth-routes').then((m) => ({ default: m.AppGate })));
+
+/** Server state: retried only on the statuses the spec calls retryable (502, 503, 504), twice. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) =>
+          failures < 2 && error instanceof ApiError && [502, 503, 504].includes(error.status),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullScreenStatus>Loading Family Finance...</FullScreenStatus>}>{children}</Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <PublicOnly>
+            <Landing />
+          </PublicOnly>
+        }
+      />
+      <Route path="/invite/*" element={<InviteCapture />} />
+      <Route
+        element={
+          <Loading>
+            <AuthArea />
+          </Loading>
+        }
+      >
+        <Route
+          path="/login"
+          element={
+            <Loading>
+              <Login />
+            </Loading>
+          }
+        />
+        <Route
+          path="/app/*"
+          element={
+            <Loading>
+              <AppGate />
+            </Loading>
+          }
+        />
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
 export function App() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,58 @@
+import { Link, Navigate } from 'react-router';
+import type { AuthUser } from '../auth/auth-context';
+import { useAuth } from '../auth/useAuth';
+import { useLinkSignIn } from '../auth/useLinkSignIn';
+import { FullScreenStatus } from '../components/FullScreenStatus';
+import { Onboarding } from '../features/onboarding/Onboarding';
+import { useOnboardingStatus } from '../features/onboarding/useOnboardingStatus';
+import { AppShell } from './AppShell';
+import '../routes/login.css';
+
+/**
+ * /app/* (spec 1 §2 decision order):
+ *  1. a sign-in from an e-mailed link in progress and no user yet: 'Processing your login...'
+ *     (a link that failed: what went wrong, and the way back to /login);
+ *  2. no user: to / ;
+ *  3. auth or onboarding status still loading: 'Loading Family Finance...';
+ *  4. onboarding not completed: the onboarding flow;
+ *  5. otherwise the app shell.
+ */
+export const LOADING_MESSAGE = 'Loading Family Finance...';
+export const PROCESSING_MESSAGE = 'Processing your login...';
+
+export function AppGate() {
+  const { status, user } = useAuth();
+  const link = useLinkSignIn();
+  if (!user && link.state === 'processing') return <FullScreenStatus>{PROCESSING_MESSAGE}</FullScreenStatus>;
+  if (!user && link.state === 'failed') return <LinkProblem message={link.message} />;
+  if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
+  if (!user) return <Navigate to="/" replace state={{ signedOut: true }} />;
+  return <SignedInApp user={user} />;
+}
+
+function SignedInApp({ user }: { user: AuthUser }) {
+  const { status } = useOnboardingStatus();
+  if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
+  if (status === 'incomplete') return <Onboarding />;
+  return <AppShell user={user} />;
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby="link-problem-title">
+        <p className="auth-brand">Family Finance</p>
+        <h1 id="link-problem-title">We couldn't sign you in</h1>
+        <div className="auth-alert danger" role="alert">
+          {message}
+        </div>
+        <p className="auth-muted">
+          Each sign-in link works once and for 15 minutes, and only the newest link sent to an address works.
+        </p>
+        <Link className="button primary auth-submit" to="/login">
+          Send a new sign-in link
+        </Link>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { displayName } from '../../../functions/domain/identity';
+import { useProfile } from '../api/queries';
+import type { AuthUser } from '../auth/auth-context';
+import { useAuth } from '../auth/useAuth';
+import { NavDrawer } from './NavDrawer';
+import { type AppPage, hasPage, PROFILE_PATH } from './pages';
+
+/**
+ * The header (spec 1 §2 App shell): the menu (a drawer on phones, the sidebar toggle on larger screens), the
+ * user's display name (profile display name, else first and last name, else the e-mail's local part, else
+ * 'User'), linking to the profile page when that page exists, and Sign Out (the page reloads if it fails).
+ */
+export function AppHeader({
+  user,
+  pages,
+  sidebarId,
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  user: AuthUser;
+  pages: readonly AppPage[];
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar(): void;
+}) {
+  const profile = useProfile();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const name = displayName(profile.data ?? null, user.email);
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      navigate('/', { replace: true });
+    } catch (error) {
+      console.error('Sign-out failed:', error);
+      window.location.reload();
+    }
+  };
+
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="icon-button sidebar-toggle"
+        aria-controls={sidebarId}
+        aria-expanded={sidebarOpen}
+        onClick={onToggleSidebar}
+      >
+        <span aria-hidden="true">☰</span>
+        <span className="visually-hidden">{sidebarOpen ? 'Hide navigation' : 'Show navigation'}</span>
+      </button>
+      <NavDrawer pages={pages} />
+      <Link to="/app" className="app-brand">
+        Family Finance
+      </Link>
+      <div className="app-header-end">
+        {hasPage(PROFILE_PATH, pages) ? (
+          <Link to={`/app/${PROFILE_PATH}`} className="header-user" title="Your profile">
+            {name}
+          </Link>
+        ) : (
+          <span className="header-user">{name}</span>
+        )}
+        <button type="button" className="button" onClick={() => void onSignOut()} disabled={signingOut}>
+          Sign Out
+        </button>
+      </div>
+    </header>
+  );
+}

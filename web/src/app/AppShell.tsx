@@ -1,0 +1,45 @@
+import { useId, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { AuthUser } from '../auth/auth-context';
+import { FamilyOverview } from '../routes/FamilyOverview';
+import { AppHeader } from './AppHeader';
+import { APP_PAGES, type AppPage } from './pages';
+import { SidebarNav } from './SidebarNav';
+import './app-shell.css';
+
+/**
+ * The app shell (spec 1 §2): header, a collapsible sidebar (a drawer on phones) and the pages under /app.
+ * Unknown paths under /app go to /app.
+ */
+export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: readonly AppPage[] }) {
+  const sidebarId = useId();
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <AppHeader
+        user={user}
+        pages={pages}
+        sidebarId={sidebarId}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+      />
+      <div className="app-body">
+        <aside id={sidebarId} className="app-sidebar" hidden={!sidebarOpen}>
+          <SidebarNav pages={pages} />
+        </aside>
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          <Routes>
+            <Route index element={<FamilyOverview pages={pages} />} />
+            {pages.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            <Route path="*" element={<Navigate to="/app" replace />} />
+          </Routes>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+/** One chunk for everything behind sign-in (Amplify, the shell, onboarding), loaded by App's lazy routes. */
+
+export { Login } from '../routes/Login';
+export { AppGate } from './AppGate';
+export { AuthArea } from './AuthArea';

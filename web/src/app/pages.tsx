@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
+ * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
+ * page here when it is built. The overview (/app, 'Family Overview') is always there.
+ *
+ * The spec's full set, for whoever adds them: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
+ * members 'Family Members', analytics 'Analytics', profile 'Profile'; Setup & Tools — setup/upload
+ * 'File Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching',
+ * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
+ */
+export type NavGroup = 'Dashboards' | 'Setup & Tools';
+
+export interface AppPage {
+  /** Path under /app, e.g. 'setup/upload'. */
+  path: string;
+  label: string;
+  group: NavGroup;
+  element: ReactNode;
+  /** A call to action on the overview page, e.g. 'Upload a bank statement'. */
+  nextStep?: { title: string; description: string };
+}
+
+export const APP_PAGES: AppPage[] = [];
+
+export const PROFILE_PATH = 'profile';
+export const hasPage = (path: string, pages: readonly AppPage[] = APP_PAGES) =>
+  pages.some((p) => p.path === path);
