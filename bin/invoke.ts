@@ -53,9 +53,12 @@ if (running) {
 } else {
   process.env.LOG_LEVEL ??= 'WARN';
   const { startTwin } = await import('../functions/local/server');
+  const { localCognito } = await import('../functions/local/cognito');
   const { invoke } = await import('../functions/local/lambda-runtime');
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const twin = await startTwin({ port: 0, dataDir, web: 'none' });
+  // The same twin `npm start` runs (with its Cognito stand-in, which registers the sign-in secret), minus the SPA.
+  const cognito = localCognito({ dataDir, log: () => undefined });
+  const twin = await startTwin({ port: 0, dataDir, web: 'none', localRoutes: [cognito.route] });
   try {
     output = { result: (await invoke(spec, event)) ?? null };
     await twin.runner.idle();
