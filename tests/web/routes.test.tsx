@@ -12,6 +12,7 @@ vi.mock('../../web/src/app/auth-routes', () => ({
   AuthArea: () => <Outlet />,
   Login: () => <p>The login page</p>,
   AppGate: () => <p>The app</p>,
+  SubscriptionReturn: ({ outcome }: { outcome: string }) => <p>Checkout {outcome}</p>,
 }));
 
 function Where() {
@@ -36,6 +37,25 @@ const signedIn = () =>
 beforeEach(() => localStorage.clear());
 
 describe('spec 1 §2 route table', () => {
+  it.each([
+    ['/privacy-policy', 'Privacy Policy', 'until you delete your account, and then for 30 days'],
+    ['/terms-of-service', 'Terms of Service', 'limited to £100'],
+  ])('serves %s publicly with a back-to-home link', (path, title, text) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(document.body.textContent).toContain(text);
+    expect(screen.getAllByRole('link', { name: '← Back to home' })[0]?.getAttribute('href')).toBe('/');
+    expect(where()).toBe(path);
+  });
+
+  it.each([
+    ['/subscription/success', 'Checkout success'],
+    ['/subscription/cancelled', 'Checkout cancelled'],
+  ])('routes the checkout return %s to its page', async (path, marker) => {
+    renderAt(path);
+    expect(await screen.findByText(marker)).toBeTruthy();
+  });
+
   it('serves the landing page at / to visitors', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See Your Money From All Angles');

@@ -5,16 +5,22 @@ import { ApiError } from '../api/client';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 import { InviteCapture } from '../routes/InviteCapture';
 import { Landing } from '../routes/Landing';
+import { PrivacyPolicy } from '../routes/PrivacyPolicy';
+import { TermsOfService } from '../routes/TermsOfService';
 import { PublicOnly } from './PublicOnly';
 
 /**
- * Route table (spec 1 §2): / (landing; signed in → /app), /login (signed in → /app), /invite (keeps the
+ * Route table (spec 1 §2): / (landing; signed in → /app), /login (signed in → /app), /privacy-policy and
+ * /terms-of-service (public), /subscription/success|cancelled (signed in), /invite (keeps the
  * token, then /), /app/* (see AppGate), unknown top-level paths → /. Everything behind sign-in is one lazily
  * loaded chunk (auth, shell, onboarding); the landing page does not load it.
  */
 const AuthArea = lazy(() => import('./auth-routes').then((m) => ({ default: m.AuthArea })));
 const Login = lazy(() => import('./auth-routes').then((m) => ({ default: m.Login })));
 const AppGate = lazy(() => import('./auth-routes').then((m) => ({ default: m.AppGate })));
+const SubscriptionReturn = lazy(() =>
+  import('./auth-routes').then((m) => ({ default: m.SubscriptionReturn })),
+);
 
 /** Server state: retried only on the statuses the spec calls retryable (502, 503, 504), twice. */
 export function createQueryClient(): QueryClient {
@@ -50,6 +56,8 @@ export function AppRoutes() {
           </PublicOnly>
         }
       />
+      <Route path="/privacy-policy" element={<PrivacyPolicy />} />
+      <Route path="/terms-of-service" element={<TermsOfService />} />
       <Route path="/invite/*" element={<InviteCapture />} />
       <Route
         element={
@@ -63,6 +71,22 @@ export function AppRoutes() {
           element={
             <Loading>
               <Login />
+            </Loading>
+          }
+        />
+        <Route
+          path="/subscription/success"
+          element={
+            <Loading>
+              <SubscriptionReturn outcome="success" />
+            </Loading>
+          }
+        />
+        <Route
+          path="/subscription/cancelled"
+          element={
+            <Loading>
+              <SubscriptionReturn outcome="cancelled" />
             </Loading>
           }
         />
