@@ -1,0 +1,89 @@
+/**
+ * Money as UK statements print it: '1,234.56', '£1,234.56', '-£12.00', '£-12.00', '(12.00)', '12.00-',
+ * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00'. Values are kept in whole pence so sums are
+ * exact; what a marker means (money out, an overdrawn balance, a card payment) is decided by the caller,
+ * which knows the column and the kind of account.
+ */
+
+/** '-' covers a leading or trailing minus, '()' brackets. */
+export type AmountMarker = '-' | '+' | '()' | 'CR' | 'DR' | 'OD' | 'D';
+
+export interface ParsedAmount {
+  /** Magnitude in pence (never negative). */
+  pence: number;
+  /** Magnitude in pounds. */
+  amount: number;
+  /** The marker printed with it, if any. */
+  marker: AmountMarker | null;
+  /** True for '-', '()', 'DR', 'OD' and 'D': the printed value reads as negative / debit / overdrawn. */
+  negative: boolean;
+}
+
+export interface ParseAmountOptions {
+  /** Accept whole numbers without pence ('1,000', '40'). Off by default: statements print pence. */
+  allowInteger?: boolean;
+}
+
+const DECIMAL = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}`;
+const INTEGER = String.raw`\d{1,3}(?:,\d{3})+|\d{1,9}`;
+const CURRENCY = String.raw`(?:£|\$|€|GBP)`;
+
+function amountPattern(allowInteger: boolean): RegExp {
+  const number = allowInteger ? `${DECIMAL}|${INTEGER}` : DECIMAL;
+  return new RegExp(
+    `^(?<open>\\()?(?<lead>[-+])?${CURRENCY}?(?<lead2>[-+])?(?<inner>\\()?(?<number>${number})(?<close>\\))?(?<trail>[-+])?(?<mark>CR|DR|OD|D)?\\.?(?<close2>\\))?$`,
+  );
+}
+
+const DECIMAL_PATTERN = amountPattern(false);
+const INTEGER_PATTERN = amountPattern(true);
+
+/** Parses one printed amount (spaces inside are ignored: '£ 1,234.56 DR'); null when it is not money. */
+export function parseAmount(text: string, options: ParseAmountOptions = {}): ParsedAmount | null {
+  const compact = text
+    .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
+    .replace(/\s+/g, '')
+    .toUpperCase();
+  if (!compact) return null;
+  const match = (options.allowInteger ? INTEGER_PATTERN : DECIMAL_PATTERN).exec(compact);
+  const g = match?.groups;
+  if (!g?.number) return null;
+  const brackets = Boolean(g.open || g.inner);
+  if (brackets !== Boolean(g.close || g.close2)) return null;
+  const signs = [g.lead, g.lead2, g.trail].filter(Boolean);
+  const markers = [brackets, signs.length > 0, Boolean(g.mark)].filter(Boolean).length;
+  if (signs.length > 1 || markers > 1) return null;
+  const [pounds = '0', pennies = '00'] = g.number.replace(/,/g, '').split('.');
+  const pence = Number(pounds) * 100 + Number(pennies);
+  let marker: AmountMarker | null = null;
+  if (brackets) marker = '()';
+  else if (signs[0] === '-') marker = '-';
+  else if (signs[0] === '+') marker = '+';
+  else if (g.mark) marker = g.mark as AmountMarker;
+  return {
+    pence,
+    amount: pence / 100,
+    marker,
+    negative: marker === '-' || marker === '()' || marker === 'DR' || marker === 'OD' || marker === 'D',
+  };
+}
+
+/** Pence to pounds with 2 decimals and no -0. */
+export function fromPence(pence: number): number {
+  return pence === 0 ? 0 : Math.round(pence) / 100;
+}
+
+/** Pounds to whole pence. */
+export function toPenceExact(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+/** Words that may stand beside a number in a money cell: currency, signs, brackets and CR/DR/OD/D. */
+export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
+  const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
+  if (w === '£' || w === '$' || w === '€' || w === 'GBP' || w === '(' || w === '+') return 'before';
+  if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
+    return 'after';
+  if (w === '-') return 'either';
+  return null;
+}

@@ -1,0 +1,222 @@
+import { makeDate, toEpochDay } from '../dates';
+
+/**
+ * Dates as UK statements print them: '01 Jan 25', '1 January', '01 Jan', '1st Jan 2025', '01/01/2025',
+ * '01.01.25', '01-Jan-2025', '2025-01-01', 'Jan 17', 'February 1, 2022', 'Mon 6 Jan'. Numeric dates are
+ * day first (UK). A date printed without a year gets one later, from the statement's period.
+ */
+export interface PartialDate {
+  day: number;
+  month: number;
+  /** null when not printed. */
+  year: number | null;
+  /** Set on all-numeric dates that would also read month first ('02/04/22'). */
+  monthFirst?: PartialDate;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
+};
+
+const MONTH_NAME =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const ORDINAL = '(?:st|nd|rd|th)?';
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?,?\s+/i;
+
+/** A date expression inside running text (used to find the statement period and dated headings). */
+export const DATE_EXPRESSION = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)|\d{1,2}${ORDINAL}[\s.-]*${MONTH_NAME}\.?,?(?:[\s.-]*(?:\d{4}|\d{2})(?![\d:]))?|${MONTH_NAME}\.?\s+\d{1,2}${ORDINAL},?(?:\s+\d{4})?)`;
+
+function fullYear(text: string): number {
+  const n = Number(text);
+  if (text.length === 4) return n;
+  return n < 70 ? 2000 + n : 1900 + n;
+}
+
+function valid(day: number, month: number, year: number | null): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || day < 1) return false;
+  // Without a year, 29 February is allowed (a leap year may follow).
+  return day <= new Date(Date.UTC(year ?? 2024, month, 0)).getUTCDate();
+}
+
+function result(day: number, month: number, year: number | null): PartialDate | null {
+  return valid(day, month, year) ? { day, month, year } : null;
+}
+
+/** Parses a whole cell as a date; null when it is not one. */
+export function parseDate(text: string): PartialDate | null {
+  const t = text.trim().replace(WEEKDAY, '').replace(/[,.]$/, '').replace(/\s+/g, ' ').toLowerCase();
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (m) return result(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(t);
+  if (m) {
+    const year = fullYear(m[3] ?? '');
+    const dayFirst = result(Number(m[1]), Number(m[2]), year);
+    const monthFirst = m[1] !== m[2] ? result(Number(m[2]), Number(m[1]), year) : null;
+    return dayFirst && monthFirst ? { ...dayFirst, monthFirst } : dayFirst;
+  }
+  m = /^(\d{1,2})\/(\d{1,2})$/.exec(t);
+  if (m) return result(Number(m[1]), Number(m[2]), null);
+  m = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`).exec(t);
+  if (m) return result(Number(m[1]), MONTHS[m[2] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
+  m = new RegExp(`^(${MONTH_NAME})\\.? (\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`).exec(t);
+  if (m) return result(Number(m[2]), MONTHS[m[1] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
+  return null;
+}
+
+/**
+ * The longest leading run of words (up to 4) that reads as a date, and how many words it took.
+ * `['01', 'Jan', 'TESCO']` → 01 Jan, 2 words.
+ */
+export function parseLeadingDate(words: readonly string[]): { date: PartialDate; used: number } | null {
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const date = parseDate(words.slice(0, n).join(' '));
+    if (date) return { date, used: n };
+  }
+  return null;
+}
+
+export function toIso(date: PartialDate, year: number): string {
+  return makeDate(year, date.month, date.day);
+}
+
+/** Day distance from `date` to the interval [start, end] (0 inside it). */
+function distanceToInterval(date: string, start: string, end: string): number {
+  const d = toEpochDay(date);
+  const s = toEpochDay(start);
+  const e = toEpochDay(end);
+  if (d < s) return s - d;
+  if (d > e) return d - e;
+  return 0;
+}
+
+/**
+ * A numeric date is read day first (UK). Only when that falls well outside the statement period and the
+ * month-first reading falls inside it is it read month first ('02/04/22' on a February statement).
+ */
+export function withinPeriodOrder(date: PartialDate, period: { start: string; end: string }): PartialDate {
+  if (!date.monthFirst || date.year === null) return date;
+  const outside = distanceToInterval(toIso(date, date.year), period.start, period.end);
+  const swapped = date.monthFirst;
+  return outside > 7 && distanceToInterval(toIso(swapped, date.year), period.start, period.end) === 0
+    ? swapped
+    : date;
+}
+
+/** The year that puts a yearless date inside (or nearest to) the statement period. */
+export function yearWithinPeriod(date: PartialDate, period: { start: string; end: string }): number {
+  const startYear = Number(period.start.slice(0, 4));
+  const endYear = Number(period.end.slice(0, 4));
+  let best = endYear;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let year = startYear - 1; year <= endYear + 1; year++) {
+    if (!valid(date.day, date.month, year)) continue;
+    const distance = distanceToInterval(toIso(date, year), period.start, period.end);
+    if (distance < bestDistance) {
+      best = year;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Years for a run of dates in statement order when no period is known, counting back from `latest` (a
+ * date the statement cannot be later than): the last date takes latest's year (or the one before if it
+ * would fall after latest), and each step back across a New Year (month going up) takes a year off.
+ */
+export function yearsBackFrom(dates: readonly PartialDate[], latest: string): number[] {
+  const years: number[] = new Array(dates.length);
+  const latestYear = Number(latest.slice(0, 4));
+  const latestKey = Number(latest.slice(5, 7)) * 100 + Number(latest.slice(8, 10));
+  let next: PartialDate | null = null;
+  let year = latestYear;
+  for (let i = dates.length - 1; i >= 0; i--) {
+    const date = dates[i]!;
+    if (date.year !== null) {
+      year = date.year;
+    } else if (next === null) {
+      year = date.month * 100 + date.day > latestKey ? latestYear - 1 : latestYear;
+    } else if (date.month > next.month + 6) {
+      year -= 1;
+    } else if (next.month > date.month + 6) {
+      year += 1;
+    }
+    years[i] = year;
+    next = { ...date, year };
+  }
+  return years;
+}
+
+const PERIOD_PATTERN = new RegExp(
+  `(${DATE_EXPRESSION})\\s*(?:to|until|till|through|and|-|–|—)\\s*(${DATE_EXPRESSION})`,
+  'i',
+);
+const DAY_RANGE_PATTERN = new RegExp(
+  `(?<!\\d)(\\d{1,2})${ORDINAL}\\s*(?:to|-|–)\\s*(\\d{1,2})${ORDINAL}\\s+(${MONTH_NAME})\\.?,?\\s+(\\d{4})`,
+  'i',
+);
+
+/**
+ * A statement period in one line of text ('1 January 2025 to 31 January 2025', '1 Dec - 31 Jan 2025',
+ * '01/12/2024 - 31/01/2025', '1 - 31 January 2025'); a missing year comes from the other end.
+ */
+export function findPeriod(text: string): { start: string; end: string } | null {
+  const days = DAY_RANGE_PATTERN.exec(text);
+  if (days) {
+    const month = MONTHS[(days[3] ?? '').toLowerCase()] ?? 0;
+    const year = Number(days[4]);
+    const start = result(Number(days[1]), month, year);
+    const end = result(Number(days[2]), month, year);
+    if (start && end) return ordered(toIso(start, year), toIso(end, year));
+  }
+  const m = PERIOD_PATTERN.exec(text);
+  if (!m) return null;
+  const start = parseDate(m[1] ?? '');
+  const end = parseDate(m[2] ?? '');
+  if (!start || !end) return null;
+  let startYear = start.year;
+  let endYear = end.year;
+  if (startYear === null && endYear === null) return null;
+  if (startYear === null) startYear = start.month > end.month ? endYear! - 1 : endYear!;
+  if (endYear === null) endYear = end.month < start.month ? startYear + 1 : startYear;
+  if (!valid(start.day, start.month, startYear) || !valid(end.day, end.month, endYear)) return null;
+  return ordered(toIso(start, startYear), toIso(end, endYear));
+}
+
+function ordered(start: string, end: string): { start: string; end: string } | null {
+  const span = toEpochDay(end) - toEpochDay(start);
+  return span >= 0 && span <= 400 ? { start, end } : null;
+}
+
+/** Every date with a year printed in a line of text (statement dates, 'Balance on 31 January 2025'). */
+export function findDatesWithYear(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(new RegExp(DATE_EXPRESSION, 'gi'))) {
+    const date = parseDate(m[0]);
+    if (date?.year) found.push(toIso(date, date.year));
+  }
+  return found;
+}

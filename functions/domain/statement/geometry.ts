@@ -1,0 +1,125 @@
+import { type Block, childIds } from './blocks';
+
+/** A word on a page, in normalised page coordinates (0..1, top-left origin). */
+export interface Word {
+  text: string;
+  page: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Words that share a baseline band, left to right. */
+export interface Row {
+  page: number;
+  top: number;
+  bottom: number;
+  words: Word[];
+}
+
+export const center = (w: { left: number; right: number }) => (w.left + w.right) / 2;
+export const height = (w: { top: number; bottom: number }) => w.bottom - w.top;
+export const rowText = (row: Row) => row.words.map((w) => w.text).join(' ');
+
+function box(block: Block, page: number, text: string): Word {
+  const b = block.Geometry.BoundingBox;
+  return { text, page, left: b.Left, top: b.Top, right: b.Left + b.Width, bottom: b.Top + b.Height };
+}
+
+/** Splits a LINE without WORD children into words, spread over its box by character count. */
+function splitLine(line: Block, page: number): Word[] {
+  const text = line.Text ?? '';
+  const b = line.Geometry.BoundingBox;
+  const perChar = text.length ? b.Width / text.length : 0;
+  const words: Word[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    const start = m.index;
+    words.push({
+      text: m[0],
+      page,
+      left: b.Left + start * perChar,
+      right: b.Left + (start + m[0].length) * perChar,
+      top: b.Top,
+      bottom: b.Top + b.Height,
+    });
+  }
+  return words;
+}
+
+/**
+ * The words of a block list: WORD blocks, plus LINE blocks whose words are not in the list (hand-built or
+ * trimmed input). Other block types are ignored. Words without text are dropped.
+ */
+export function wordsFromBlocks(blocks: readonly Block[]): Word[] {
+  const wordIds = new Set<string>();
+  for (const b of blocks) if (b.BlockType === 'WORD') wordIds.add(b.Id);
+  const words: Word[] = [];
+  for (const b of blocks) {
+    const page = b.Page ?? 1;
+    if (b.BlockType === 'WORD') {
+      const text = (b.Text ?? '').trim();
+      if (text) words.push(box(b, page, text));
+    } else if (b.BlockType === 'LINE' && !childIds(b).some((id) => wordIds.has(id))) {
+      words.push(...splitLine(b, page));
+    }
+  }
+  return words;
+}
+
+/** The number of pages: the highest page number seen, or the number of PAGE blocks. */
+export function pageCount(blocks: readonly Block[]): number {
+  let pages = 0;
+  let pageBlocks = 0;
+  for (const b of blocks) {
+    pages = Math.max(pages, b.Page ?? 1);
+    if (b.BlockType === 'PAGE') pageBlocks++;
+  }
+  return blocks.length ? Math.max(pages, pageBlocks) : 0;
+}
+
+/**
+ * Groups words into rows: a word joins the row above it when their vertical extents overlap by at least
+ * half the smaller height (the row's band is the average of its words, so a tall or skewed word does not
+ * stretch it). Rows come out page by page, top to bottom; words in a row left to right.
+ */
+export function groupRows(words: readonly Word[]): Row[] {
+  const byPage = new Map<number, Word[]>();
+  for (const w of words) {
+    const list = byPage.get(w.page);
+    if (list) list.push(w);
+    else byPage.set(w.page, [w]);
+  }
+  const rows: Row[] = [];
+  for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
+    const sorted = [...(byPage.get(page) ?? [])].sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
+    let current: { words: Word[]; topSum: number; bottomSum: number } | null = null;
+    const pageRows: Word[][] = [];
+    for (const w of sorted) {
+      if (current) {
+        const n = current.words.length;
+        const top = current.topSum / n;
+        const bottom = current.bottomSum / n;
+        const overlap = Math.min(bottom, w.bottom) - Math.max(top, w.top);
+        if (overlap >= 0.5 * Math.min(bottom - top, height(w))) {
+          current.words.push(w);
+          current.topSum += w.top;
+          current.bottomSum += w.bottom;
+          continue;
+        }
+      }
+      current = { words: [w], topSum: w.top, bottomSum: w.bottom };
+      pageRows.push(current.words);
+    }
+    for (const list of pageRows) {
+      list.sort((a, b) => a.left - b.left);
+      rows.push({
+        page,
+        top: Math.min(...list.map((w) => w.top)),
+        bottom: Math.max(...list.map((w) => w.bottom)),
+        words: list,
+      });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,175 @@
+import type { Row, Word } from './geometry';
+
+/**
+ * The transaction table's column headings. A heading row names a date column, at least one money column
+ * (money out / money in / a single amount) and mostly nothing else; its words give each column's x-range.
+ * Headings may wrap onto two lines ('Money' over 'out').
+ */
+export type ColumnKind = 'date' | 'date2' | 'description' | 'type' | 'out' | 'in' | 'amount' | 'balance';
+
+export interface Column {
+  kind: ColumnKind;
+  left: number;
+  right: number;
+}
+
+export interface TableHeader {
+  page: number;
+  top: number;
+  bottom: number;
+  /** Left to right. */
+  columns: Column[];
+}
+
+/** Heading phrases (lower case, currency marks removed); the longest match wins. */
+const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
+  ['date of transaction', 'date'],
+  ['transaction date', 'date'],
+  ['trans date', 'date'],
+  ['txn date', 'date'],
+  ['date', 'date'],
+  ['posting date', 'date2'],
+  ['posted date', 'date2'],
+  ['process date', 'date2'],
+  ['processed date', 'date2'],
+  ['processing date', 'date2'],
+  ['value date', 'date2'],
+  ['date posted', 'date2'],
+  ['payment type and details', 'description'],
+  ['transaction details', 'description'],
+  ['transaction description', 'description'],
+  ['details of transaction', 'description'],
+  ['description', 'description'],
+  ['details', 'description'],
+  ['particulars', 'description'],
+  ['narrative', 'description'],
+  ['transaction', 'description'],
+  ['transactions', 'description'],
+  ['merchant', 'description'],
+  ['payment type', 'type'],
+  ['transaction type', 'type'],
+  ['type', 'type'],
+  ['money out', 'out'],
+  ['paid out', 'out'],
+  ['payments out', 'out'],
+  ['money paid out', 'out'],
+  ['withdrawals', 'out'],
+  ['withdrawn', 'out'],
+  ['debits', 'out'],
+  ['debit', 'out'],
+  ['debit amount', 'out'],
+  ['payments', 'out'],
+  ['out', 'out'],
+  ['money in', 'in'],
+  ['paid in', 'in'],
+  ['payments in', 'in'],
+  ['money paid in', 'in'],
+  ['deposits', 'in'],
+  ['credits', 'in'],
+  ['credit', 'in'],
+  ['credit amount', 'in'],
+  ['receipts', 'in'],
+  ['in', 'in'],
+  ['amount', 'amount'],
+  ['transaction amount', 'amount'],
+  ['value', 'amount'],
+  ['balance', 'balance'],
+  ['running balance', 'balance'],
+  ['account balance', 'balance'],
+  ['balance after', 'balance'],
+];
+
+const PHRASE_WORDS = PHRASES.map(([phrase, kind]) => ({ words: phrase.split(' '), kind })).sort(
+  (a, b) => b.words.length - a.words.length,
+);
+const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
+
+/** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP'). */
+function headingToken(text: string): string {
+  const t = text
+    .toLowerCase()
+    .replace(/\((?:£|gbp|\$|€)\)|£|\$|€/g, '')
+    .replace(/[^a-z&/]/g, '');
+  return t === 'gbp' ? '' : t;
+}
+
+/**
+ * Orders the words of one or two rows for reading a heading: words that sit above one another (a wrapped
+ * heading) are read top to bottom, then left to right.
+ */
+function headingSequence(words: readonly Word[]): Word[] {
+  const sorted = [...words].sort((a, b) => a.left - b.left);
+  const stacks: Word[][] = [];
+  let right = Number.NEGATIVE_INFINITY;
+  for (const w of sorted) {
+    const last = stacks.at(-1);
+    if (last && w.left < right) {
+      last.push(w);
+      right = Math.max(right, w.right);
+    } else {
+      stacks.push([w]);
+      right = w.right;
+    }
+  }
+  return stacks.flatMap((stack) => stack.sort((a, b) => a.top - b.top || a.left - b.left));
+}
+
+/** Reads the words as a heading row; null unless it is one. */
+export function readHeading(words: readonly Word[]): Column[] | null {
+  const tokens = headingSequence(words)
+    .map((w) => ({ w, t: headingToken(w.text) }))
+    .filter((x) => x.t !== '');
+  if (tokens.length < 3) return null;
+  const columns: Column[] = [];
+  let matched = 0;
+  let i = 0;
+  while (i < tokens.length) {
+    const phrase = PHRASE_WORDS.find(
+      (p) => p.words.length <= tokens.length - i && p.words.every((word, k) => tokens[i + k]?.t === word),
+    );
+    if (!phrase) {
+      i++;
+      continue;
+    }
+    const used = tokens.slice(i, i + phrase.words.length).map((x) => x.w);
+    columns.push({
+      kind: phrase.kind,
+      left: Math.min(...used.map((w) => w.left)),
+      right: Math.max(...used.map((w) => w.right)),
+    });
+    matched += phrase.words.length;
+    i += phrase.words.length;
+  }
+  if (matched < 0.7 * tokens.length || columns.length < 3) return null;
+  columns.sort((a, b) => a.left - b.left);
+  // The first date column is the transaction date; other date columns (posting, value) are ignored.
+  const dateIndex = columns.findIndex((c) => c.kind === 'date');
+  const first = dateIndex >= 0 ? dateIndex : columns.findIndex((c) => c.kind === 'date2');
+  if (first < 0 || !columns.some((c) => MONEY_KINDS.has(c.kind))) return null;
+  return columns.map((c, index) => {
+    if (index === first) return { ...c, kind: 'date' as const };
+    return c.kind === 'date' ? { ...c, kind: 'date2' as const } : c;
+  });
+}
+
+/**
+ * The table heading starting at rows[index]: that row alone, or with the row below it when the heading
+ * wraps. Returns the heading and how many rows it spans.
+ */
+export function detectHeader(
+  rows: readonly Row[],
+  index: number,
+): { header: TableHeader; rows: number } | null {
+  const row = rows[index];
+  if (!row) return null;
+  const single = readHeading(row.words);
+  if (single) {
+    return { header: { page: row.page, top: row.top, bottom: row.bottom, columns: single }, rows: 1 };
+  }
+  const next = rows[index + 1];
+  const lineHeight = row.bottom - row.top;
+  if (!next || next.page !== row.page || next.top - row.bottom > 1.2 * lineHeight) return null;
+  const double = readHeading([...row.words, ...next.words]);
+  if (!double) return null;
+  return { header: { page: row.page, top: row.top, bottom: next.bottom, columns: double }, rows: 2 };
+}

@@ -1,0 +1,17 @@
+/**
+ * The statement reader's public API: Textract-shaped blocks in (blocks.ts), a parsed, reconciled statement
+ * out (types.ts). Pure: the PDF and Textract adapters produce the blocks.
+ */
+export { type AmountMarker, type ParsedAmount, parseAmount } from './amounts';
+export type { Block, BlockRelationship, BoundingBox, StatementBlockType } from './blocks';
+export { findPeriod, type PartialDate, parseDate } from './dates';
+export { recogniseInstitution } from './institutions';
+export { debugRows, readStatement } from './reader';
+export {
+  type BalanceCheckpoint,
+  type ReconcileInput,
+  type ReconcileRow,
+  reconcile,
+  resolveSigns,
+} from './reconcile';
+export * from './types';

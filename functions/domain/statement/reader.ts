@@ -1,0 +1,557 @@
+import { toEpochDay } from '../dates';
+import { fromPence, type ParsedAmount, parseAmount } from './amounts';
+import type { Block } from './blocks';
+import { CLOSING_LABEL, OPENING_LABEL, readContext, type StatementContext } from './context';
+import { type PartialDate, toIso, withinPeriodOrder, yearsBackFrom, yearWithinPeriod } from './dates';
+import { groupRows, height, pageCount, type Row, rowText, wordsFromBlocks } from './geometry';
+import { detectHeader } from './header';
+import { CARD_ISSUERS } from './institutions';
+import { type BalanceCheckpoint, reconcileDetailed, resolveSigns } from './reconcile';
+import {
+  columnsForMoney,
+  type MoneyCell,
+  type RowCells,
+  readRowCells,
+  type TableLayout,
+  tableLayout,
+} from './rows';
+import {
+  type AccountKind,
+  type ParsedStatement,
+  READ_FAILURE_MESSAGES,
+  type ReadFailureReason,
+  type ReadStatementOptions,
+  type ReadStatementResult,
+  type StatementTransaction,
+} from './types';
+
+/**
+ * The generic UK statement reader: Textract-shaped blocks in, transactions out. No bank-specific parser:
+ * it finds the transaction table by its headings, reads each row against the columns, joins wrapped
+ * descriptions, carries dates down, and takes opening and closing balances from the table or the summary
+ * box. Then it decides each amount's direction (by column, sign, CR/DR, or, when the statement does not
+ * say, by the balances) and reconciles. Expected failures are values.
+ */
+
+interface Segment {
+  layout: TableLayout;
+  rows: Row[];
+}
+
+type Category = 'noise' | 'label' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+interface TableRow extends RowCells {
+  category: Category;
+  /** 'closing' labels end the table on their page. */
+  label: 'opening' | 'closing' | 'other' | null;
+  year: number | null;
+}
+
+interface RawTransaction {
+  date: PartialDate | null;
+  /** A year from a section row ('2024') above it. */
+  sectionYear: number | null;
+  parts: string[];
+  cell: MoneyCell;
+  balance: MoneyCell | null;
+  page: number;
+}
+
+interface Checkpoint {
+  afterRow: number;
+  cell: MoneyCell;
+  reason: string;
+}
+
+const FOOTER = /\b(?:page \d+(?: of \d+)?|continued (?:on|over)|continued$|overleaf)\b/i;
+
+function fail(reason: ReadFailureReason): ReadStatementResult {
+  return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
+}
+
+/** Table segments: from each heading to the next (or the page's end); a page without headings continues the last table. */
+function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows: Set<Row> } {
+  const segments: Segment[] = [];
+  const headingRows = new Set<Row>();
+  const pages = [...new Set(rows.map((r) => r.page))];
+  let layout: TableLayout | null = null;
+  for (const page of pages) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts: Array<{ index: number; used: number; layout: TableLayout }> = [];
+    for (let i = 0; i < pageRows.length; i++) {
+      const found = detectHeader(pageRows, i);
+      if (!found) continue;
+      starts.push({ index: i, used: found.rows, layout: tableLayout(found.header.columns) });
+      for (let k = 0; k < found.rows; k++) headingRows.add(pageRows[i + k]!);
+      i += found.rows - 1;
+    }
+    if (!starts.length) {
+      if (layout) segments.push({ layout, rows: pageRows });
+      continue;
+    }
+    starts.forEach((start, k) => {
+      const end = starts[k + 1]?.index ?? pageRows.length;
+      segments.push({ layout: start.layout, rows: pageRows.slice(start.index + start.used, end) });
+    });
+    layout = starts.at(-1)!.layout;
+  }
+  return { segments, headingRows };
+}
+
+/** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
+function tablePrintsPence(segments: readonly Segment[]): boolean {
+  return segments.some((s) =>
+    s.rows.some((r) =>
+      r.words.some((w) => (w.left + w.right) / 2 >= s.layout.moneyStart && parseAmount(w.text)),
+    ),
+  );
+}
+
+function labelOf(text: string): TableRow['label'] {
+  if (CLOSING_LABEL.test(text)) return 'closing';
+  if (OPENING_LABEL.test(text)) return 'opening';
+  return null;
+}
+
+function categorise(cells: RowCells): TableRow {
+  const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
+  const txn = cells.money.some((m) => m.column === 'out' || m.column === 'in' || m.column === 'amount');
+  const label = cells.money.length ? labelOf(fullText) : null;
+  const year =
+    /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
+  let category: Category;
+  if (cells.noise || (!cells.money.length && FOOTER.test(fullText))) category = 'noise';
+  else if (label) category = 'label';
+  else if (txn) category = 'txn';
+  else if (cells.money.length) category = 'balance';
+  else if (year) category = 'year';
+  else if (fullText) category = 'text';
+  else if (cells.date) category = 'date';
+  else category = 'empty';
+  return { ...cells, category, label, year };
+}
+
+/** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
+function readTable(
+  segments: readonly Segment[],
+  allowInteger: boolean,
+): { rows: TableRow[]; outside: Set<Row> } {
+  const rows: TableRow[] = [];
+  const outside = new Set<Row>();
+  const cellsOf = new Map(
+    segments.map((segment) => [
+      segment,
+      segment.rows.map((r) => readRowCells(r, segment.layout, allowInteger)),
+    ]),
+  );
+  // Pages laid out alike share one mapping of figures to headings (a page may lack a whole column).
+  const byLayout = new Map<string, Segment[]>();
+  for (const segment of segments) {
+    const key = segment.layout.moneyColumns.map((c) => `${c.kind}@${c.left.toFixed(2)}`).join('|');
+    byLayout.set(key, [...(byLayout.get(key) ?? []), segment]);
+  }
+  for (const group of byLayout.values()) {
+    const money = group.flatMap((segment) =>
+      (cellsOf.get(segment) ?? []).flatMap((c) => (c.noise ? [] : c.money)),
+    );
+    columnsForMoney(money, group[0]!.layout.moneyColumns);
+  }
+  for (const segment of segments) {
+    const cells = cellsOf.get(segment) ?? [];
+    let closed = false;
+    for (const c of cells) {
+      if (closed) {
+        outside.add(c.row);
+        continue;
+      }
+      const row = categorise(c);
+      rows.push(row);
+      if (row.category === 'noise' || row.category === 'empty') outside.add(c.row);
+      if (row.category === 'label' && row.label === 'closing') closed = true;
+    }
+  }
+  return { rows, outside };
+}
+
+/** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
+function near(above: TableRow | null, row: TableRow): boolean {
+  if (!above || above.row.page !== row.row.page) return false;
+  const gap = row.row.top - above.row.bottom;
+  return gap <= 1.2 * Math.max(height(above.row), height(row.row));
+}
+
+/**
+ * Whether wrapped descriptions carry their amounts on the first line ('first', most banks) or the last
+ * ('last'): evidence from dated blocks, where the date shows which line starts the entry.
+ */
+function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
+  let first = 0;
+  let last = 0;
+  rows.forEach((row, i) => {
+    const startsWithDate = row.date !== null && (row.category === 'text' || row.category === 'txn');
+    if (!startsWithDate) return;
+    let j = i + 1;
+    while (rows[j]?.category === 'text' && !rows[j]!.date && near(rows[j - 1]!, rows[j]!)) j++;
+    const next = rows[j];
+    if (row.category === 'text') {
+      if (next?.category === 'txn' && !next.date && near(rows[j - 1]!, next)) last++;
+    } else if (j > i + 1 && (!next || next.date || !near(rows[j - 1]!, next) || next.category !== 'txn')) {
+      first++;
+    }
+  });
+  return last > first ? 'last' : 'first';
+}
+
+interface Assembly {
+  transactions: RawTransaction[];
+  checkpoints: Checkpoint[];
+  warnings: string[];
+  used: Set<Row>;
+}
+
+/** Builds transactions from table rows: wrapped descriptions, carried dates, balances and checkpoints. */
+function assemble(rows: readonly TableRow[]): Assembly {
+  const mode = amountLine(rows);
+  const transactions: RawTransaction[] = [];
+  const checkpoints: Checkpoint[] = [];
+  const warnings: string[] = [];
+  const used = new Set<Row>();
+  let currentDate: PartialDate | null = null;
+  let sectionYear: number | null = null;
+  let pending: { date: PartialDate | null; parts: string[]; rows: TableRow[]; last: TableRow } | null = null;
+  let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
+  let previous: TableRow | null = null;
+
+  const setDate = (date: PartialDate) => {
+    currentDate = date;
+    for (const t of transactions) if (!t.date) t.date = date;
+  };
+  /** Text lines with no amount of their own: they continue the transaction above when they sit under it. */
+  const dropPending = () => {
+    if (pending && !pending.date && lastTxn && near(lastTxn.last, pending.rows[0]!)) {
+      lastTxn.items[0]!.parts.push(...pending.parts);
+      for (const r of pending.rows) used.add(r.row);
+    }
+    pending = null;
+  };
+
+  for (const row of rows) {
+    switch (row.category) {
+      case 'noise':
+      case 'empty':
+        dropPending();
+        lastTxn = null;
+        break;
+      case 'year':
+        sectionYear = row.year;
+        break;
+      case 'date':
+        setDate(row.date!);
+        if (pending && !pending.date) pending.date = row.date;
+        used.add(row.row);
+        break;
+      case 'label':
+      case 'balance': {
+        dropPending();
+        if (row.date) setDate(row.date);
+        const cell = row.money.find((m) => m.column === 'balance') ?? row.money.at(-1)!;
+        const reason =
+          row.category === 'label' ? row.description.toLowerCase() || 'balance' : 'printed balance';
+        checkpoints.push({ afterRow: transactions.length - 1, cell, reason });
+        used.add(row.row);
+        lastTxn = null;
+        break;
+      }
+      case 'text': {
+        const text = [row.dateColumnText, row.description].filter(Boolean).join(' ');
+        if (row.date) {
+          dropPending();
+          setDate(row.date);
+          pending = { date: row.date, parts: [text], rows: [row], last: row };
+        } else if (pending && near(pending.last, row)) {
+          pending.parts.push(text);
+          pending.rows.push(row);
+          pending.last = row;
+        } else if (mode === 'first' && lastTxn && near(previous, row) && previous === lastTxn.last) {
+          lastTxn.items[0]!.parts.push(text);
+          lastTxn.last = row;
+          used.add(row.row);
+        } else {
+          dropPending();
+          pending = { date: null, parts: [text], rows: [row], last: row };
+        }
+        break;
+      }
+      case 'txn': {
+        const lead = pending && (pending.date || near(pending.last, row)) ? pending : null;
+        if (!lead) dropPending();
+        pending = null;
+        if (lead?.date && row.date) {
+          // A dated line without an amount, then a dated amount line: the first was something else.
+          warnings.push(`Ignored a line without an amount: "${lead.parts.join(' ')}".`);
+        }
+        const date: PartialDate | null = row.date ?? lead?.date ?? currentDate;
+        if (row.date) setDate(row.date);
+        else if (date) currentDate = date;
+        const ownText = [row.dateColumnText, row.description].filter(Boolean).join(' ');
+        const parts = lead && !(lead.date && row.date) ? [...lead.parts, ownText] : [ownText];
+        if (lead) for (const r of lead.rows) used.add(r.row);
+        used.add(row.row);
+        const balance = row.money.find((m) => m.column === 'balance') ?? null;
+        const amounts = row.money.filter((m) => m.column !== 'balance');
+        if (amounts.length > 1) {
+          warnings.push(
+            `A row on page ${row.row.page} has ${amounts.length} amounts; each is read as a transaction.`,
+          );
+        }
+        const items = amounts.map((cell, k) => ({
+          date,
+          sectionYear,
+          parts: [...parts],
+          cell,
+          balance: k === amounts.length - 1 ? balance : null,
+          page: row.row.page,
+        }));
+        transactions.push(...items);
+        lastTxn = { items, last: row };
+        break;
+      }
+    }
+    previous = row;
+  }
+  dropPending();
+  return { transactions, checkpoints, warnings, used };
+}
+
+/** The year of each transaction's date: printed, from a section row, from the period, or counted back. */
+function resolveDates(
+  transactions: readonly RawTransaction[],
+  period: { start: string; end: string } | null,
+  latest: string | null,
+): string[] | null {
+  const dates = transactions.map((t) => t.date ?? { day: 1, month: 1, year: null });
+  const withSections = dates.map((d, i) =>
+    d.year === null && transactions[i]!.sectionYear ? { ...d, year: transactions[i]!.sectionYear } : d,
+  );
+  if (period) {
+    return withSections.map((d) => {
+      const ordered = withinPeriodOrder(d, period);
+      return toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+    });
+  }
+  if (withSections.every((d) => d.year !== null)) return withSections.map((d) => toIso(d, d.year!));
+  const anchor =
+    latest ??
+    [...withSections]
+      .reverse()
+      .find((d) => d.year !== null)
+      ?.year?.toString()
+      .concat('-12-31') ??
+    null;
+  if (!anchor) return null;
+  const years = yearsBackFrom(withSections, anchor);
+  return withSections.map((d, i) => toIso(d, years[i]!));
+}
+
+/** Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in. */
+function explicitSign(amount: ParsedAmount, kind: AccountKind): 1 | -1 | null {
+  if (!amount.marker) return null;
+  if (kind === 'credit_card')
+    return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR' ? 1 : -1;
+  return amount.negative ? -1 : 1;
+}
+
+/** What a plain figure in a single amount column means, judging by the marked ones beside it. */
+function plainSign(cells: readonly MoneyCell[], kind: AccountKind): 1 | -1 | null {
+  const signs = cells.map((c) => explicitSign(c.amount, kind)).filter((s) => s !== null);
+  const hasIn = signs.includes(1);
+  const hasOut = signs.includes(-1);
+  if (hasIn && !hasOut) return -1;
+  if (hasOut && !hasIn) return 1;
+  return kind === 'credit_card' ? -1 : null;
+}
+
+const MONEY_IN_WORDS =
+  /\b(?:salary|wages|pay(?:roll)?|refund|interest paid|interest earned|payment from|transfer from|tfr from|from|received|deposit|dividend|cashback|credit|bgc|fpi|pension|benefit|hmrc|dwp|thank you)\b/i;
+
+/** A balance as a number: money held (negative when overdrawn) for a bank, amount owed for a card. */
+function balanceValue(amount: ParsedAmount, kind: AccountKind): number {
+  if (kind === 'credit_card') {
+    return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR'
+      ? -amount.pence
+      : amount.pence;
+  }
+  return amount.negative ? -amount.pence : amount.pence;
+}
+
+function accountKindOf(context: StatementContext, options: ReadStatementOptions): AccountKind {
+  if (options.accountKind) return options.accountKind;
+  if (context.institution && CARD_ISSUERS.has(context.institution)) return 'credit_card';
+  return context.cardWording ? 'credit_card' : 'bank';
+}
+
+/** Opening and closing balances (pence): from the table's first and last balance lines, else the summary box. */
+function openingAndClosing(
+  assembly: Assembly,
+  context: StatementContext,
+  kind: AccountKind,
+  dates: readonly string[],
+  warnings: string[],
+): {
+  opening: number | null;
+  closing: number | null;
+  openingCp: Checkpoint | null;
+  closingCp: Checkpoint | null;
+} {
+  const last = assembly.transactions.length - 1;
+  const openingCp = assembly.checkpoints.find((c) => c.afterRow === -1) ?? null;
+  const closingCp =
+    [...assembly.checkpoints].reverse().find((c) => c.afterRow === last && c !== openingCp) ?? null;
+  const first = context.period?.start ?? dates[0];
+  const final = context.period?.end ?? dates.at(-1);
+  const day = (d: string | null) => (d ? toEpochDay(d) : Number.NaN);
+  const datedOpening = first ? context.dated.find((d) => day(d.date) <= toEpochDay(first)) : undefined;
+  const datedClosing = final
+    ? [...context.dated].reverse().find((d) => d !== datedOpening && day(d.date) >= toEpochDay(final))
+    : undefined;
+  const summaryOpening = context.opening ?? datedOpening ?? null;
+  const summaryClosing = context.closing ?? datedClosing ?? null;
+  const pick = (table: Checkpoint | null, summary: typeof summaryOpening, name: string): number | null => {
+    const fromTable = table ? balanceValue(table.cell.amount, kind) : null;
+    const fromSummary = summary ? balanceValue(summary.amount, kind) : null;
+    if (fromTable !== null && fromSummary !== null && fromTable !== fromSummary) {
+      warnings.push(
+        `The ${name} balance in the summary (${fromPence(fromSummary).toFixed(2)}) differs from the table (${fromPence(fromTable).toFixed(2)}).`,
+      );
+    }
+    return fromTable ?? fromSummary;
+  };
+  return {
+    opening: pick(openingCp, summaryOpening, 'opening'),
+    closing: pick(closingCp, summaryClosing, 'closing'),
+    openingCp,
+    closingCp,
+  };
+}
+
+/** Reads a statement from its text blocks. */
+export function readStatement(
+  blocks: readonly Block[],
+  options: ReadStatementOptions = {},
+): ReadStatementResult {
+  const words = wordsFromBlocks(blocks);
+  if (!words.length) return fail('no_text');
+  const allRows = groupRows(words);
+  const { segments, headingRows } = findSegments(allRows);
+  if (!segments.length) return fail('no_transaction_table');
+  const allowInteger = !tablePrintsPence(segments);
+  const table = readTable(segments, allowInteger);
+  const assembly = assemble(table.rows);
+  const contextRows = allRows.filter((r) => !assembly.used.has(r) && !headingRows.has(r));
+  const context = readContext(contextRows, allowInteger);
+  const kind = accountKindOf(context, options);
+  const warnings = [...assembly.warnings];
+
+  const latest =
+    options.referenceDate ?? context.datedText.reduce<string | null>((a, d) => (!a || d > a ? d : a), null);
+  const dates = resolveDates(assembly.transactions, context.period, latest);
+  if (!dates) return fail('no_year');
+
+  const { opening, closing, openingCp, closingCp } = openingAndClosing(
+    assembly,
+    context,
+    kind,
+    dates,
+    warnings,
+  );
+  const checkpoints = assembly.checkpoints.filter((c) => c !== openingCp && c !== closingCp);
+
+  // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
+  const amountCells = assembly.transactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
+  const plain = plainSign(amountCells, kind);
+  const signRows = assembly.transactions.map((t) => {
+    const text = t.parts.join(' ');
+    let sign: 1 | -1 | null;
+    if (t.cell.column === 'out') sign = -1;
+    else if (t.cell.column === 'in') sign = 1;
+    else sign = explicitSign(t.cell.amount, kind) ?? plain;
+    return {
+      pence: t.cell.amount.pence,
+      sign,
+      guess: (MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
+      balance: t.balance ? balanceValue(t.balance.amount, kind) : null,
+    };
+  });
+  const checkpointPence = new Map(checkpoints.map((c) => [c.afterRow, balanceValue(c.cell.amount, kind)]));
+  const { signs, guessed } = resolveSigns(signRows, {
+    openingPence: opening,
+    closingPence: closing,
+    checkpoints: checkpointPence,
+    accountKind: kind,
+  });
+  if (guessed) {
+    warnings.push(
+      `The direction of ${guessed} transaction${guessed === 1 ? '' : 's'} is not printed and could not be worked out from the balances; it was guessed from the description.`,
+    );
+  }
+
+  const transactions: StatementTransaction[] = assembly.transactions.map((t, i) => {
+    const sign = signs[i]!;
+    const pence = t.cell.amount.pence;
+    let description = t.parts.join(' ').replace(/\s+/g, ' ').trim();
+    if (!description) {
+      description = sign > 0 ? 'Money in' : 'Money out';
+      warnings.push(`A transaction on ${dates[i]} has no description.`);
+    }
+    return {
+      date: dates[i]!,
+      description,
+      amount: fromPence(pence),
+      signedAmount: fromPence(sign * pence),
+      type: sign > 0 ? 'credit' : 'debit',
+      balance: signRows[i]!.balance === null ? null : fromPence(signRows[i]!.balance!),
+    };
+  });
+
+  const reconcileCheckpoints: BalanceCheckpoint[] = checkpoints.map((c) => ({
+    afterRow: c.afterRow,
+    balance: fromPence(balanceValue(c.cell.amount, kind)),
+    reason: c.reason,
+  }));
+  const { reconciliation, checks } = reconcileDetailed({
+    openingBalance: opening === null ? null : fromPence(opening),
+    closingBalance: closing === null ? null : fromPence(closing),
+    transactions,
+    checkpoints: reconcileCheckpoints,
+    accountKind: kind,
+  });
+  if (!checks) warnings.push('The statement prints no balances to check the transactions against.');
+  if (!transactions.length) warnings.push('The transaction table has no transactions in it.');
+
+  let period = context.period;
+  if (!period && dates.length) {
+    const sorted = [...dates].sort();
+    period = { start: sorted[0]!, end: sorted.at(-1)! };
+    warnings.push(
+      'The statement period is not printed; it is taken from the first and last transaction dates.',
+    );
+  }
+
+  const statement: ParsedStatement = {
+    institution: context.institution,
+    period,
+    openingBalance: opening === null ? null : fromPence(opening),
+    closingBalance: closing === null ? null : fromPence(closing),
+    transactions,
+    reconciliation,
+    warnings,
+    pages: pageCount(blocks),
+    accountKind: kind,
+  };
+  return { ok: true, statement };
+}
+
+/** For tests and tools: the rows the reader sees, as text (page, text). */
+export function debugRows(blocks: readonly Block[]): Array<{ page: number; text: string }> {
+  return groupRows(wordsFromBlocks(blocks)).map((r) => ({ page: r.page, text: rowText(r) }));
+}

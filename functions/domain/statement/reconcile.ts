@@ -1,0 +1,179 @@
+import { fromPence, toPenceExact } from './amounts';
+import type { AccountKind, Reconciliation, ReconciliationBreak } from './types';
+
+/**
+ * Reconciliation: the opening balance plus every signed amount must equal the closing balance to the
+ * penny, and every balance the statement prints along the way (on a row, or a 'balance carried forward'
+ * line) must equal the running total there. A card's balance is what is owed, so money out raises it.
+ */
+export interface ReconcileRow {
+  signedAmount: number;
+  balance: number | null;
+}
+
+/** A printed balance that is not on a transaction row, after transaction `afterRow` (-1: before them all). */
+export interface BalanceCheckpoint {
+  afterRow: number;
+  balance: number;
+  reason: string;
+}
+
+export interface ReconcileInput {
+  openingBalance: number | null;
+  closingBalance: number | null;
+  transactions: readonly ReconcileRow[];
+  checkpoints?: readonly BalanceCheckpoint[];
+  accountKind?: AccountKind;
+}
+
+/** +1 when a balance is money held (it rises with money in), -1 when it is an amount owed (a card). */
+export function balanceDirection(kind: AccountKind | undefined): 1 | -1 {
+  return kind === 'credit_card' ? -1 : 1;
+}
+
+/** The reconciliation and how many printed balances were actually compared. */
+export function reconcileDetailed(input: ReconcileInput): { reconciliation: Reconciliation; checks: number } {
+  const direction = balanceDirection(input.accountKind);
+  const breaks: ReconciliationBreak[] = [];
+  const checkpoints = new Map<number, BalanceCheckpoint[]>();
+  for (const cp of input.checkpoints ?? []) {
+    checkpoints.set(cp.afterRow, [...(checkpoints.get(cp.afterRow) ?? []), cp]);
+  }
+  let running = input.openingBalance === null ? null : toPenceExact(input.openingBalance);
+  let checks = 0;
+  const check = (row: number, printed: number, reason: string) => {
+    const expected = toPenceExact(printed);
+    if (running !== null) {
+      checks++;
+      if (running !== expected) {
+        breaks.push({ row, expected: fromPence(expected), actual: fromPence(running), reason });
+      }
+    }
+    running = expected;
+  };
+  for (const cp of checkpoints.get(-1) ?? []) check(-1, cp.balance, cp.reason);
+  let total = 0;
+  input.transactions.forEach((t, i) => {
+    const signed = direction * toPenceExact(t.signedAmount);
+    total += signed;
+    if (running !== null) running += signed;
+    if (t.balance !== null) check(i, t.balance, 'running balance');
+    for (const cp of checkpoints.get(i) ?? []) check(i, cp.balance, cp.reason);
+  });
+  const last = input.transactions.length - 1;
+  if (input.closingBalance !== null) {
+    const closing = toPenceExact(input.closingBalance);
+    if (input.openingBalance !== null) {
+      checks++;
+      const sum = toPenceExact(input.openingBalance) + total;
+      if (sum !== closing) {
+        breaks.push({
+          row: last,
+          expected: fromPence(closing),
+          actual: fromPence(sum),
+          reason: 'closing balance: opening balance plus transactions',
+        });
+      }
+    } else {
+      check(last, input.closingBalance, 'closing balance');
+    }
+  }
+  return { reconciliation: { ok: checks > 0 && breaks.length === 0, breaks }, checks };
+}
+
+/** Reconciles a statement's transactions against its printed balances (ok needs at least one check). */
+export function reconcile(input: ReconcileInput): Reconciliation {
+  return reconcileDetailed(input).reconciliation;
+}
+
+export interface SignRow {
+  /** Magnitude in pence. */
+  pence: number;
+  /** +1 money in, -1 money out, null when the statement does not say. */
+  sign: 1 | -1 | null;
+  /** What to assume when the balances cannot decide (from the description). */
+  guess: 1 | -1;
+  /** Printed balance on this row in pence (as printed: owed for a card). */
+  balance: number | null;
+}
+
+const MAX_BRUTE_FORCE = 16;
+
+/** Signs s (±1) for `values` with Σ s·v = target, closest to `guesses`; null when none adds up. */
+function solveSigns(
+  values: readonly number[],
+  guesses: ReadonlyArray<1 | -1>,
+  target: number,
+): Array<1 | -1> | null {
+  const k = values.length;
+  if (k > MAX_BRUTE_FORCE) return null;
+  let best: Array<1 | -1> | null = null;
+  let bestMisses = Number.POSITIVE_INFINITY;
+  for (let mask = 0; mask < 1 << k; mask++) {
+    let sum = 0;
+    let misses = 0;
+    for (let i = 0; i < k; i++) {
+      const s = mask & (1 << i) ? 1 : -1;
+      sum += s * values[i]!;
+      if (s !== guesses[i]) misses++;
+    }
+    if (sum === target && misses < bestMisses) {
+      bestMisses = misses;
+      best = values.map((_, i) => (mask & (1 << i) ? 1 : -1));
+    }
+  }
+  return best;
+}
+
+/**
+ * Decides the direction of rows the statement leaves ambiguous (a single amount column without signs or
+ * CR/DR) from the balances: between two known balances the ambiguous rows' signs must make the difference.
+ * Rows that no balance decides keep their guess; `guessed` counts them.
+ */
+export function resolveSigns(
+  rows: readonly SignRow[],
+  options: {
+    openingPence: number | null;
+    closingPence: number | null;
+    checkpoints?: ReadonlyMap<number, number>;
+    accountKind?: AccountKind;
+  },
+): { signs: Array<1 | -1>; guessed: number } {
+  const direction = balanceDirection(options.accountKind);
+  const signs: Array<1 | -1> = rows.map((r) => r.sign ?? r.guess);
+  let guessed = 0;
+  let start = options.openingPence;
+  let group: number[] = [];
+  let known = 0;
+  const settle = (target: number | null) => {
+    if (!group.length) return;
+    const solution =
+      start !== null && target !== null
+        ? solveSigns(
+            group.map((i) => rows[i]!.pence),
+            group.map((i) => rows[i]!.guess),
+            direction * (target - start - known),
+          )
+        : null;
+    if (solution) {
+      group.forEach((i, k) => {
+        signs[i] = solution[k]!;
+      });
+    } else {
+      guessed += group.length;
+    }
+    group = [];
+  };
+  rows.forEach((row, i) => {
+    if (row.sign === null) group.push(i);
+    else known += direction * row.sign * row.pence;
+    const target = row.balance ?? options.checkpoints?.get(i) ?? null;
+    if (target !== null) {
+      settle(target);
+      start = target;
+      known = 0;
+    }
+  });
+  settle(options.closingPence);
+  return { signs, guessed };
+}

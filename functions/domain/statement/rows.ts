@@ -1,0 +1,227 @@
+import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
+import { type PartialDate, parseLeadingDate } from './dates';
+import { center, height, type Row, type Word } from './geometry';
+import type { Column, ColumnKind } from './header';
+
+/**
+ * One table row read against the table's columns: its date, its description text and its money cells.
+ * Money cells are the trailing amounts in the money columns' area; which column each belongs to is decided
+ * for the whole table at once (columnsForMoney), because headings and right-aligned figures rarely line up.
+ */
+export interface TableLayout {
+  /** Left to right. */
+  columns: Column[];
+  textColumns: Column[];
+  moneyColumns: Column[];
+  /** Words centred right of this are read as money (amounts may stick out left of a heading). */
+  moneyStart: number;
+  /** Words centred right of this that are not money do not belong to a transaction row. */
+  moneyLeft: number;
+}
+
+export interface MoneyCell {
+  amount: ParsedAmount;
+  text: string;
+  left: number;
+  right: number;
+  column: ColumnKind | null;
+}
+
+export interface RowCells {
+  row: Row;
+  date: PartialDate | null;
+  /** Date-column text that is not a date ('2022' section rows, stray words). */
+  dateColumnText: string;
+  description: string;
+  money: MoneyCell[];
+  /** Words where no transaction row has them (text across the money columns). */
+  noise: boolean;
+}
+
+export function tableLayout(columns: readonly Column[]): TableLayout {
+  const sorted = [...columns].sort((a, b) => a.left - b.left);
+  const moneyKinds: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount', 'balance']);
+  const moneyColumns = sorted.filter((c) => moneyKinds.has(c.kind));
+  const textColumns = sorted.filter((c) => !moneyKinds.has(c.kind));
+  const first = moneyColumns[0]!;
+  const lastText = textColumns.filter((c) => c.left < first.left).at(-1);
+  const slack = 0.6 * (first.right - first.left);
+  const moneyStart = Math.max(first.left - slack, lastText ? (lastText.right + first.left) / 2 : 0);
+  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left };
+}
+
+interface WordGroup {
+  words: Word[];
+}
+
+/** Groups the words in the money area into amounts: optional prefix ('£', '-'), a number, suffixes (CR, OD). */
+function moneyGroups(
+  words: readonly Word[],
+  allowInteger: boolean,
+  layout: TableLayout,
+): { groups: WordGroup[]; text: Word[]; noise: boolean } {
+  const groups: WordGroup[] = [];
+  const text: Word[] = [];
+  let prefix: Word[] = [];
+  let noise = false;
+  words.forEach((w, i) => {
+    const affix = isAmountAffix(w.text);
+    const last = groups.at(-1);
+    if (!affix && parseAmount(w.text, { allowInteger })) {
+      groups.push({ words: [...prefix, w] });
+      prefix = [];
+      return;
+    }
+    const next = words[i + 1];
+    const nextIsNumber = next !== undefined && parseAmount(next.text, { allowInteger }) !== null;
+    if (affix === 'after' || (affix === 'either' && last && !prefix.length && !nextIsNumber)) {
+      if (last) last.words.push(w);
+      return;
+    }
+    if (affix) {
+      prefix.push(w);
+      return;
+    }
+    if (center(w) >= layout.moneyLeft) noise = true;
+    else text.push(w);
+  });
+  return { groups, text, noise };
+}
+
+/**
+ * Text columns are left-aligned: a run of closely spaced words belongs to the last column whose heading
+ * starts at or before the run's first word (a long description runs on under the next heading's midpoint,
+ * never past its start).
+ */
+function textColumnsOf(words: readonly Word[], columns: readonly Column[]): Map<Word, number> {
+  const result = new Map<Word, number>();
+  let column = 0;
+  words.forEach((w, i) => {
+    const before = words[i - 1];
+    const tight = before && w.left - before.right <= 0.6 * Math.max(height(w), height(before));
+    if (!tight) {
+      const tolerance = 0.5 * height(w);
+      const found = columns.findLastIndex((c) => c.left <= w.left + tolerance);
+      column = Math.max(found, 0);
+    }
+    result.set(w, column);
+  });
+  return result;
+}
+
+/**
+ * Takes the date at the start of a date column out of `words` (removing its words from `columnOf`). A date
+ * may run past the midpoint to the next heading ('01 Jan 2025' under a short 'Date'), but never into the
+ * next column's own space.
+ */
+function takeDate(
+  words: readonly Word[],
+  columns: readonly Column[],
+  columnOf: Map<Word, number>,
+  kind: 'date' | 'date2',
+): PartialDate | null {
+  const index = columns.findIndex((c) => c.kind === kind);
+  const first = words.findIndex((w) => columnOf.get(w) === index);
+  if (index < 0 || first < 0) return null;
+  const next = columns[index + 1];
+  const candidates: Word[] = [];
+  for (const w of words.slice(first, first + 4)) {
+    if (columnOf.get(w) !== index && (!next || w.left >= next.left - 0.002)) break;
+    candidates.push(w);
+  }
+  const leading = parseLeadingDate(candidates.map((w) => w.text));
+  if (!leading) return null;
+  for (const w of candidates.slice(0, leading.used)) columnOf.delete(w);
+  return leading.date;
+}
+
+/** Reads one row against the table's layout. */
+export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
+  const textWords: Word[] = [];
+  const moneyWords: Word[] = [];
+  for (const w of row.words) (center(w) >= layout.moneyStart ? moneyWords : textWords).push(w);
+  const { groups, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
+  let noise = moneyNoise;
+  const words = [...textWords, ...text].sort((a, b) => a.left - b.left);
+  const columns = layout.textColumns;
+  const columnOf = textColumnsOf(words, columns);
+  const date = takeDate(words, columns, columnOf, 'date');
+  takeDate(words, columns, columnOf, 'date2');
+  const dateColumnText: string[] = [];
+  const typeText: string[] = [];
+  const descriptionText: string[] = [];
+  for (const w of words) {
+    const column = columns[columnOf.get(w) ?? -1];
+    if (!column) continue;
+    if (column.kind === 'date') dateColumnText.push(w.text);
+    else if (column.kind === 'type') typeText.push(w.text);
+    else descriptionText.push(w.text);
+  }
+
+  const money: MoneyCell[] = [];
+  for (const g of groups) {
+    const textOfGroup = g.words.map((w) => w.text).join(' ');
+    const amount = parseAmount(textOfGroup, { allowInteger });
+    if (!amount) {
+      noise = true;
+      continue;
+    }
+    money.push({
+      amount,
+      text: textOfGroup,
+      left: Math.min(...g.words.map((w) => w.left)),
+      right: Math.max(...g.words.map((w) => w.right)),
+      column: null,
+    });
+  }
+  const description = [...typeText, ...descriptionText].join(' ').replace(/\s+/g, ' ').trim();
+  return { row, date, dateColumnText: dateColumnText.join(' '), description, money, noise };
+}
+
+/**
+ * Assigns the money cells of a table to its money columns. Cells whose x-ranges overlap form one column of
+ * figures; the columns of figures are matched to the headings in left-to-right order, each to the nearest
+ * heading (by centre or by right edge, whichever is closer). Each heading takes at most one column of
+ * figures unless there are more columns of figures than headings. Figures often sit well right of their
+ * heading (right-aligned under a left-aligned heading), so the order decides more than the distance.
+ */
+export function columnsForMoney(cells: readonly MoneyCell[], headings: readonly Column[]): void {
+  if (!cells.length || !headings.length) return;
+  const sorted = [...cells].sort((a, b) => a.left - b.left);
+  const clusters: Array<{ left: number; right: number; cells: MoneyCell[] }> = [];
+  for (const cell of sorted) {
+    const last = clusters.at(-1);
+    if (last && cell.left <= last.right) {
+      last.right = Math.max(last.right, cell.right);
+      last.cells.push(cell);
+    } else {
+      clusters.push({ left: cell.left, right: cell.right, cells: [cell] });
+    }
+  }
+  const cost = (c: { left: number; right: number }, h: Column) =>
+    Math.min(Math.abs((c.left + c.right) / 2 - (h.left + h.right) / 2), Math.abs(c.right - h.right));
+  const m = clusters.length;
+  const n = headings.length;
+  const shared = m > n;
+  // best[i][j]: least cost of clusters 0..i with cluster i under heading j (headings increasing, or
+  // non-decreasing when they must be shared).
+  const best: number[][] = clusters.map(() => new Array<number>(n).fill(Number.POSITIVE_INFINITY));
+  const from: number[][] = clusters.map(() => new Array<number>(n).fill(-1));
+  for (let j = 0; j < n; j++) best[0]![j] = cost(clusters[0]!, headings[j]!);
+  for (let i = 1; i < m; i++) {
+    for (let j = 0; j < n; j++) {
+      for (let k = 0; k < (shared ? j + 1 : j); k++) {
+        const value = best[i - 1]![k]! + cost(clusters[i]!, headings[j]!);
+        if (value < best[i]![j]!) {
+          best[i]![j] = value;
+          from[i]![j] = k;
+        }
+      }
+    }
+  }
+  let j = best[m - 1]!.indexOf(Math.min(...best[m - 1]!));
+  for (let i = m - 1; i >= 0; i--) {
+    for (const cell of clusters[i]!.cells) cell.column = headings[j]!.kind;
+    j = from[i]![j]!;
+  }
+}

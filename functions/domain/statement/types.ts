@@ -1,0 +1,76 @@
+/**
+ * What the statement reader returns. The shape matches functions/contracts/statement.ts (the pipeline's
+ * `statement.json` artefact and `npm run statement -- parse`), plus `pages` and `accountKind`.
+ */
+export type TransactionType = 'credit' | 'debit';
+
+/** 'bank' balances are money held (negative when overdrawn); 'credit_card' balances are amounts owed. */
+export type AccountKind = 'bank' | 'credit_card';
+
+export interface StatementTransaction {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  description: string;
+  /** Always positive (or 0). */
+  amount: number;
+  /** Money into the account (or onto a card as a payment or refund) is positive, money out negative. */
+  signedAmount: number;
+  type: TransactionType;
+  /** The balance printed on this row, if the statement prints one there. */
+  balance: number | null;
+}
+
+export interface ReconciliationBreak {
+  /** 0-based index of the transaction after which the check failed (-1: before the first one). */
+  row: number;
+  /** The balance the statement prints. */
+  expected: number;
+  /** The balance the transactions add up to. */
+  actual: number;
+  reason: string;
+}
+
+export interface Reconciliation {
+  ok: boolean;
+  breaks: ReconciliationBreak[];
+}
+
+export interface StatementPeriod {
+  start: string;
+  end: string;
+}
+
+export interface ParsedStatement {
+  institution: string | null;
+  period: StatementPeriod | null;
+  openingBalance: number | null;
+  closingBalance: number | null;
+  transactions: StatementTransaction[];
+  reconciliation: Reconciliation;
+  warnings: string[];
+  pages: number;
+  accountKind: AccountKind;
+}
+
+export type ReadFailureReason = 'no_text' | 'no_transaction_table' | 'no_year';
+
+export type ReadStatementResult =
+  | { ok: true; statement: ParsedStatement }
+  | { ok: false; reason: ReadFailureReason; message: string };
+
+export interface ReadStatementOptions {
+  /** Force the account kind instead of recognising it from the statement's words. */
+  accountKind?: AccountKind;
+  /**
+   * 'YYYY-MM-DD': the latest date the statement can cover (e.g. the upload date). Used only to find the year
+   * of dates printed without one when the statement prints no period and no dated heading.
+   */
+  referenceDate?: string;
+}
+
+/** One-line, family-facing messages for each failure. */
+export const READ_FAILURE_MESSAGES: Record<ReadFailureReason, string> = {
+  no_text: 'We could not find any text in this statement.',
+  no_transaction_table: 'We could not find a transaction table in this statement.',
+  no_year: 'We could not work out which year the dates in this statement belong to.',
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_ISSUERS, recogniseInstitution } from '../../../functions/domain/statement/institutions';
+
+describe('spec 2 §3 statement institution: recognised by name in the statement text', () => {
+  it.each([
+    ['Barclays Bank UK PLC', 'Barclays'],
+    ['Barclaycard Platinum', 'Barclaycard'],
+    ['HSBC UK Bank plc', 'HSBC'],
+    ['Lloyds Bank plc', 'Lloyds Bank'],
+    ['National Westminster Bank Plc', 'NatWest'],
+    ['NatWest', 'NatWest'],
+    ['The Royal Bank of Scotland plc', 'Royal Bank of Scotland'],
+    ['Halifax is a division of Bank of Scotland plc', 'Halifax'],
+    ['Bank of Scotland plc', 'Bank of Scotland'],
+    ['Santander UK plc', 'Santander'],
+    ['Nationwide Building Society', 'Nationwide'],
+    ['Monzo Bank Limited', 'Monzo'],
+    ['Starling Bank Limited', 'Starling Bank'],
+    ['AMERICAN EXPRESS', 'American Express'],
+    ['Amex Gold', 'American Express'],
+    ['The Co-operative Bank p.l.c.', 'The Co-operative Bank'],
+    ['first direct is a division of HSBC UK Bank plc', 'First Direct'],
+    ['TSB Bank plc', 'TSB'],
+    ['Virgin Money', 'Virgin Money'],
+    ['Capital One (Europe) plc', 'Capital One'],
+    ["Sainsbury's Bank plc", "Sainsbury's Bank"],
+    ['M&S Bank', 'M&S Bank'],
+    ['Metro Bank PLC', 'Metro Bank'],
+    ['Revolut Ltd', 'Revolut'],
+    ['Chase UK', 'Chase UK'],
+  ])('%s → %s', (line, name) => {
+    expect(recogniseInstitution([line])).toBe(name);
+  });
+
+  it('takes the name met first in reading order, not a group name', () => {
+    expect(recogniseInstitution(['Your statement', 'Halifax', 'Lloyds Bank plc'])).toBe('Halifax');
+    expect(recogniseInstitution(['Part of Lloyds Banking Group'])).toBeNull();
+    expect(recogniseInstitution(['Sort code 20-00-00', 'Account 12345678'])).toBeNull();
+    expect(recogniseInstitution([])).toBeNull();
+  });
+
+  it('knows the card issuers', () => {
+    expect(CARD_ISSUERS.has('American Express')).toBe(true);
+    expect(CARD_ISSUERS.has('Barclays')).toBe(false);
+  });
+});
