@@ -1,0 +1,93 @@
+import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * Opening a PDF with pdf.js (legacy build: runs on Node 20 and in Lambda on Node 22). The only module with
+ * functions/adapters/pdf/text-layer.ts that touches pdf.js. pdf.js runs its "fake worker" in this thread
+ * (no worker file to ship), never evaluates code from the PDF, and does not load fonts: we only read text.
+ * Expected problems (not a PDF, password, damage) are values with a family-facing message.
+ */
+export type PdfFailureReason = 'empty' | 'not_pdf' | 'encrypted' | 'damaged' | 'too_large';
+
+export type PdfFailure = { ok: false; reason: PdfFailureReason; message: string };
+
+export const PDF_MESSAGES: Record<PdfFailureReason, string> = {
+  empty: 'This PDF is empty.',
+  not_pdf: 'This file is not a PDF.',
+  encrypted: 'This PDF is password-protected. Please upload an unprotected copy.',
+  damaged: 'This PDF appears to be damaged or incomplete.',
+  too_large: 'This PDF is too large. Please upload a single statement.',
+};
+
+export function pdfFailure(reason: PdfFailureReason): PdfFailure {
+  return { ok: false, reason, message: PDF_MESSAGES[reason] };
+}
+
+const latin1 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/** Checks that need no parsing: size, the '%PDF-' header (within the first 1 KB, as readers allow) and '%%EOF'. */
+export function checkPdfBytes(
+  bytes: Uint8Array,
+  maxBytes?: number,
+): PdfFailure | { ok: true; version: string | null } {
+  if (bytes.byteLength === 0) return pdfFailure('empty');
+  if (maxBytes !== undefined && bytes.byteLength > maxBytes) return pdfFailure('too_large');
+  const head = latin1(bytes.subarray(0, 1024));
+  const at = head.indexOf('%PDF-');
+  if (at < 0) return pdfFailure('not_pdf');
+  // A complete file ends with %%EOF (perhaps followed by a little padding); a cut-off upload does not.
+  if (!latin1(bytes.subarray(Math.max(0, bytes.byteLength - 2048))).includes('%%EOF'))
+    return pdfFailure('damaged');
+  const version = /^%PDF-(\d\.\d)/.exec(head.slice(at))?.[1] ?? null;
+  return { ok: true, version };
+}
+
+/** Opens the document; the caller must `destroy()` it. */
+export async function openPdf(
+  bytes: Uint8Array,
+): Promise<{ ok: true; document: PDFDocumentProxy } | PdfFailure> {
+  const task = getDocument({
+    // pdf.js may transfer (detach) the buffer it is given: give it a copy.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    useWorkerFetch: false,
+    verbosity: VerbosityLevel.ERRORS,
+  });
+  try {
+    return { ok: true, document: await task.promise };
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    const name = error instanceof Error ? error.name : '';
+    return pdfFailure(name === 'PasswordException' ? 'encrypted' : 'damaged');
+  }
+}
+
+export interface PdfInspection {
+  ok: true;
+  size: number;
+  pages: number;
+  version: string | null;
+}
+
+/**
+ * What the pipeline's register step checks before anything else: magic bytes, size, that pdf.js can open
+ * it (password, damage), and that it has pages.
+ */
+export async function inspectPdf(
+  bytes: Uint8Array,
+  options: { maxBytes?: number } = {},
+): Promise<PdfInspection | PdfFailure> {
+  const checked = checkPdfBytes(bytes, options.maxBytes);
+  if (!checked.ok) return checked;
+  const opened = await openPdf(bytes);
+  if (!opened.ok) return opened;
+  try {
+    const pages = opened.document.numPages;
+    if (pages === 0) return pdfFailure('empty');
+    return { ok: true, size: bytes.byteLength, pages, version: checked.version };
+  } finally {
+    await opened.document.destroy();
+  }
+}

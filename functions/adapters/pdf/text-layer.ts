@@ -1,0 +1,155 @@
+import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import type { Block } from '../../domain/statement/blocks';
+import { checkPdfBytes, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
+
+/**
+ * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
+ * LINE and WORD blocks (normalised geometry, Top from the top edge), the statement reader's one input.
+ * Each pdf.js text item becomes a LINE; its words are placed along it in proportion to their glyph widths
+ * (pdf.js gives an item's width, not each glyph's). Rotated text (margin notes) is left out.
+ */
+export const NO_TEXT_LAYER_MESSAGE =
+  'This PDF has no text layer (it looks like a scan). Scanned statements are read by Textract in the cloud; locally, please upload the PDF downloaded from your bank.';
+
+export type TextLayerResult =
+  | { ok: true; blocks: Block[]; pages: number }
+  | PdfFailure
+  | { ok: false; reason: 'no_text_layer'; message: string };
+
+// Helvetica advance widths (1/1000 em) for ' ' .. '~': proportions for placing words along a text item.
+const WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+const charWidth = (ch: string) => WIDTHS[(ch.codePointAt(0) ?? 0) - 32] ?? 556;
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const clamp = (n: number) => Math.min(1, Math.max(0, n));
+const boundingBox = (b: Box, pageWidth: number, pageHeight: number) => ({
+  Left: clamp(b.left / pageWidth),
+  Top: clamp(b.top / pageHeight),
+  Width: clamp(b.width / pageWidth),
+  Height: clamp(b.height / pageHeight),
+});
+
+/** Words of a text item with their boxes, spread along the item by glyph widths. */
+function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
+  const total = [...text].reduce((sum, ch) => sum + charWidth(ch), 0) || 1;
+  const scale = box.width / total;
+  const words: Array<{ text: string; box: Box }> = [];
+  let x = 0;
+  let start = -1;
+  let startX = 0;
+  const chars = [...text];
+  chars.forEach((ch, i) => {
+    const blank = /\s/.test(ch);
+    if (!blank && start < 0) {
+      start = i;
+      startX = x;
+    }
+    x += charWidth(ch);
+    if (start >= 0 && (blank || i === chars.length - 1)) {
+      const end = blank ? x - charWidth(ch) : x;
+      words.push({
+        text: chars.slice(start, blank ? i : i + 1).join(''),
+        box: {
+          left: box.left + startX * scale,
+          top: box.top,
+          width: (end - startX) * scale,
+          height: box.height,
+        },
+      });
+      start = -1;
+    }
+  });
+  return words;
+}
+
+/** Reads the text layer of every page. */
+export async function extractTextLayer(bytes: Uint8Array): Promise<TextLayerResult> {
+  const checked = checkPdfBytes(bytes);
+  if (!checked.ok) return checked;
+  const opened = await openPdf(bytes);
+  if (!opened.ok) return opened;
+  const { document } = opened;
+  const pages = document.numPages;
+  const blocks: Block[] = [];
+  let words = 0;
+  try {
+    for (let pageNumber = 1; pageNumber <= pages; pageNumber++) {
+      const page = await document.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const pageBlock: Block = {
+        BlockType: 'PAGE',
+        Id: `p${pageNumber}`,
+        Page: pageNumber,
+        Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
+        Relationships: [{ Type: 'CHILD', Ids: [] }],
+      };
+      blocks.push(pageBlock);
+      let lineNumber = 0;
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        const text = (item satisfies TextItem).str;
+        if (!text.trim()) continue;
+        const tx = Util.transform(viewport.transform, item.transform);
+        const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
+        // Horizontal text only: a rotated item has its baseline off the x axis.
+        if (Math.abs(b) > 0.1 * Math.abs(a) || a <= 0) continue;
+        const fontHeight = Math.hypot(c, d);
+        const style = content.styles[item.fontName];
+        const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
+        const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
+        const box: Box = {
+          left: e,
+          top: f - ascent * fontHeight,
+          width: item.width * viewport.scale,
+          height: (ascent - descent) * fontHeight,
+        };
+        const lineId = `p${pageNumber}-l${++lineNumber}`;
+        const wordIds: string[] = [];
+        for (const [k, word] of splitWords(text, box).entries()) {
+          const id = `${lineId}-w${k + 1}`;
+          wordIds.push(id);
+          blocks.push({
+            BlockType: 'WORD',
+            Id: id,
+            Page: pageNumber,
+            Text: word.text,
+            Confidence: 100,
+            Geometry: { BoundingBox: boundingBox(word.box, viewport.width, viewport.height) },
+          });
+        }
+        words += wordIds.length;
+        blocks.push({
+          BlockType: 'LINE',
+          Id: lineId,
+          Page: pageNumber,
+          Text: text.trim(),
+          Confidence: 100,
+          Geometry: { BoundingBox: boundingBox(box, viewport.width, viewport.height) },
+          Relationships: [{ Type: 'CHILD', Ids: wordIds }],
+        });
+        pageBlock.Relationships![0]!.Ids.push(lineId);
+      }
+      page.cleanup();
+    }
+  } catch {
+    return pdfFailure('damaged');
+  } finally {
+    await document.destroy();
+  }
+  if (!words) return { ok: false, reason: 'no_text_layer', message: NO_TEXT_LAYER_MESSAGE };
+  return { ok: true, blocks, pages };
+}
