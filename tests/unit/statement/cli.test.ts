@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateImageOnlyPdf,
+  generateStatement,
+  type StatementTruth,
+} from '../../fixtures/statements/generate';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** `npm run statement -- …` is `tsx bin/statement.ts …`. */
+async function statement(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'bin/statement.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeout: 30_000 }, () => {
+  let dir: string;
+  let truth: StatementTruth;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'statement-cli-'));
+    const generated = await generateStatement('daily-balance');
+    truth = generated.truth;
+    writeFileSync(join(dir, 'hsbc.pdf'), generated.pdf);
+    writeFileSync(join(dir, 'scan.pdf'), await generateImageOnlyPdf());
+    writeFileSync(join(dir, 'notes.pdf'), 'not a pdf at all');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints the parsed statement as JSON and exits 0', async () => {
+    const { code, stdout } = await statement('parse', join(dir, 'hsbc.pdf'));
+    expect(code).toBe(0);
+    const parsed = JSON.parse(stdout);
+    expect(parsed).toMatchObject({
+      institution: truth.institution,
+      period: truth.period,
+      openingBalance: truth.openingBalance,
+      closingBalance: truth.closingBalance,
+      transactions: truth.transactions,
+      reconciliation: { ok: true, breaks: [] },
+      warnings: [],
+    });
+  });
+
+  it.each([
+    [['parse', 'scan.pdf'], 1, /^no_text_layer: This PDF has no text layer/],
+    [['parse', 'notes.pdf'], 1, /^not_pdf: This file is not a PDF\.$/],
+    [['parse', 'missing.pdf'], 1, /^File not found: /],
+    [['read', 'x.pdf'], 2, /^Usage: npm run statement -- parse <file\.pdf>$/],
+  ])('%j fails with one line on stderr', async (args, exit, line) => {
+    const [command, file] = args as [string, string];
+    const { code, stdout, stderr } = await statement(command, join(dir, file));
+    expect(code).toBe(exit);
+    expect(stdout).toBe('');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+  });
+});
