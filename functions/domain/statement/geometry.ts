@@ -79,9 +79,10 @@ export function pageCount(blocks: readonly Block[]): number {
 }
 
 /**
- * Groups words into rows: a word joins the row above it when their vertical extents overlap by at least
- * half the smaller height (the row's band is the average of its words, so a tall or skewed word does not
- * stretch it). Rows come out page by page, top to bottom; words in a row left to right.
+ * Groups words into rows: a word joins the row above it when its middle lies within the row's band or
+ * their vertical extents overlap by at least 30% of the smaller height (OCR boxes jitter and lines skew).
+ * The row's band is the average of its words, so a tall or skewed word does not stretch it. Rows come out
+ * page by page, top to bottom; words in a row left to right.
  */
 export function groupRows(words: readonly Word[]): Row[] {
   const byPage = new Map<number, Word[]>();
@@ -101,7 +102,8 @@ export function groupRows(words: readonly Word[]): Row[] {
         const top = current.topSum / n;
         const bottom = current.bottomSum / n;
         const overlap = Math.min(bottom, w.bottom) - Math.max(top, w.top);
-        if (overlap >= 0.5 * Math.min(bottom - top, height(w))) {
+        const middle = (w.top + w.bottom) / 2;
+        if (overlap >= 0.3 * Math.min(bottom - top, height(w)) || (middle > top && middle < bottom)) {
           current.words.push(w);
           current.topSum += w.top;
           current.bottomSum += w.bottom;

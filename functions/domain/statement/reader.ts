@@ -63,7 +63,7 @@ interface Checkpoint {
   reason: string;
 }
 
-const FOOTER = /\b(?:page \d+(?: of \d+)?|continued (?:on|over)|continued$|overleaf)\b/i;
+const FOOTER = /\b(?:page \d+(?: of \d+)?|continued|overleaf)\b/i;
 
 function fail(reason: ReadFailureReason): ReadStatementResult {
   return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
@@ -159,6 +159,7 @@ function readTable(
   for (const segment of segments) {
     const cells = cellsOf.get(segment) ?? [];
     let closed = false;
+    let seenTransaction = false;
     for (const c of cells) {
       if (closed) {
         outside.add(c.row);
@@ -167,7 +168,9 @@ function readTable(
       const row = categorise(c);
       rows.push(row);
       if (row.category === 'noise' || row.category === 'empty') outside.add(c.row);
-      if (row.category === 'label' && row.label === 'closing') closed = true;
+      if (row.category === 'txn') seenTransaction = true;
+      // A closing line after the rows ends the table on this page (a newest-first table starts with one).
+      if (row.category === 'label' && row.label === 'closing' && seenTransaction) closed = true;
     }
   }
   return { rows, outside };
@@ -353,6 +356,30 @@ function resolveDates(
   return withSections.map((d, i) => toIso(d, years[i]!));
 }
 
+/**
+ * Whether the rows run newest first: dates mostly step back (a step of more than six months is a New Year
+ * wrap and does not count). A card statement sorted by posting date may step back now and then; that is
+ * not enough.
+ */
+function listedNewestFirst(transactions: readonly RawTransaction[]): boolean {
+  let back = 0;
+  let forward = 0;
+  let previous: PartialDate | null = null;
+  for (const { date } of transactions) {
+    if (!date) continue;
+    if (previous) {
+      const step =
+        previous.year !== null && date.year !== null
+          ? (date.year - previous.year) * 372 + (date.month - previous.month) * 31 + date.day - previous.day
+          : (date.month - previous.month) * 31 + date.day - previous.day;
+      if (step < 0 && step > -186) back++;
+      else if (step > 0 && step < 186) forward++;
+    }
+    previous = date;
+  }
+  return back >= 2 && back > 2 * forward;
+}
+
 /** Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in. */
 function explicitSign(amount: ParsedAmount, kind: AccountKind): 1 | -1 | null {
   if (!amount.marker) return null;
@@ -451,6 +478,15 @@ export function readStatement(
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
   const warnings = [...assembly.warnings];
+
+  if (listedNewestFirst(assembly.transactions)) {
+    // Oldest first from here on: balances then run forwards, and checkpoints sit after the older row.
+    const last = assembly.transactions.length - 1;
+    assembly.transactions.reverse();
+    for (const c of assembly.checkpoints) c.afterRow = last - 1 - c.afterRow;
+    assembly.checkpoints.reverse();
+    warnings.push('The statement lists transactions newest first; they are returned oldest first.');
+  }
 
   const latest =
     options.referenceDate ?? context.datedText.reduce<string | null>((a, d) => (!a || d > a ? d : a), null);

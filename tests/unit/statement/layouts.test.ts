@@ -40,6 +40,42 @@ describe('spec 2 §3 statement layouts: every generated UK layout parses exactly
     expectExact(await parse(pdf), truth);
   });
 
+  it.each(LAYOUTS)(
+    '%s, read from OCR-like words (glyph-height boxes, jitter, a slight skew)',
+    async (layout) => {
+      const { pdf, truth } = await generateStatement(layout);
+      const text = await extractTextLayer(new Uint8Array(pdf));
+      if (!text.ok) throw new Error(text.message);
+      let seed = 7;
+      const noise = () => {
+        seed = (seed * 16807) % 2147483647;
+        return seed / 2147483647 - 0.5;
+      };
+      const blocks = text.blocks
+        .filter((b) => b.BlockType !== 'LINE')
+        .map((b) => {
+          const box = b.Geometry.BoundingBox;
+          const height = box.Height * 0.75;
+          return b.BlockType === 'WORD'
+            ? {
+                ...b,
+                Geometry: {
+                  BoundingBox: {
+                    Left: box.Left + noise() * 0.002,
+                    Width: box.Width,
+                    Top: box.Top + box.Height * 0.15 + noise() * 0.3 * height + 0.002 * box.Left,
+                    Height: height,
+                  },
+                },
+              }
+            : b;
+        });
+      const result = readStatement(blocks);
+      if (!result.ok) throw new Error(result.message);
+      expectExact(result.statement, truth);
+    },
+  );
+
   it('the layouts cover what they claim', async () => {
     const truths = await Promise.all(LAYOUTS.map(async (l) => (await generateStatement(l)).truth));
     const by = Object.fromEntries(truths.map((t) => [t.layout, t]));

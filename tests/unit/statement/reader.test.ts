@@ -625,6 +625,58 @@ describe('spec 2 §3 statement reader: pages', () => {
     ]);
   });
 
+  it('returns a newest-first statement oldest first, its balances still checked', () => {
+    const s = read(
+      pageBlocks([
+        ...TOP,
+        [
+          60,
+          [
+            [40, 'Opening balance £100.00'],
+            [300, 'Closing balance £112.00'],
+          ],
+        ],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('20 Jan', 'SALARY', '', '50.00', '112.00'),
+          row('10 Jan', 'BOOTS', '5.00', '', '62.00'),
+          row('05 Jan', 'SHELL', '30.00', '', '67.00'),
+          row('02 Jan', 'TESCO', '3.00', '', '97.00'),
+        ]),
+        [170, [[110, 'Continued from previous page']]],
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-01-02', 'TESCO', -3, 97],
+      ['2025-01-05', 'SHELL', -30, 67],
+      ['2025-01-10', 'BOOTS', -5, 62],
+      ['2025-01-20', 'SALARY', 50, 112],
+    ]);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+    expect(s.warnings).toEqual([
+      'The statement lists transactions newest first; they are returned oldest first.',
+    ]);
+  });
+
+  it('maps balance lines of a newest-first table to the right place', () => {
+    const s = read(
+      pageBlocks([
+        ...TOP,
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('31 Jan', 'Closing balance', '', '', '85.00'),
+          row('20 Jan', 'BOOTS', '5.00', '', '85.00'),
+          row('10 Jan', 'SHELL', '5.00', '', '90.00'),
+          row('05 Jan', 'TESCO', '5.00', '', '95.00'),
+          row('01 Jan', 'Opening balance', '', '', '100.00'),
+        ]),
+      ]),
+    );
+    expect([s.openingBalance, s.closingBalance]).toEqual([100, 85]);
+    expect(s.transactions.map((t) => t.description)).toEqual(['TESCO', 'SHELL', 'BOOTS']);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+
   it('reports an empty table', () => {
     const s = read(
       pageBlocks([...TOP, [100, HEADING], [115, row('01 Jan', 'Opening balance', '', '', '1.00')]]),
