@@ -6,8 +6,9 @@ import { checkPdfBytes, openPdf, type PdfFailure, pdfFailure } from './pdf-docum
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
  * LINE and WORD blocks (normalised geometry, Top from the top edge), the statement reader's one input.
- * Each pdf.js text item becomes a LINE; its words are placed along it in proportion to their glyph widths
- * (pdf.js gives an item's width, not each glyph's). Rotated text (margin notes) is left out.
+ * Each pdf.js text item becomes a LINE (items that continue a word, as after a font change, are joined);
+ * its words are placed along it in proportion to their glyph widths (pdf.js gives an item's width, not each
+ * glyph's). Rotated text (margin notes) is left out.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'This PDF has no text layer (it looks like a scan). Scanned statements are read by Textract in the cloud; locally, please upload the PDF downloaded from your bank.';
@@ -98,7 +99,7 @@ export async function extractTextLayer(bytes: Uint8Array): Promise<TextLayerResu
         Relationships: [{ Type: 'CHILD', Ids: [] }],
       };
       blocks.push(pageBlock);
-      let lineNumber = 0;
+      const runs: Array<{ text: string; box: Box; baseline: number; size: number }> = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
         const text = (item satisfies TextItem).str;
@@ -117,9 +118,26 @@ export async function extractTextLayer(bytes: Uint8Array): Promise<TextLayerResu
           width: item.width * viewport.scale,
           height: (ascent - descent) * fontHeight,
         };
+        const previous = runs.at(-1);
+        // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again.
+        if (
+          previous &&
+          Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
+          Math.abs(previous.box.left + previous.box.width - e) < 0.1 * fontHeight &&
+          !/\s$/.test(previous.text) &&
+          !/^\s/.test(text)
+        ) {
+          previous.text += text;
+          previous.box.width = e + box.width - previous.box.left;
+          continue;
+        }
+        runs.push({ text, box, baseline: f, size: fontHeight });
+      }
+      let lineNumber = 0;
+      for (const run of runs) {
         const lineId = `p${pageNumber}-l${++lineNumber}`;
         const wordIds: string[] = [];
-        for (const [k, word] of splitWords(text, box).entries()) {
+        for (const [k, word] of splitWords(run.text, run.box).entries()) {
           const id = `${lineId}-w${k + 1}`;
           wordIds.push(id);
           blocks.push({
@@ -136,9 +154,9 @@ export async function extractTextLayer(bytes: Uint8Array): Promise<TextLayerResu
           BlockType: 'LINE',
           Id: lineId,
           Page: pageNumber,
-          Text: text.trim(),
+          Text: run.text.trim(),
           Confidence: 100,
-          Geometry: { BoundingBox: boundingBox(box, viewport.width, viewport.height) },
+          Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
           Relationships: [{ Type: 'CHILD', Ids: wordIds }],
         });
         pageBlock.Relationships![0]!.Ids.push(lineId);

@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '../../../functions/adapters/pdf/pdf-document';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
@@ -93,7 +94,37 @@ describe('spec 2 §5 upload: PDF checks give clear failures', () => {
   });
 });
 
+/** A one-line PDF whose words are written piece by piece, changing font mid-word. */
+function piecemealPdf(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  let x = 100;
+  for (const [font, text] of [
+    ['Helvetica', 'CARD PAYMENT TO '],
+    ['Helvetica-Bold', 'TES'],
+    ['Helvetica', 'CO'],
+  ] as const) {
+    doc.font(font).fontSize(9).text(text, x, 100, { lineBreak: false });
+    x += doc.widthOfString(text);
+  }
+  doc.end();
+  return done;
+}
+
 describe('spec 2 §3 text layer: Textract-shaped blocks from the PDF', () => {
+  it('joins a word written in pieces', async () => {
+    const result = await extractTextLayer(bytes(await piecemealPdf()));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.blocks.filter((b) => b.BlockType === 'WORD').map((b) => b.Text)).toEqual([
+      'CARD',
+      'PAYMENT',
+      'TO',
+      'TESCO',
+    ]);
+  });
+
   it('gives PAGE, LINE and WORD blocks with normalised geometry, top-down', async () => {
     const { pdf } = await generateStatement('signed-amount');
     const input = bytes(pdf);
