@@ -43,7 +43,7 @@ type Category = 'noise' | 'label' | 'txn' | 'balance' | 'year' | 'date' | 'text'
 interface TableRow extends RowCells {
   category: Category;
   /** 'closing' labels end the table on their page. */
-  label: 'opening' | 'closing' | 'other' | null;
+  label: 'opening' | 'closing' | null;
   year: number | null;
 }
 
@@ -54,7 +54,6 @@ interface RawTransaction {
   parts: string[];
   cell: MoneyCell;
   balance: MoneyCell | null;
-  page: number;
 }
 
 interface Checkpoint {
@@ -69,7 +68,10 @@ function fail(reason: ReadFailureReason): ReadStatementResult {
   return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
 }
 
-/** Table segments: from each heading to the next (or the page's end); a page without headings continues the last table. */
+/**
+ * Table segments: from each heading to the next (or the page's end); a page without headings continues the
+ * last table.
+ */
 function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows: Set<Row> } {
   const segments: Segment[] = [];
   const headingRows = new Set<Row>();
@@ -132,12 +134,8 @@ function categorise(cells: RowCells): TableRow {
 }
 
 /** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
-function readTable(
-  segments: readonly Segment[],
-  allowInteger: boolean,
-): { rows: TableRow[]; outside: Set<Row> } {
+function readTable(segments: readonly Segment[], allowInteger: boolean): TableRow[] {
   const rows: TableRow[] = [];
-  const outside = new Set<Row>();
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
@@ -161,19 +159,15 @@ function readTable(
     let closed = false;
     let seenTransaction = false;
     for (const c of cells) {
-      if (closed) {
-        outside.add(c.row);
-        continue;
-      }
+      if (closed) continue;
       const row = categorise(c);
       rows.push(row);
-      if (row.category === 'noise' || row.category === 'empty') outside.add(c.row);
       if (row.category === 'txn') seenTransaction = true;
       // A closing line after the rows ends the table on this page (a newest-first table starts with one).
       if (row.category === 'label' && row.label === 'closing' && seenTransaction) closed = true;
     }
   }
-  return { rows, outside };
+  return rows;
 }
 
 /** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
@@ -232,7 +226,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
   /** Text lines with no amount of their own: they continue the transaction above when they sit under it. */
   const dropPending = () => {
     if (pending && !pending.date && lastTxn && near(lastTxn.last, pending.rows[0]!)) {
-      lastTxn.items[0]!.parts.push(...pending.parts);
+      for (const item of lastTxn.items) item.parts.push(...pending.parts);
       for (const r of pending.rows) used.add(r.row);
     }
     pending = null;
@@ -276,7 +270,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
           pending.rows.push(row);
           pending.last = row;
         } else if (mode === 'first' && lastTxn && near(previous, row) && previous === lastTxn.last) {
-          lastTxn.items[0]!.parts.push(text);
+          for (const item of lastTxn.items) item.parts.push(text);
           lastTxn.last = row;
           used.add(row.row);
         } else {
@@ -286,6 +280,8 @@ function assemble(rows: readonly TableRow[]): Assembly {
         break;
       }
       case 'txn': {
+        // Undated lines above a dated entry do not start it: they end the one before.
+        if (row.date && pending && !pending.date) dropPending();
         const lead = pending && (pending.date || near(pending.last, row)) ? pending : null;
         if (!lead) dropPending();
         pending = null;
@@ -313,7 +309,6 @@ function assemble(rows: readonly TableRow[]): Assembly {
           parts: [...parts],
           cell,
           balance: k === amounts.length - 1 ? balance : null,
-          page: row.row.page,
         }));
         transactions.push(...items);
         lastTxn = { items, last: row };
@@ -472,8 +467,7 @@ export function readStatement(
   const { segments, headingRows } = findSegments(allRows);
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
-  const table = readTable(segments, allowInteger);
-  const assembly = assemble(table.rows);
+  const assembly = assemble(readTable(segments, allowInteger));
   const contextRows = allRows.filter((r) => !assembly.used.has(r) && !headingRows.has(r));
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);

@@ -249,14 +249,21 @@ describe('spec 2 §3 statement reader: descriptions over several lines', () => {
           row('', 'Ref: 801234', '85.00', '', '15.00'),
           row('', 'Card payment to TESCO', '', '', ''),
           row('', 'On 01 Jan', '5.00', '', '10.00'),
-          row('03 Jan', 'NETFLIX.COM', '9.99', '', '0.01'),
+          row('03 Jan', 'Direct Debit to EE', '', '', ''),
+          row('', 'Ref: 42', '1.00', '', '9.00'),
+          row('', 'NETFLIX.COM', '9.99', '', '0.99-'),
+          row('', 'AMSTERDAM NL', '', '', ''),
+          row('04 Jan', 'BOOTS', '1.00', '', '1.99-'),
         ]),
       ]),
     );
     expect(brief(s)).toEqual([
       ['2025-01-02', 'Direct Debit to BRITISH GAS Ref: 801234', -85, 15],
       ['2025-01-02', 'Card payment to TESCO On 01 Jan', -5, 10],
-      ['2025-01-03', 'NETFLIX.COM', -9.99, 0.01],
+      ['2025-01-03', 'Direct Debit to EE Ref: 42', -1, 9],
+      // A line under an entry, then a new dated entry: it ends the entry above.
+      ['2025-01-03', 'NETFLIX.COM AMSTERDAM NL', -9.99, -0.99],
+      ['2025-01-04', 'BOOTS', -1, -1.99],
     ]);
   });
 
