@@ -2,6 +2,7 @@
 export {
   checkPdfBytes,
   inspectPdf,
+  MAX_PDF_PAGES,
   PDF_MESSAGES,
   type PdfFailure,
   type PdfFailureReason,

@@ -16,7 +16,10 @@ globalThis.pdfjsWorker ??= workerModule;
  * above), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
  * Expected problems (not a PDF, password, damage) are values with a family-facing message.
  */
-export type PdfFailureReason = 'empty' | 'not_pdf' | 'encrypted' | 'damaged' | 'too_large';
+export type PdfFailureReason = 'empty' | 'not_pdf' | 'encrypted' | 'damaged' | 'too_large' | 'too_many_pages';
+
+/** More pages than any statement has: refused before reading, so a hostile PDF cannot keep a reader busy. */
+export const MAX_PDF_PAGES = 100;
 
 export type PdfFailure = { ok: false; reason: PdfFailureReason; message: string };
 
@@ -26,6 +29,7 @@ export const PDF_MESSAGES: Record<PdfFailureReason, string> = {
   encrypted: 'This PDF is password-protected. Please upload an unprotected copy.',
   damaged: 'This PDF appears to be damaged or incomplete.',
   too_large: 'This PDF is too large. Please upload a single statement.',
+  too_many_pages: `This PDF has more than ${MAX_PDF_PAGES} pages. Please upload a single statement.`,
 };
 
 export function pdfFailure(reason: PdfFailureReason): PdfFailure {
@@ -96,6 +100,7 @@ export async function inspectPdf(
   try {
     const pages = opened.document.numPages;
     if (pages === 0) return pdfFailure('empty');
+    if (pages > MAX_PDF_PAGES) return pdfFailure('too_many_pages');
     return { ok: true, size: bytes.byteLength, pages, version: checked.version };
   } finally {
     await opened.document.destroy();

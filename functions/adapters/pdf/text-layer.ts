@@ -1,7 +1,7 @@
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
-import { checkPdfBytes, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
+import { checkPdfBytes, MAX_PDF_PAGES, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -76,14 +76,24 @@ function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
   return words;
 }
 
-/** Reads the text layer of every page. */
-export async function extractTextLayer(bytes: Uint8Array): Promise<TextLayerResult> {
-  const checked = checkPdfBytes(bytes);
+/**
+ * Reads the text layer of every page, after the checks a statement must pass: not empty, a PDF, complete,
+ * not password-protected, at most `maxPages` pages (default MAX_PDF_PAGES) and `maxBytes` bytes.
+ */
+export async function extractTextLayer(
+  bytes: Uint8Array,
+  options: { maxBytes?: number; maxPages?: number } = {},
+): Promise<TextLayerResult> {
+  const checked = checkPdfBytes(bytes, options.maxBytes);
   if (!checked.ok) return checked;
   const opened = await openPdf(bytes);
   if (!opened.ok) return opened;
   const { document } = opened;
   const pages = document.numPages;
+  if (pages === 0 || pages > (options.maxPages ?? MAX_PDF_PAGES)) {
+    await document.destroy();
+    return pdfFailure(pages === 0 ? 'empty' : 'too_many_pages');
+  }
   const blocks: Block[] = [];
   let words = 0;
   try {

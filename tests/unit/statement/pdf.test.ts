@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { inspectPdf } from '../../../functions/adapters/pdf/pdf-document';
+import { inspectPdf, MAX_PDF_PAGES } from '../../../functions/adapters/pdf/pdf-document';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { readStatement } from '../../../functions/domain/statement';
 import {
@@ -70,6 +70,18 @@ describe('spec 2 §5 upload: PDF checks give clear failures', () => {
       ok: false,
       reason: 'too_large',
     });
+  });
+
+  it('a PDF with more pages than a statement has is refused before it is read', async () => {
+    const { pdf } = await generateStatement('multi-page');
+    const tooMany = {
+      ok: false,
+      reason: 'too_many_pages',
+      message: `This PDF has more than ${MAX_PDF_PAGES} pages. Please upload a single statement.`,
+    };
+    expect(await extractTextLayer(bytes(pdf), { maxPages: 2 })).toEqual(tooMany);
+    expect(await extractTextLayer(bytes(pdf), { maxBytes: 1000 })).toMatchObject({ reason: 'too_large' });
+    expect(await extractTextLayer(bytes(pdf), { maxPages: 3 })).toMatchObject({ ok: true, pages: 3 });
   });
 
   it('an image-only PDF (a scan) has no text layer', async () => {
