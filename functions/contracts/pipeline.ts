@@ -59,6 +59,16 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
 });
 export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
+/**
+ * What RecordFailure receives: the state of whichever step failed, with the Catch's `error`. When Register
+ * failed that is only the pipeline's input (no familyId or uploadId yet: they come from the key).
+ */
+export const pipelineFailureSchema = z.extend(z.partial(pipelineStateSchema), {
+  bucket: nonEmpty(),
+  key: nonEmpty(),
+});
+export type PipelineFailure = z.infer<typeof pipelineFailureSchema>;
+
 /** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7). */
 const UPLOAD_KEY = /^([A-Za-z0-9-]{6,64})\/([0-9A-Z]{26})_([A-Za-z0-9._-]{1,120}\.pdf)$/;
 

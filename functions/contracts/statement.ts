@@ -25,8 +25,33 @@ export const parsedStatementSchema = z.object({
   transactions: z.array(statementTransactionSchema),
   reconciliation: z.object({
     ok: z.boolean(),
-    breaks: z.array(z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() })),
+    breaks: z.array(
+      z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() }),
+    ),
   }),
   warnings: z.array(z.string()),
 });
 export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
+
+/**
+ * The text of a statement between Extract (or PollTextract) and Parse: Textract-shaped blocks
+ * (functions/domain/statement/blocks.ts) in the `blocks.json` artefact, from the PDF's text layer or Textract.
+ */
+const boundingBox = z.object({ Left: z.number(), Top: z.number(), Width: z.number(), Height: z.number() });
+export const blockSchema = z.object({
+  BlockType: z.enum(['PAGE', 'LINE', 'WORD']),
+  Id: z.string(),
+  Text: z.optional(z.string()),
+  Page: z.optional(z.number()),
+  Confidence: z.optional(z.number()),
+  Geometry: z.object({ BoundingBox: boundingBox }),
+  Relationships: z.optional(z.array(z.object({ Type: z.literal('CHILD'), Ids: z.array(z.string()) }))),
+});
+
+export const blocksArtefactSchema = z.object({
+  source: z.enum(['text-layer', 'textract']),
+  blocks: z.array(blockSchema),
+  /** What the extractor noticed (e.g. Textract read only part of the document). */
+  warnings: z.array(z.string()),
+});
+export type BlocksArtefact = z.infer<typeof blocksArtefactSchema>;

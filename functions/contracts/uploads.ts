@@ -53,6 +53,11 @@ export const uploadSchema = z.object({
   reconciliation: z.nullable(reconciliationSchema),
   institution: z.nullable(z.string()),
   period: z.nullable(z.object({ start: z.string(), end: z.string() })),
+  /** What the family should know about a read statement (e.g. a balance that does not match). */
+  warnings: z._default(z.array(z.string()), []),
+  /** Extraction metrics: pages read, and whether from the PDF's text layer or by Textract (a scan). */
+  pages: z.optional(z.number()),
+  source: z.optional(z.enum(['text-layer', 'textract'])),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { getAccount, listAccounts } from '../adapters/dynamodb/account-repository';
+import { type AccountItem, getAccount, listAccounts } from '../adapters/dynamodb/account-repository';
 import {
   listPatterns,
   listRejectedMatchIds,
@@ -15,15 +15,21 @@ import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository
 import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3/storage';
 import {
   artefactKey,
+  type PipelineFailure,
   type PipelineInput,
   type PipelineState,
   parseUploadObjectKey,
 } from '../contracts/pipeline';
-import { type ParsedStatementContract, parsedStatementSchema } from '../contracts/statement';
+import {
+  blocksArtefactSchema,
+  type ParsedStatementContract,
+  parsedStatementSchema,
+} from '../contracts/statement';
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
 import { addDays } from '../domain/dates';
 import { detectTransfers, MATCH_MAX_DATE_GAP_DAYS } from '../domain/matching';
 import { classifyByRules } from '../domain/rule-classifier';
+import { type ParsedStatement, readStatement } from '../domain/statement';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -43,6 +49,10 @@ export const MESSAGES = {
   tooLarge: `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
   empty: 'This PDF is empty.',
   notStarted: 'This upload was not started from the app.',
+  cardOnBankAccount: (accountType: string) =>
+    `This looks like a credit card statement, but it was uploaded to a ${accountType} account. Please check you chose the right account.`,
+  otherBank: (statementBank: string, accountBank: string) =>
+    `This statement looks like it is from ${statementBank}, but the account is with ${accountBank}. Please check you chose the right account.`,
 } as const;
 
 const now = () => services().now();
@@ -53,7 +63,9 @@ type AddedRow = Pick<
   'id' | 'account_id' | 'transaction_date' | 'family_id' | 'description' | 'amount' | 'signed_amount' | 'type'
 >;
 
-async function readAdded(state: PipelineState): Promise<AddedRow[]> {
+async function readAdded(
+  state: Pick<PipelineState, 'addedKey' | 'familyId' | 'uploadId'>,
+): Promise<AddedRow[]> {
   return (await readJson(
     state.addedKey ?? artefactKey(state.familyId, state.uploadId, 'added.json'),
   )) as AddedRow[];
@@ -179,34 +191,43 @@ export function failureMessage(error: PipelineState['error']): string {
   return error.Error === 'StatementError' && message ? message : MESSAGES.failedGeneric;
 }
 
-export async function recordFailureStep(state: PipelineState): Promise<PipelineState> {
-  const message = failureMessage(state.error);
-  logger.warn('statement pipeline failed', { uploadId: state.uploadId, error: state.error?.Error });
-  if (state.familyId && state.uploadId) {
-    let removed = 0;
-    try {
-      const added = await readAdded(state);
-      for (const row of added) await deleteTransaction(row);
-      removed = added.length;
-    } catch (error) {
-      // No list means nothing was persisted.
-      if ((error as Error).name !== 'NoSuchKey') throw error;
-    }
-    await advanceUpload(
-      state.familyId,
-      state.uploadId,
-      'failed',
-      { message, counts: { ...state.counts, added: 0 } },
-      now(),
-    );
-    await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
-    if (removed) logger.info('removed rows of a failed upload', { uploadId: state.uploadId, removed });
+/**
+ * The Catch of every step: the family sees why (failureMessage), and whatever the upload added is removed,
+ * so nothing is half-written. When Register failed, the upload is found from the object key, and only if
+ * that key is the one the app issued for it.
+ */
+export async function recordFailureStep(failure: PipelineFailure): Promise<PipelineFailure> {
+  const message = failureMessage(failure.error);
+  const fromKey = parseUploadObjectKey(failure.key);
+  const familyId = failure.familyId ?? fromKey?.familyId;
+  const uploadId = failure.uploadId ?? fromKey?.uploadId;
+  logger.warn('statement pipeline failed', { uploadId, error: failure.error?.Error });
+  if (!familyId || !uploadId) return failure;
+  if (!failure.uploadId && (await getUpload(familyId, uploadId))?.objectKey !== failure.key) return failure;
+  const state = { ...failure, familyId, uploadId };
+  let removed = 0;
+  try {
+    const added = await readAdded(state);
+    for (const row of added) await deleteTransaction(row);
+    removed = added.length;
+  } catch (error) {
+    // No list means nothing was persisted.
+    if ((error as Error).name !== 'NoSuchKey') throw error;
   }
-  return state;
+  await advanceUpload(
+    familyId,
+    uploadId,
+    'failed',
+    { message, counts: { ...failure.counts, added: 0 } },
+    now(),
+  );
+  await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
+  if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
+  return failure;
 }
 
 async function removeArtefacts(
-  state: PipelineState,
+  state: Pick<PipelineState, 'familyId' | 'uploadId'>,
   names: Array<'blocks.json' | 'statement.json' | 'added.json'>,
 ) {
   await Promise.all(
@@ -216,15 +237,86 @@ async function removeArtefacts(
   );
 }
 
-// The steps below are completed with the statement reader, the rule classifier and the transfer matcher.
-export async function extractStep(state: PipelineState): Promise<PipelineState> {
-  throw new StatementError('Reading statements is not available yet.', `extract:${state.uploadId}`);
-}
-export async function pollTextractStep(state: PipelineState): Promise<PipelineState> {
-  throw new StatementError('Reading statements is not available yet.', `poll:${state.uploadId}`);
-}
+/**
+ * Read the extracted text as a statement (functions/domain/statement): transactions with dates, signed
+ * amounts and balances, reconciled against the printed balances. The reconciliation, institution, period
+ * and warnings go on the upload record for the family; the statement goes to Persist as an artefact.
+ */
 export async function parseStep(state: PipelineState): Promise<PipelineState> {
-  throw new StatementError('Reading statements is not available yet.', `parse:${state.uploadId}`);
+  const accountId = requireAccount(state);
+  const blocksKey = state.extraction?.blocksKey;
+  if (!blocksKey) throw new Error('No extracted text for this upload');
+  const [artefact, upload, account] = await Promise.all([
+    readJson(blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    getUpload(state.familyId, state.uploadId),
+    getAccount(state.familyId, accountId),
+  ]);
+  const result = readStatement(artefact.blocks, {
+    // The family says which accounts are cards; otherwise the statement's own words decide.
+    ...(account?.account_type === 'credit' ? { accountKind: 'credit_card' as const } : {}),
+    referenceDate: (upload?.createdAt ?? now().toISOString()).slice(0, 10),
+  });
+  if (!result.ok) throw new StatementError(result.message, result.reason);
+  const { statement } = result;
+  if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
+  const warnings = [...artefact.warnings, ...statement.warnings, ...accountWarnings(statement, account)];
+  const parsed: ParsedStatementContract = {
+    institution: statement.institution,
+    period: statement.period,
+    openingBalance: statement.openingBalance,
+    closingBalance: statement.closingBalance,
+    transactions: statement.transactions,
+    reconciliation: statement.reconciliation,
+    warnings,
+  };
+  const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
+  await writeJson(statementKey, parsed);
+  const counts = { ...state.counts, parsed: statement.transactions.length };
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'analysing',
+    {
+      counts,
+      reconciliation: statement.reconciliation,
+      institution: statement.institution,
+      period: statement.period,
+      warnings,
+      pages: state.extraction?.pages ?? statement.pages,
+      source: artefact.source,
+    },
+    now(),
+  );
+  return { ...state, statementKey, counts };
+}
+
+/** What the family should check when the statement and the chosen account disagree. */
+export function accountWarnings(
+  statement: Pick<ParsedStatement, 'accountKind' | 'institution'>,
+  account:
+    | (Pick<AccountItem, 'account_type' | 'bank_name'> & { institution_display_name?: string | null })
+    | null,
+): string[] {
+  if (!account) return [];
+  const warnings: string[] = [];
+  if (statement.accountKind === 'credit_card' && account.account_type !== 'credit')
+    warnings.push(MESSAGES.cardOnBankAccount(account.account_type));
+  const bank = account.institution_display_name ?? account.bank_name;
+  if (statement.institution && bank && !sameInstitution(statement.institution, bank))
+    warnings.push(MESSAGES.otherBank(statement.institution, bank));
+  return warnings;
+}
+
+/** 'Barclays' and 'Barclays Bank UK PLC' are one bank: the shorter name's words all appear in the longer. */
+function sameInstitution(a: string, b: string): boolean {
+  const words = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9& ]+/g, ' ')
+      .split(' ')
+      .filter((w) => w && !['bank', 'uk', 'plc', 'the', 'ltd', 'limited', 'of'].includes(w));
+  const [short, long] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
+  return short.length > 0 && short.every((w) => long.includes(w));
 }
 
 /**

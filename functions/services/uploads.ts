@@ -16,14 +16,22 @@ import type { AuthContext } from '../shared/http';
 
 /** Uploads: a family member asks to upload a statement for one of the family's accounts. */
 function toUpload(item: UploadItem): Upload {
-  const { familyId: _f, objectKey: _o, createdBy: _c, executionId: _e, ...upload } = item;
   return {
-    ...upload,
-    counts: upload.counts ?? {},
-    reconciliation: upload.reconciliation ?? null,
-    message: upload.message ?? null,
-    institution: upload.institution ?? null,
-    period: upload.period ?? null,
+    uploadId: item.uploadId,
+    accountId: item.accountId,
+    fileName: item.fileName,
+    size: item.size,
+    stage: item.stage,
+    message: item.message ?? null,
+    counts: item.counts ?? {},
+    reconciliation: item.reconciliation ?? null,
+    institution: item.institution ?? null,
+    period: item.period ?? null,
+    warnings: item.warnings ?? [],
+    ...(item.pages !== undefined ? { pages: item.pages } : {}),
+    ...(item.source !== undefined ? { source: item.source } : {}),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
   };
 }
 
@@ -54,6 +62,7 @@ export async function startUpload(
     reconciliation: null,
     institution: null,
     period: null,
+    warnings: [],
     createdBy: auth.userId,
     createdAt: now,
     updatedAt: now,

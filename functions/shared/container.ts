@@ -2,6 +2,8 @@ import { tableProbe } from '../adapters/dynamodb/health';
 import { secretString } from '../adapters/secrets/secrets-manager';
 import { sesMailer } from '../adapters/ses/mailer';
 import { type PipelineStarter, stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
+import type { CollectResult } from '../adapters/textract/blocks';
+import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
 import { config, requireConfig } from './config';
 
 /**
@@ -28,6 +30,22 @@ export interface Secrets {
   magicLinkKey(): Promise<string>;
 }
 
+/**
+ * Reading scanned statements (PDFs without a text layer): Textract's asynchronous text detection in AWS.
+ * The twin has none (null): a scan there fails with a clear message. Tests register a recorded stand-in.
+ */
+export interface TextRecognition {
+  /** Starts reading s3://bucket/key; the same token starts one job, so a retried step does no harm. */
+  start(location: { bucket: string; key: string; token: string }): Promise<string>;
+  /** The job's blocks, or `in_progress` while it is still reading. */
+  result(jobId: string): Promise<CollectResult>;
+}
+
+const textract: TextRecognition = {
+  start: ({ bucket, key, token }) => startTextDetection({ bucket, key, clientRequestToken: token }),
+  result: getTextDetection,
+};
+
 export type PartState = 'ok' | 'starting' | 'error';
 export interface HealthProbe {
   name: string;
@@ -39,6 +57,7 @@ export interface Services {
   mailer: Mailer;
   secrets: Secrets;
   probes: HealthProbe[];
+  textRecognition: TextRecognition | null;
   now: () => Date;
 }
 
@@ -76,6 +95,7 @@ export function services(): Services {
     mailer: aws ? sesMailer : unconfiguredMailer,
     secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],
+    textRecognition: aws ? textract : null,
     now: () => new Date(),
   };
   return { ...defaults, ...overrides };

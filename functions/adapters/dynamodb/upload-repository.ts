@@ -10,7 +10,8 @@ import { keys } from './keys';
  * pipeline. Stage changes are conditional so a retried or duplicated step cannot move a record backwards
  * or revive a finished one.
  */
-export interface UploadItem extends Upload {
+export interface UploadItem extends Omit<Upload, 'warnings'> {
+  warnings?: string[];
   familyId: string;
   objectKey: string;
   createdBy: string;
@@ -33,7 +34,13 @@ export async function getUpload(familyId: string, uploadId: string): Promise<Upl
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
   );
-  return (out.Item as UploadItem | undefined) ?? null;
+  return out.Item ? toUploadItem(out.Item) : null;
+}
+
+/** The record without the table's own attributes (keys, item type). */
+function toUploadItem(item: Record<string, unknown>): UploadItem {
+  const { pk: _pk, sk: _sk, type: _type, ...upload } = item;
+  return upload as unknown as UploadItem;
 }
 
 export async function listUploads(familyId: string, limit = 20): Promise<UploadItem[]> {
@@ -47,7 +54,7 @@ export async function listUploads(familyId: string, limit = 20): Promise<UploadI
       Limit: limit,
     }),
   );
-  return (out.Items ?? []) as UploadItem[];
+  return (out.Items ?? []).map(toUploadItem);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { pipelineStateSchema } from '../../contracts/pipeline';
+import { pipelineFailureSchema } from '../../contracts/pipeline';
 import { recordFailureStep } from '../../services/statement-pipeline';
 import { eventHandler } from '../../shared/http';
 
 /** Pipeline task 'RecordFailure': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
 export const handler = eventHandler('pipeline.RecordFailure', async (event: unknown) =>
-  recordFailureStep(pipelineStateSchema.parse(event)),
+  recordFailureStep(pipelineFailureSchema.parse(event)),
 );
