@@ -33,7 +33,9 @@ export const accountTransactionsParamsSchema = z.object({
 /** Spec 2 §9: the upload screen shows the latest 50. */
 export const accountTransactionsQuerySchema = z.object({
   limit: z._default(
-    z.coerce.number().check(z.int('limit must be a whole number'), z.minimum(1), z.maximum(500, 'limit is at most 500')),
+    z.coerce
+      .number()
+      .check(z.int('limit must be a whole number'), z.minimum(1), z.maximum(500, 'limit is at most 500')),
     50,
   ),
 });
