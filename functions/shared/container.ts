@@ -1,9 +1,12 @@
+import { bedrockClassifier } from '../adapters/bedrock/bedrock-client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { secretString } from '../adapters/secrets/secrets-manager';
 import { sesMailer } from '../adapters/ses/mailer';
 import { type PipelineStarter, stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
 import type { CollectResult } from '../adapters/textract/blocks';
 import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
+import type { AiPromptInput } from '../domain/ai-result';
+import type { AiClassificationResult } from '../domain/types';
 import { config, requireConfig } from './config';
 
 /**
@@ -46,6 +49,22 @@ const textract: TextRecognition = {
   result: getTextDetection,
 };
 
+/** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
+export interface AiClassificationItem extends AiPromptInput {
+  direction?: 'in' | 'out' | null;
+}
+
+/**
+ * AI classification (spec 2 §7): Bedrock in AWS when BEDROCK_MODEL_ID is set; none (null) in the twin,
+ * where classification uses learned patterns and the rule table only. Tests register a fake.
+ */
+export interface AiClassifier {
+  /** Items the classifier answers in one model call; callers send batches of this size. */
+  readonly batchSize: number;
+  /** One entry per item, in order: the validated result, or null where it failed. Never rejects. */
+  classify(items: readonly AiClassificationItem[]): Promise<Array<AiClassificationResult | null>>;
+}
+
 export type PartState = 'ok' | 'starting' | 'error';
 export interface HealthProbe {
   name: string;
@@ -57,6 +76,7 @@ export interface Services {
   mailer: Mailer;
   secrets: Secrets;
   probes: HealthProbe[];
+  aiClassifier: AiClassifier | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
 }
@@ -89,12 +109,14 @@ const secretsManagerSecrets: Secrets = {
 };
 
 export function services(): Services {
-  const aws = config().APP_MODE === 'aws';
+  const { APP_MODE, BEDROCK_MODEL_ID } = config();
+  const aws = APP_MODE === 'aws';
   const defaults: Services = {
     pipeline: stepFunctionsStarter,
     mailer: aws ? sesMailer : unconfiguredMailer,
     secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],
+    aiClassifier: aws && BEDROCK_MODEL_ID ? bedrockClassifier(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
   };
