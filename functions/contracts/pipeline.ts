@@ -95,11 +95,15 @@ export function safeFileName(fileName: string): string {
   return `${base || 'statement'}.pdf`;
 }
 
+/**
+ * The pipeline's working files for one upload: the extracted text, the parsed statement, every row the
+ * statement holds (written before Persist writes any, so a failure can always undo them) and the rows this
+ * upload added (what Classify and Match work on).
+ */
+export const ARTEFACTS = ['blocks.json', 'statement.json', 'rows.json', 'added.json'] as const;
+export type ArtefactName = (typeof ARTEFACTS)[number];
+
 /** Where the pipeline keeps its working files for one upload. */
-export function artefactKey(
-  familyId: string,
-  uploadId: string,
-  name: 'blocks.json' | 'statement.json' | 'added.json',
-): string {
+export function artefactKey(familyId: string, uploadId: string, name: ArtefactName): string {
   return `${familyId}/${uploadId}/${name}`;
 }

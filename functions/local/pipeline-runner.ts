@@ -24,6 +24,8 @@ export interface ExecutionRecord {
   input: unknown;
   output?: unknown;
   error?: { name: string; message: string };
+  /** Each task state run, in order, with how long its handler took (for /local/status and benchmarks). */
+  steps?: Array<{ task: PipelineTask; ms: number }>;
   startedAt: string;
   stoppedAt?: string;
 }
@@ -76,12 +78,23 @@ export class LocalPipelineRunner implements PipelineStarter {
   }
 
   private run(record: ExecutionRecord) {
+    record.steps = [];
     const handlers = Object.fromEntries(
       PIPELINE_TASKS.map((task) => {
         const spec = FUNCTIONS.find((f) => f.trigger.type === 'pipeline' && f.trigger.task === task);
         if (!spec) throw new Error(`No handler for pipeline task ${task}`);
         // Task results are the JSON pipeline state (functions/contracts/pipeline.ts).
-        return [task, async (input: unknown) => (await invoke(spec, input)) as Json];
+        return [
+          task,
+          async (input: unknown) => {
+            const started = performance.now();
+            try {
+              return (await invoke(spec, input)) as Json;
+            } finally {
+              record.steps = [...(record.steps ?? []), { task, ms: Math.round(performance.now() - started) }];
+            }
+          },
+        ];
       }),
     );
     const retryIntervalOverrides = Object.fromEntries(PIPELINE_TASKS.map((task) => [task, 20]));

@@ -14,6 +14,7 @@ import {
 import { advanceUpload, getUpload } from '../adapters/dynamodb/upload-repository';
 import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3/storage';
 import {
+  ARTEFACTS,
   artefactKey,
   type PipelineFailure,
   type PipelineInput,
@@ -27,12 +28,12 @@ import {
 } from '../contracts/statement';
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
 import { addDays } from '../domain/dates';
-import { detectTransfers, MATCH_MAX_DATE_GAP_DAYS } from '../domain/matching';
-import { classifyByRules } from '../domain/rule-classifier';
+import { detectTransfers, isTransferCandidate, MATCH_MAX_DATE_GAP_DAYS } from '../domain/matching';
 import { type ParsedStatement, readStatement } from '../domain/statement';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
 import { logger } from '../shared/logger';
+import { classifyTransactions } from './classification';
 import { fingerprintRows } from './fingerprint';
 
 /**
@@ -105,61 +106,74 @@ function requireAccount(state: PipelineState): string {
   return state.accountId;
 }
 
-/** Fingerprint and write each row; duplicates (re-uploads, overlaps) are skipped by the key condition. */
+/** How many DynamoDB writes a step keeps in flight (DynamoDB has no conditional batch write). */
+const WRITE_CONCURRENCY = 50;
+
+/** Runs `fn` over `items` with at most WRITE_CONCURRENCY at a time; results in order. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {
+    const batch = items.slice(start, start + WRITE_CONCURRENCY);
+    results.push(...(await Promise.all(batch.map((item, k) => fn(item, start + k)))));
+  }
+  return results;
+}
+
+/**
+ * Fingerprint and write each row; duplicates (re-uploads, overlaps) are skipped by the key condition. Each
+ * new row is written once, already classified by the family's learned patterns and the rule table (pure and
+ * cheap), so a statement costs one write per row rather than a write and an update; Classify then asks the
+ * AI (where configured) about the rows the rules leave unsure. Every row's key is recorded first
+ * (`rows.json`), so RecordFailure can undo exactly this upload's rows whenever it fails, even half-way
+ * through this step; a retried Persist finds its own rows and counts them again.
+ */
 export async function persistStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
-  const statement = await loadStatement(state);
+  const [statement, account, patterns] = await Promise.all([
+    loadStatement(state),
+    getAccount(state.familyId, accountId),
+    listPatterns(state.familyId),
+  ]);
   const fingerprints = fingerprintRows(accountId, statement.transactions);
   const createdAt = now().toISOString();
-  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
-  const added: AddedRow[] = [];
-  let duplicates = 0;
-  const rows = statement.transactions.map((row, i) => ({ row, id: fingerprints[i]! }));
-  // Write in small parallel batches (DynamoDB has no conditional batch write).
-  for (let start = 0; start < rows.length; start += 25) {
-    const batch = rows.slice(start, start + 25);
-    const results = await Promise.all(
-      batch.map(({ row, id }) =>
-        putNewTransaction({
-          id,
-          family_id: state.familyId,
-          account_id: accountId,
-          upload_id: state.uploadId,
-          transaction_date: row.date,
-          description: row.description,
-          amount: row.amount,
-          signed_amount: row.signedAmount,
-          type: row.type,
-          balance: row.balance,
-          flow_type: null,
-          user_corrected_flow_type: null,
-          classification_confidence: null,
-          classification_method: null,
-          created_at: createdAt,
-        }),
-      ),
-    );
-    results.forEach((isNew, i) => {
-      const { row, id } = batch[i]!;
-      if (!isNew) {
-        duplicates++;
-        return;
-      }
-      added.push({
-        id,
-        account_id: accountId,
-        transaction_date: row.date,
-        family_id: state.familyId,
-        description: row.description,
-        amount: row.amount,
-        signed_amount: row.signedAmount,
-        type: row.type,
-      });
+  const rows: AddedRow[] = statement.transactions.map((row, i) => ({
+    id: fingerprints[i]!,
+    account_id: accountId,
+    transaction_date: row.date,
+    family_id: state.familyId,
+    description: row.description,
+    amount: row.amount,
+    signed_amount: row.signedAmount,
+    type: row.type,
+  }));
+  await writeJson(artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
+  const byRules = await classifyTransactions(rows, account, patterns, null);
+  const isNew = await inBatches(statement.transactions, (row, i) => {
+    const classification = byRules.get(rows[i]!.id) ?? null;
+    return putNewTransaction({
+      ...rows[i]!,
+      upload_id: state.uploadId,
+      balance: row.balance,
+      flow_type: classification?.flow_type ?? null,
+      user_corrected_flow_type: null,
+      classification_confidence: classification?.confidence ?? null,
+      classification_method: classification?.method ?? null,
+      created_at: createdAt,
     });
-    // Keep the list of what this upload added current, so a failure later can remove exactly those rows.
-    await writeJson(addedKey, added);
-  }
-  const counts = { ...state.counts, parsed: statement.transactions.length, added: added.length, duplicates };
+  });
+  const added = rows.filter((_, i) => isNew[i]);
+  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
+  await writeJson(addedKey, added);
+  const counts = {
+    ...state.counts,
+    parsed: rows.length,
+    added: added.length,
+    duplicates: rows.length - added.length,
+    classified: added.filter((row) => byRules.get(row.id)).length,
+  };
   await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, now());
   return { ...state, addedKey, counts };
 }
@@ -172,7 +186,7 @@ export async function finishStep(state: PipelineState): Promise<PipelineState> {
     { message: MESSAGES.done, counts: state.counts ?? {} },
     now(),
   );
-  await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
+  await removeArtefacts(state);
   return state;
 }
 
@@ -205,15 +219,14 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
   if (!familyId || !uploadId) return failure;
   if (!failure.uploadId && (await getUpload(familyId, uploadId))?.objectKey !== failure.key) return failure;
   const state = { ...failure, familyId, uploadId };
+  // Every row the statement holds, recorded before Persist wrote any: delete those this upload wrote.
   let removed = 0;
-  try {
-    const added = await readAdded(state);
-    for (const row of added) await deleteTransaction(row);
-    removed = added.length;
-  } catch (error) {
-    // No list means nothing was persisted.
-    if ((error as Error).name !== 'NoSuchKey') throw error;
-  }
+  const rows = await readJson(artefactKey(familyId, uploadId, 'rows.json')).catch((error: Error) => {
+    if (error.name === 'NoSuchKey') return []; // Persist never started: nothing was written.
+    throw error;
+  });
+  for (const deleted of await inBatches(rows as AddedRow[], (row) => deleteTransaction(row, uploadId)))
+    if (deleted) removed++;
   await advanceUpload(
     familyId,
     uploadId,
@@ -221,17 +234,14 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     { message, counts: { ...failure.counts, added: 0 } },
     now(),
   );
-  await removeArtefacts(state, ['blocks.json', 'statement.json', 'added.json']);
+  await removeArtefacts(state);
   if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
   return failure;
 }
 
-async function removeArtefacts(
-  state: Pick<PipelineState, 'familyId' | 'uploadId'>,
-  names: Array<'blocks.json' | 'statement.json' | 'added.json'>,
-) {
+async function removeArtefacts(state: Pick<PipelineState, 'familyId' | 'uploadId'>) {
   await Promise.all(
-    names.map((name) =>
+    ARTEFACTS.map((name) =>
       deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),
     ),
   );
@@ -320,33 +330,37 @@ function sameInstitution(a: string, b: string): boolean {
 }
 
 /**
- * Classify what this upload added: learned family patterns first, then the spec's rule table (domain).
- * Bedrock, where configured in AWS, takes what the rules leave unclassified (off on the twin).
+ * The AI's turn (spec 2 §4, §5, §7): Persist wrote each row with its learned-pattern or rule-table
+ * classification; where an AI classifier is configured (Bedrock in AWS), the rows no rule fits, or only a
+ * catch-all rule (0.60), are put to it in batches, and its answers (or the spec's fallback for rows no rule
+ * fits when it fails) replace them. Without one (the twin, by default) there is nothing more to do.
  */
 export async function classifyStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
+  const ai = services().aiClassifier;
+  if (!ai) {
+    await advanceUpload(state.familyId, state.uploadId, 'matching', {}, now());
+    return state;
+  }
   const [added, account, patterns] = await Promise.all([
     readAdded(state),
     getAccount(state.familyId, accountId),
     listPatterns(state.familyId),
   ]);
-  let classified = 0;
-  for (let start = 0; start < added.length; start += 25) {
-    const batch = added.slice(start, start + 25);
-    await Promise.all(
-      batch.map(async (row) => {
-        const result = classifyByRules({ ...row, account_type: account?.account_type ?? null }, patterns);
-        if (!result) return;
-        await setClassification(row, {
-          flow_type: result.flow_type,
-          confidence: result.confidence,
-          method: 'ai_auto',
-        });
-        classified++;
-      }),
-    );
-  }
-  const counts = { ...state.counts, classified };
+  const results = await classifyTransactions(added, account, patterns, ai);
+  const changed = added.filter((row) => {
+    const source = results.get(row.id)?.source;
+    return source === 'ai' || source === 'fallback';
+  });
+  await inBatches(changed, (row) => {
+    const result = results.get(row.id)!;
+    return setClassification(row, {
+      flow_type: result.flow_type,
+      confidence: result.confidence,
+      method: result.method,
+    });
+  });
+  const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
   await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
   return { ...state, counts };
 }
@@ -357,7 +371,8 @@ export async function classifyStep(state: PipelineState): Promise<PipelineState>
  * transaction in at most one proposed pair, remembered rejections left out.
  */
 export async function matchStep(state: PipelineState): Promise<PipelineState> {
-  const added = await readAdded(state);
+  // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
+  const added = (await readAdded(state)).filter((row) => isTransferCandidate(row));
   if (!added.length) return { ...state, counts: { ...state.counts, matches: 0 } };
   const dates = added.map((r) => r.transaction_date).sort();
   const from = addDays(dates[0]!, -MATCH_MAX_DATE_GAP_DAYS);

@@ -1,8 +1,8 @@
-import type { Transaction } from '../contracts/transactions';
 import { requireFamilyId } from '../adapters/dynamodb/membership';
 import { accountTransactions, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
-import { requireAccount } from './uploads';
+import type { Transaction } from '../contracts/transactions';
 import type { AuthContext } from '../shared/http';
+import { requireAccount } from './uploads';
 
 export function toTransaction(item: TransactionItem): Transaction {
   return {

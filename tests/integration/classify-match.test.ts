@@ -15,6 +15,7 @@ import {
   persistStep,
   registerStep,
 } from '../../functions/services/statement-pipeline';
+import { registerServices } from '../../functions/shared/container';
 import { startTestTwin } from '../support/twin';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
@@ -131,6 +132,77 @@ describe('classify: the rule table labels what an upload added', () => {
       }),
     );
     expect(unclassified.Items ?? []).toHaveLength(0);
+  });
+});
+
+describe('classify: the AI (Bedrock in AWS, replaced at its port) takes what the rules leave unsure', () => {
+  it('asks about rows with no rule or a catch-all rule; its answer, or the fallback, is stored', async () => {
+    const asked: string[] = [];
+    registerServices({
+      aiClassifier: {
+        batchSize: 2,
+        async classify(items) {
+          asked.push(...items.map((i) => i.description));
+          return items.map((i) =>
+            i.description.startsWith('MYSTERY')
+              ? { flow_type: 'internal_transfer', confidence: 0.7, reasoning: 'Looks like a move of savings' }
+              : null,
+          );
+        },
+      },
+    });
+    try {
+      const familyId = ulid();
+      const savings = await account(familyId, 'savings');
+      const state = await ingest(familyId, savings, [
+        row('2026-04-01', 'TESCO STORES 2345', -20),
+        row('2026-04-02', 'MYSTERY PAYEE 991', -40),
+        row('2026-04-03', 'UNKNOWN THING 12', -10),
+        row('2026-04-04', 'INTEREST PAID', 5),
+      ]);
+      // The known merchant is not sent; the others are (no rule; no rule; the 0.60 unknown-credit rule).
+      expect(asked.sort()).toEqual(['INTEREST PAID', 'MYSTERY PAYEE 991', 'UNKNOWN THING 12']);
+      expect(state.counts?.classified).toBe(4);
+      const rows = Object.fromEntries(
+        (await accountTransactions(familyId, savings)).map((r) => [r.description, r]),
+      );
+      expect(rows['TESCO STORES 2345']).toMatchObject({
+        flow_type: 'external_expense',
+        classification_confidence: 0.95,
+      });
+      expect(rows['MYSTERY PAYEE 991']).toMatchObject({
+        flow_type: 'internal_transfer',
+        classification_confidence: 0.7,
+        classification_method: 'ai_auto',
+      });
+      // Spec 2 §8: a failed classification falls back to external_expense at 0.1 ...
+      expect(rows['UNKNOWN THING 12']).toMatchObject({
+        flow_type: 'external_expense',
+        classification_confidence: 0.1,
+      });
+      // ... unless a rule had answered: that answer stays.
+      expect(rows['INTEREST PAID']).toMatchObject({ flow_type: 'income', classification_confidence: 0.6 });
+    } finally {
+      registerServices({ aiClassifier: null });
+    }
+  });
+
+  it('without an AI (the twin) a row no rule fits stays unclassified, in the unclassified index', async () => {
+    const familyId = ulid();
+    const savings = await account(familyId, 'savings');
+    const state = await ingest(familyId, savings, [row('2026-04-02', 'MYSTERY PAYEE 991', -40)]);
+    expect(state.counts?.classified).toBe(0);
+    const [stored] = await accountTransactions(familyId, savings);
+    expect(stored).toMatchObject({ flow_type: null, classification_method: null });
+    const unclassified = await documentClient().send(
+      new QueryCommand({
+        TableName: twin.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.unclassifiedPrefix(familyId).pk },
+      }),
+    );
+    expect(unclassified.Items).toHaveLength(1);
   });
 });
 

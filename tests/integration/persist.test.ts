@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
-import { putObject } from '../../functions/adapters/s3/storage';
+import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import {
@@ -127,7 +127,8 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
     const state = await upload(familyId, accountId, statement(january));
     await persistStep(state);
     const retried = await persistStep(state);
-    expect(retried.counts).toMatchObject({ added: 0, duplicates: 4 });
+    // The rows are this upload's own: the retry still hands all four to Classify and Match.
+    expect(retried.counts).toMatchObject({ added: 4, duplicates: 0 });
     expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
   });
 });
@@ -158,6 +159,19 @@ describe('finish and failure', () => {
     expect(rows).toHaveLength(2);
     const record = await getUpload(familyId, state.uploadId);
     expect(record).toMatchObject({ stage: 'failed', message: 'We could not read page 3.' });
+  });
+
+  it('a failure half-way through persist removes what it wrote (the rows were recorded first)', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    await persistStep(await upload(familyId, accountId, statement(january.slice(0, 1))));
+    const state = await upload(familyId, accountId, statement(january));
+    await persistStep(state);
+    // As if Persist had stopped before recording what it added: only rows.json is there.
+    await deleteObject(artefactKey(familyId, state.uploadId, 'added.json'));
+    await recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'timed out' } });
+    const rows = await accountTransactions(familyId, accountId);
+    expect(rows.map((r) => r.description)).toEqual(['TESCO STORES 2345']);
   });
 
   it('a finished upload is never revived by a late failure', async () => {

@@ -33,7 +33,10 @@ export function transactionKey(t: TransactionRef) {
   return { pk, sk };
 }
 
-/** Put a new transaction; false when it already exists (a duplicate). */
+/**
+ * Put a new transaction; false when it already exists from another upload (a duplicate). A row this same
+ * upload wrote before (a retried step) is written again and counts as this upload's.
+ */
 export async function putNewTransaction(item: TransactionItem): Promise<boolean> {
   const key = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id);
   const unclassified = item.flow_type
@@ -44,7 +47,8 @@ export async function putNewTransaction(item: TransactionItem): Promise<boolean>
       new PutCommand({
         TableName: tableName(),
         Item: { ...key, ...unclassified, entity: 'transaction', ...item },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: 'attribute_not_exists(pk) OR upload_id = :upload',
+        ExpressionAttributeValues: { ':upload': item.upload_id },
       }),
     );
     return true;
@@ -54,8 +58,26 @@ export async function putNewTransaction(item: TransactionItem): Promise<boolean>
   }
 }
 
-export async function deleteTransaction(t: TransactionRef) {
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: transactionKey(t) }));
+/**
+ * Delete a transaction; with `uploadId`, only if that upload wrote it (rows another upload added stay).
+ * False when there was nothing of that upload's to delete.
+ */
+export async function deleteTransaction(t: TransactionRef, uploadId?: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: transactionKey(t),
+        ...(uploadId
+          ? { ConditionExpression: 'upload_id = :upload', ExpressionAttributeValues: { ':upload': uploadId } }
+          : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** Record the automatic classification; the row leaves the unclassified index. */
