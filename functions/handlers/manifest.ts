@@ -20,6 +20,8 @@ export type Need =
   | 'uploads:read'
   | 'uploads:write'
   | 'uploads:delete'
+  /** s3:ListBucket: without it, reading a key that is not there answers AccessDenied, not NoSuchKey. */
+  | 'uploads:list'
   | 'pipeline:start'
   | 'textract'
   | 'bedrock'
@@ -159,18 +161,24 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['pipeline:start'],
   },
   pipeline('Register', 'register', ['table:read', 'table:write', 'uploads:read']),
-  pipeline('Extract', 'extract', ['table:write', 'uploads:read', 'uploads:write', 'textract'], {
-    memoryMb: 1024,
-  }),
+  pipeline('Extract', 'extract', ['uploads:read', 'uploads:write', 'textract'], { memoryMb: 1024 }),
   pipeline('PollTextract', 'poll-textract', ['uploads:write', 'textract']),
   pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], {
     memoryMb: 1024,
   }),
-  pipeline('Persist', 'persist', ['table:read', 'table:write', 'uploads:read']),
-  pipeline('Classify', 'classify', ['table:read', 'table:write', 'bedrock'], { timeoutSeconds: 300 }),
-  pipeline('Match', 'match', ['table:read', 'table:write']),
+  pipeline('Persist', 'persist', ['table:read', 'table:write', 'uploads:read', 'uploads:write']),
+  pipeline('Classify', 'classify', ['table:read', 'table:write', 'uploads:read', 'bedrock'], {
+    timeoutSeconds: 300,
+  }),
+  pipeline('Match', 'match', ['table:read', 'table:write', 'uploads:read']),
   pipeline('Finish', 'finish', ['table:read', 'table:write', 'uploads:delete']),
-  pipeline('RecordFailure', 'record-failure', ['table:read', 'table:write', 'uploads:delete']),
+  pipeline('RecordFailure', 'record-failure', [
+    'table:read',
+    'table:write',
+    'uploads:read',
+    'uploads:list',
+    'uploads:delete',
+  ]),
   {
     id: 'Seed',
     entry: 'functions/handlers/triggers/seed.ts',

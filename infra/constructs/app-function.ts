@@ -182,6 +182,9 @@ export class AppFunction extends Construct {
         case 'uploads:delete':
           allow(['s3:DeleteObject'], [required(b.uploads, spec, need).arnForObjects('*')]);
           break;
+        case 'uploads:list':
+          allow(['s3:ListBucket'], [required(b.uploads, spec, need).bucketArn]);
+          break;
         case 'pipeline:start':
           allow(['states:StartExecution'], [required(b.stateMachineArn, spec, need)]);
           break;

@@ -145,6 +145,7 @@ export const ACTIONS_BY_NEED: Record<Need, string[]> = {
   'uploads:read': ['s3:GetObject'],
   'uploads:write': ['s3:PutObject'],
   'uploads:delete': ['s3:DeleteObject'],
+  'uploads:list': ['s3:ListBucket'],
   'pipeline:start': ['states:StartExecution'],
   textract: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
   bedrock: ['bedrock:InvokeModel'],
