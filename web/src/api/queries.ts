@@ -21,11 +21,14 @@ import {
   initialiseSubscriptionResponseSchema,
   subscriptionInfoSchema,
 } from '../../../functions/contracts/subscription';
+import { transactionListSchema } from '../../../functions/contracts/transactions';
 import { ApiError, apiRequest } from './client';
 
 /**
- * Typed calls and TanStack Query hooks for family, profile, subscription, institutions and accounts.
- * Query keys live here so every screen invalidates the same ones.
+ * Typed calls and TanStack Query hooks for family, profile, subscription, institutions, accounts and
+ * transactions. Query keys live here so every screen invalidates the same ones: every transaction list sits
+ * under `queryKeys.transactions`, which the app shell invalidates on 'transactions-uploaded' and
+ * 'transactions-updated' (see useTransactionEvents).
  */
 export const queryKeys = {
   family: ['family'] as const,
@@ -35,6 +38,10 @@ export const queryKeys = {
   serviceTypes: ['service-types'] as const,
   accounts: ['accounts'] as const,
   account: (id: string) => ['accounts', id] as const,
+  transactions: ['transactions'] as const,
+  accountTransactions: (accountId: string, limit: number) =>
+    ['transactions', 'account', accountId, limit] as const,
+  upload: (uploadId: string) => ['uploads', uploadId] as const,
 };
 
 export const api = {
@@ -66,6 +73,12 @@ export const api = {
     apiRequest(`/accounts/${encodeURIComponent(id)}`, accountSchema, { signal }),
   createAccounts: (accounts: AccountRequestInput[]) =>
     apiRequest('/accounts', createAccountsResponseSchema, { method: 'POST', body: { accounts } }),
+  /** An account's latest transactions, newest first. */
+  accountTransactions: (accountId: string, limit: number, signal?: AbortSignal) =>
+    apiRequest(`/accounts/${encodeURIComponent(accountId)}/transactions`, transactionListSchema, {
+      query: { limit: String(limit) },
+      signal,
+    }).then((r) => r.transactions),
 };
 
 export function useFamily() {
@@ -103,6 +116,15 @@ export function useServiceTypes() {
 
 export function useAccounts() {
   return useQuery({ queryKey: queryKeys.accounts, queryFn: ({ signal }) => api.accounts(signal) });
+}
+
+/** The latest `limit` transactions of one account (none asked for while no account is chosen). */
+export function useAccountTransactions(accountId: string | null, limit: number) {
+  return useQuery({
+    queryKey: queryKeys.accountTransactions(accountId ?? '', limit),
+    queryFn: ({ signal }) => api.accountTransactions(accountId ?? '', limit, signal),
+    enabled: Boolean(accountId),
+  });
 }
 
 function invalidate(client: QueryClient, ...keys: ReadonlyArray<readonly unknown[]>) {

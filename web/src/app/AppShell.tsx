@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
 import { FamilyOverview } from '../routes/FamilyOverview';
 import { AppHeader } from './AppHeader';
@@ -9,11 +10,13 @@ import './app-shell.css';
 
 /**
  * The app shell (spec 1 §2): header, a collapsible sidebar (a drawer on phones) and the pages under /app.
- * Unknown paths under /app go to /app.
+ * Unknown paths under /app go to /app. Every transaction list reloads on 'transactions-uploaded' and
+ * 'transactions-updated'.
  */
 export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: readonly AppPage[] }) {
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  useTransactionEvents();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content">

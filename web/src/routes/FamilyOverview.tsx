@@ -1,24 +1,15 @@
 import { Link } from 'react-router';
-import type { AccountType } from '../../../functions/contracts/accounts';
 import { displayName } from '../../../functions/domain/identity';
 import { ApiError } from '../api/client';
 import { useAccounts, useFamily, useProfile } from '../api/queries';
 import type { AppPage } from '../app/pages';
 import { useAuth } from '../auth/useAuth';
+import { ACCOUNT_TYPE_LABELS } from '../components/account-types';
 
 /**
  * /app, 'Family Overview' (spec 1 §2): who is signed in, the family, its accounts, and what to do next —
  * only steps whose pages exist.
  */
-const TYPE_LABELS: Record<AccountType, string> = {
-  current: 'Current account',
-  savings: 'Savings account',
-  credit: 'Credit card',
-  isa: 'ISA',
-  investment: 'Investment',
-  mortgage: 'Mortgage',
-};
-
 export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const { user } = useAuth();
   const profile = useProfile();
@@ -71,7 +62,10 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
               <li key={account.id}>
                 <span className="account-name">{account.name}</span>
                 <span className="account-meta">
-                  {[account.institution_display_name ?? account.bank_name, TYPE_LABELS[account.account_type]]
+                  {[
+                    account.institution_display_name ?? account.bank_name,
+                    ACCOUNT_TYPE_LABELS[account.account_type],
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
