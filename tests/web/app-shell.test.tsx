@@ -183,6 +183,22 @@ describe('spec 1 §2 app shell', () => {
     expect(within(nav).getByRole('link', { name: 'File Upload' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it("registers the built pages: 'File Upload' under 'Setup & Tools', with its next step on the overview", async () => {
+    const user = userEvent.setup();
+    renderAt('/app', <AppShell user={ADA} />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Dashboards', 'Setup & Tools']);
+    const main = screen.getByRole('main');
+    await user.click(within(main).getByRole('link', { name: 'Upload a bank statement' }));
+    expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload');
+    expect(screen.getByRole('heading', { name: 'File Upload', level: 1 })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'File Upload' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it.each([
     [{ display_name: 'Ada L.', first_name: 'Ada', last_name: 'Lovelace' }, 'Ada L.'],
     [{ display_name: null, first_name: 'Ada', last_name: 'Lovelace' }, 'Ada Lovelace'],

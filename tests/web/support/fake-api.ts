@@ -1,14 +1,19 @@
+import type * as z from 'zod/mini';
 import { INSTITUTIONS } from '../../../functions/adapters/dynamodb/catalogue/institutions';
 import { SERVICE_TYPES } from '../../../functions/adapters/dynamodb/catalogue/service-types';
 import type { Account, AccountRequest } from '../../../functions/contracts/accounts';
 import type { Institution } from '../../../functions/contracts/institutions';
+import type { Transaction } from '../../../functions/contracts/transactions';
+import { createUploadRequestSchema, type uploadSchema } from '../../../functions/contracts/uploads';
 import { planAccountCreation } from '../../../functions/domain/accounts';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
  * tests): serves the real catalogue with the real search rule, plans accounts with the real domain rule,
- * records every call and can be told to fail a route.
+ * records every call and can be told to fail a route. Uploads are checked with the real contract and walk
+ * through the stages a test scripts for their file name (see scriptUpload); an upload that reaches 'done'
+ * adds its script's transactions to the account.
  */
 export interface RecordedCall {
   method: string;
@@ -27,6 +32,33 @@ const institutions: Institution[] = INSTITUTIONS.map((i) => ({
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 }));
+
+/** An upload record as the API sends it (fields the contract defaults may be left out). */
+export type UploadRecord = z.input<typeof uploadSchema>;
+type UploadStep = Partial<Omit<UploadRecord, 'uploadId' | 'accountId' | 'fileName' | 'size'>>;
+interface UploadScript {
+  steps: UploadStep[];
+  transactions: Transaction[];
+}
+
+/** A transaction row for an account, with the fields the API always sends. */
+export function transactionRow(
+  accountId: string,
+  row: Pick<Transaction, 'id' | 'transaction_date' | 'description' | 'amount'> & Partial<Transaction>,
+): Transaction {
+  return {
+    account_id: accountId,
+    signed_amount: null,
+    type: null,
+    balance: null,
+    flow_type: null,
+    user_corrected_flow_type: null,
+    classification_confidence: null,
+    classification_method: null,
+    created_at: '2026-03-01T09:00:00.000Z',
+    ...row,
+  };
+}
 
 const PROFILE_FIELDS = [
   'first_name',
@@ -48,6 +80,9 @@ export function createFakeApi() {
   const failures = new Map<string, { status: number; body: unknown }>();
   const accounts: Account[] = [];
   let familyId: string | null = null;
+  const transactions: Transaction[] = [];
+  const scripts = new Map<string, UploadScript>();
+  const uploads = new Map<string, { record: UploadRecord; script: UploadScript }>();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -64,7 +99,74 @@ export function createFakeApi() {
     const failure = failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body);
     const route = `${method} ${url.pathname}`;
+    const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
+    if (uploadId) {
+      const upload = uploads.get(uploadId);
+      if (!upload) return json(404, { error: { code: 'not_found', message: 'Upload not found' } });
+      const step = upload.script.steps.shift();
+      if (step) upload.record = { ...upload.record, ...step, updatedAt: new Date().toISOString() };
+      if (step?.stage === 'done') transactions.push(...upload.script.transactions);
+      return json(200, upload.record);
+    }
+    const listOf = /^GET \/api\/accounts\/([^/]+)\/transactions$/.exec(route)?.[1];
+    if (listOf) {
+      if (!accounts.some((a) => a.id === listOf))
+        return json(404, { error: { code: 'not_found', message: 'Account not found' } });
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const rows = transactions
+        .filter((t) => t.account_id === listOf)
+        .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date))
+        .slice(0, limit);
+      return json(200, { transactions: rows });
+    }
     switch (route) {
+      case 'GET /api/family':
+        return familyId
+          ? json(200, {
+              id: familyId,
+              user_id: 'u1',
+              name: "u1's Family",
+              role: 'admin',
+              created_at: 'x',
+              updated_at: 'x',
+            })
+          : json(404, { error: { code: 'not_found', message: 'No family found' } });
+      case 'POST /api/uploads': {
+        const request = createUploadRequestSchema.safeParse(body);
+        if (!request.success)
+          return json(400, {
+            error: { code: 'validation_error', message: request.error.issues[0]?.message ?? 'Invalid' },
+          });
+        if (!accounts.some((a) => a.id === request.data.accountId))
+          return json(404, { error: { code: 'not_found', message: 'Account not found' } });
+        const id = `01JD8Z00000000000000UP${String(uploads.size + 1).padStart(4, '0')}`;
+        const now = new Date().toISOString();
+        const record: UploadRecord = {
+          uploadId: id,
+          ...request.data,
+          stage: 'uploading',
+          message: null,
+          counts: {},
+          reconciliation: null,
+          institution: null,
+          period: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const script = scripts.get(request.data.fileName) ?? {
+          steps: [{ stage: 'reading' }, { stage: 'done', counts: { added: 0 } }],
+          transactions: [],
+        };
+        uploads.set(id, { record, script: { steps: [...script.steps], transactions: script.transactions } });
+        return json(201, {
+          upload: record,
+          put: {
+            url: `https://uploads.example.test/${id}?X-Amz-Signature=test`,
+            headers: { 'content-type': 'application/pdf' },
+            expiresInSeconds: 300,
+          },
+        });
+      }
       case 'GET /api/institutions': {
         const q = Object.fromEntries(url.searchParams);
         return json(200, { institutions: searchInstitutions(institutions, q) });
@@ -159,7 +261,20 @@ export function createFakeApi() {
   return {
     calls,
     accounts,
+    transactions,
     fetch: handle as typeof fetch,
+    /**
+     * What GET /api/uploads/{id} answers for uploads of this file: one step per request (the last one stays),
+     * and the transactions added to the account when a step reaches 'done'.
+     */
+    scriptUpload(fileName: string, steps: UploadStep[], added: Transaction[] = []) {
+      scripts.set(fileName, { steps, transactions: added });
+    },
+    /** More steps for an upload already under way (e.g. one that was still being processed). */
+    continueUpload(fileName: string, steps: UploadStep[]) {
+      for (const upload of uploads.values())
+        if (upload.record.fileName === fileName) upload.script.steps.push(...steps);
+    },
     fail(
       route: string,
       status: number,

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
+import { UploadPage } from '../features/upload/UploadPage';
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * The spec's full set, for whoever adds them: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
- * members 'Family Members', analytics 'Analytics', profile 'Profile'; Setup & Tools — setup/upload
- * 'File Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching',
+ * Built: Setup & Tools — setup/upload 'File Upload'. Still to add from the spec: Dashboards — accounts
+ * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
+ * Setup & Tools — setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
@@ -22,7 +23,18 @@ export interface AppPage {
   nextStep?: { title: string; description: string };
 }
 
-export const APP_PAGES: AppPage[] = [];
+export const APP_PAGES: AppPage[] = [
+  {
+    path: 'setup/upload',
+    label: 'File Upload',
+    group: 'Setup & Tools',
+    element: <UploadPage />,
+    nextStep: {
+      title: 'Upload a bank statement',
+      description: 'Add PDF statements: each one is read, classified and matched with your other accounts.',
+    },
+  },
+];
 
 export const PROFILE_PATH = 'profile';
 export const hasPage = (path: string, pages: readonly AppPage[] = APP_PAGES) =>

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { formatBytes } from './format';
+import type { JobView } from './jobs';
+import { countsText, PIPELINE_STEPS, reconciliationNote, STAGE_LABELS, stepOf } from './stages';
+
+/**
+ * One file: a labelled progress bar (the bytes while uploading, then the pipeline's step), the current stage
+ * (announced politely when it changes, never per percent), then what the statement added or why it failed.
+ */
+function progressOf(view: JobView): { now: number | undefined; text: string } {
+  switch (view.phase) {
+    case 'starting':
+      return { now: undefined, text: 'Preparing the upload' };
+    case 'sending': {
+      const percent = view.size > 0 ? Math.round((view.sent / view.size) * 100) : 0;
+      return {
+        now: percent,
+        text: `${percent}% uploaded (${formatBytes(view.sent)} of ${formatBytes(view.size)})`,
+      };
+    }
+    case 'processing': {
+      const step = stepOf(view.stage);
+      const total = PIPELINE_STEPS.length;
+      return {
+        now: Math.round((step / (total + 1)) * 100),
+        text: step ? `Step ${step} of ${total}: ${STAGE_LABELS[view.stage]}` : STAGE_LABELS[view.stage],
+      };
+    }
+    default:
+      return { now: 100, text: STAGE_LABELS[view.stage] };
+  }
+}
+
+const PHASE_LABELS = { starting: 'Preparing the upload', sending: 'Uploading' } as const;
+
+export function UploadProgress({ view }: { view: JobView }) {
+  const nameId = useId();
+  const progress = progressOf(view);
+  const stage =
+    view.phase === 'starting' || view.phase === 'sending'
+      ? PHASE_LABELS[view.phase]
+      : STAGE_LABELS[view.stage];
+  const note = view.phase === 'done' && view.upload ? reconciliationNote(view.upload.reconciliation) : null;
+  return (
+    <li className={`upload-file upload-file-${view.phase}`}>
+      <div className="upload-file-head">
+        <span id={nameId} className="upload-file-name" title={view.name}>
+          {view.name}
+        </span>
+        <span className="upload-file-size">{formatBytes(view.size)}</span>
+      </div>
+      {view.phase === 'failed' ? null : (
+        <div
+          className="upload-bar"
+          role="progressbar"
+          aria-labelledby={nameId}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.now}
+          aria-valuetext={progress.text}
+        >
+          <div className="upload-bar-fill" style={{ width: `${progress.now ?? 0}%` }} />
+        </div>
+      )}
+      <p className="upload-file-stage">
+        <span aria-live="polite">{stage}</span>
+        {view.phase === 'sending' ? <span aria-hidden="true"> · {progress.now}%</span> : null}
+      </p>
+      {view.phase === 'done' && view.upload ? (
+        <p className="upload-file-outcome">{countsText(view.upload.counts)}</p>
+      ) : null}
+      {note ? <p className="upload-file-warning">{note}</p> : null}
+      {view.phase === 'failed' ? <p className="upload-file-error">{view.message}</p> : null}
+    </li>
+  );
+}

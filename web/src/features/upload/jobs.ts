@@ -1,0 +1,110 @@
+import type { PipelineStage } from '../../../../functions/contracts/pipeline';
+import type { Upload } from '../../../../functions/contracts/uploads';
+import { UPLOAD_MESSAGES } from '../../../../functions/domain/upload-validation';
+import { isFinalStage } from './stages';
+
+/**
+ * One chosen file on its way: asked for (starting), its bytes going to storage (sending), stored (sent, the
+ * pipeline's stage then comes from GET /api/uploads/{id}), or failed before the pipeline could start.
+ */
+export interface FileJob {
+  key: string;
+  /** Files chosen together form a batch, with one summary. */
+  batch: number;
+  name: string;
+  size: number;
+  state: 'starting' | 'sending' | 'sent' | 'failed';
+  /** Bytes sent so far. */
+  sent: number;
+  uploadId: string | null;
+  /** Why the file failed before reaching the pipeline. */
+  error: string | null;
+}
+
+export type JobPhase = 'starting' | 'sending' | 'processing' | 'done' | 'failed';
+
+export interface JobView {
+  key: string;
+  name: string;
+  size: number;
+  sent: number;
+  phase: JobPhase;
+  /** The pipeline's stage while processing (and 'done' / 'failed' at the end). */
+  stage: PipelineStage;
+  upload: Upload | null;
+  /** The failure's message for the family. */
+  message: string | null;
+}
+
+const FALLBACK_FAILURE = 'We could not process this statement.';
+
+export function viewOf(job: FileJob, upload: Upload | undefined): JobView {
+  const base = { key: job.key, name: job.name, size: job.size, sent: job.sent, upload: upload ?? null };
+  if (job.state === 'failed')
+    return { ...base, phase: 'failed', stage: 'failed', message: job.error ?? FALLBACK_FAILURE };
+  if (job.state !== 'sent') return { ...base, phase: job.state, stage: 'uploading', message: null };
+  const stage = upload?.stage ?? 'uploading';
+  if (stage === 'failed')
+    return { ...base, phase: 'failed', stage, message: upload?.message ?? FALLBACK_FAILURE };
+  return { ...base, phase: stage === 'done' ? 'done' : 'processing', stage, message: null };
+}
+
+export const isFinished = (view: JobView) => view.phase === 'done' || view.phase === 'failed';
+
+/** True when the job needs nothing more: failed, or its pipeline reached done or failed. */
+export function jobFinished(job: FileJob, upload: Upload | undefined): boolean {
+  return job.state === 'failed' || (job.state === 'sent' && isFinalStage(upload?.stage));
+}
+
+/**
+ * A batch's summary (spec 2 §8), once every file is finished ('final') or the 45 s wait is over ('capped'):
+ * '{n} statement(s) uploaded successfully' (at the cap: stored and still being processed count too),
+ * '{m} files had issues' and 'Failed to process {file}: {message}' per failure, then 'Almost done! ...' while
+ * some are still being processed, 'All done! ...' when all are; or, when none succeeded, 'No statements could
+ * be processed. ...' and the failures. Same lines as the domain's uploadSummary, with keys for the list.
+ */
+export interface BatchSummary {
+  state: 'final' | 'capped';
+  ok: boolean;
+  succeeded: number;
+  headline: string[];
+  failures: Array<{ key: string; text: string }>;
+  closing: string | null;
+  /** Some file failed with the timeout message: show the spec's suggestions. */
+  timedOut: boolean;
+}
+
+export function batchSummary(views: readonly JobView[], capped: boolean): BatchSummary | null {
+  const final = views.every(isFinished);
+  if (!final && !capped) return null;
+  const failed = views.filter((v) => v.phase === 'failed');
+  const succeeded = views.length - failed.length;
+  const failures = failed.map((v) => ({
+    key: v.key,
+    text: UPLOAD_MESSAGES.fileFailed(v.name, v.message ?? FALLBACK_FAILURE),
+  }));
+  const timedOut = failed.some((v) => v.message === UPLOAD_MESSAGES.timeout);
+  const state = final ? 'final' : 'capped';
+  if (succeeded === 0)
+    return {
+      state,
+      ok: false,
+      succeeded,
+      headline: [UPLOAD_MESSAGES.noneProcessed],
+      failures,
+      closing: null,
+      timedOut,
+    };
+  return {
+    state,
+    ok: true,
+    succeeded,
+    headline: [
+      UPLOAD_MESSAGES.uploaded(succeeded),
+      ...(failures.length ? [UPLOAD_MESSAGES.filesWithIssues(failures.length)] : []),
+    ],
+    failures,
+    closing: final ? UPLOAD_MESSAGES.allDone : UPLOAD_MESSAGES.almostDone,
+    timedOut,
+  };
+}
