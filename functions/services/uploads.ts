@@ -80,9 +80,20 @@ export async function startUpload(
   };
 }
 
+/**
+ * An upload whose file never arrived (the browser closed, the connection dropped) would wait for ever: once
+ * its presigned URL has expired and a generous margin for a slow transfer has passed, it reads as failed.
+ */
+export const ABANDONED_AFTER_MS = UPLOAD_URL_TTL_SECONDS * 1000 + 15 * 60 * 1000;
+export const ABANDONED_MESSAGE = 'This statement never finished uploading. Please upload it again.';
+
 export async function uploadStatus(auth: AuthContext, uploadId: string): Promise<Upload> {
   const familyId = await requireFamilyId(auth.userId);
   const item = await getUpload(familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
-  return toUpload(item);
+  const upload = toUpload(item);
+  const age = services().now().getTime() - Date.parse(upload.createdAt);
+  if (upload.stage === 'uploading' && age > ABANDONED_AFTER_MS)
+    return { ...upload, stage: 'failed', message: ABANDONED_MESSAGE };
+  return upload;
 }

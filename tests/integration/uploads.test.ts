@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { MAX_UPLOAD_BYTES } from '../../functions/contracts/uploads';
+import { ABANDONED_AFTER_MS } from '../../functions/services/uploads';
+import { registerServices } from '../../functions/shared/container';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
 
@@ -98,6 +100,29 @@ describe('GET /api/uploads/{id}', () => {
     expect(finished.message).toBeTruthy();
     expect((await eve.call('GET', `/api/uploads/${body.upload.uploadId}`)).status).toBe(404);
     expect((await ada.call('GET', '/api/uploads/not-an-id')).status).toBe(400);
+  });
+});
+
+describe('GET /api/uploads/{id}: a file that never arrived', () => {
+  it('reads as failed once its upload URL has long expired, and not before', async () => {
+    const { body } = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
+      accountId: adaAccount,
+      fileName: 'abandoned.pdf',
+      size: 2048,
+    });
+    const path = `/api/uploads/${body.upload.uploadId}`;
+    const created = Date.parse(body.upload.createdAt);
+    try {
+      registerServices({ now: () => new Date(created + ABANDONED_AFTER_MS - 1000) });
+      expect((await ada.call<Upload>('GET', path)).body).toMatchObject({ stage: 'uploading', message: null });
+      registerServices({ now: () => new Date(created + ABANDONED_AFTER_MS + 1000) });
+      expect((await ada.call<Upload>('GET', path)).body).toMatchObject({
+        stage: 'failed',
+        message: 'This statement never finished uploading. Please upload it again.',
+      });
+    } finally {
+      registerServices({ now: () => new Date() });
+    }
   });
 });
 

@@ -217,6 +217,15 @@ describe('spec 2 §4 Upload stages: bytes, then the pipeline', () => {
     expect(within(row('march.pdf')).getByText('12 new transactions')).toBeTruthy();
   });
 
+  it('lists what the family should check about a read statement (e.g. the wrong account chosen)', async () => {
+    const wrongAccount =
+      'This looks like a credit card statement, but it was uploaded to a current account. Please check you chose the right account.';
+    api.scriptUpload('amex.pdf', [{ stage: 'done', counts: { added: 5 }, warnings: [wrongAccount] }]);
+    await upload(pdf('amex.pdf'));
+    const notes = await screen.findByRole('list', { name: 'Notes on amex.pdf' });
+    expect(within(notes).getByText(wrongAccount)).toBeTruthy();
+  });
+
   it("shows a failed upload's own message, and no progress bar for it", async () => {
     api.scriptUpload('locked.pdf', [
       { stage: 'reading' },

@@ -70,6 +70,13 @@ export function UploadProgress({ view }: { view: JobView }) {
         <p className="upload-file-outcome">{countsText(view.upload.counts)}</p>
       ) : null}
       {note ? <p className="upload-file-warning">{note}</p> : null}
+      {view.phase === 'done' && view.upload?.warnings.length ? (
+        <ul className="upload-file-notes" aria-label={`Notes on ${view.name}`}>
+          {view.upload.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       {view.phase === 'failed' ? <p className="upload-file-error">{view.message}</p> : null}
     </li>
   );

@@ -4,7 +4,7 @@ import {
   createUploadResponseSchema,
   uploadSchema,
 } from '../../../../functions/contracts/uploads';
-import { apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { isFinalStage, POLL_MS } from './stages';
 
@@ -21,7 +21,12 @@ export const uploadStatusQuery = (uploadId: string) =>
   queryOptions({
     queryKey: queryKeys.upload(uploadId),
     queryFn: ({ signal }) => uploadApi.status(uploadId, signal),
-    refetchInterval: (query) => (isFinalStage(query.state.data?.stage) ? false : POLL_MS),
+    // Until the statement is done or failed; an upload that is not there (404) will not appear later.
+    refetchInterval: (query) =>
+      isFinalStage(query.state.data?.stage) ||
+      (query.state.error instanceof ApiError && query.state.error.status === 404)
+        ? false
+        : POLL_MS,
     // A family that switches tabs still gets its results when the statement is done.
     refetchIntervalInBackground: true,
   });

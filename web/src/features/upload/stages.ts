@@ -3,7 +3,7 @@ import type { Upload } from '../../../../functions/contracts/uploads';
 import { UPLOAD_REFRESH_DELAY_MS } from '../../../../functions/domain/upload-validation';
 
 /** How often a statement's pipeline stage is asked for while it is being processed. */
-export const POLL_MS = 2_000;
+export const POLL_MS = 1_000;
 /** Spec 2 §9: the longest a family waits, once the files are stored, before the results reload on their own. */
 export const MAX_WAIT_MS = UPLOAD_REFRESH_DELAY_MS;
 
