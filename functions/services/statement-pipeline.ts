@@ -52,6 +52,8 @@ export const MESSAGES = {
   notStarted: 'This upload was not started from the app.',
   cardOnBankAccount: (accountType: string) =>
     `This looks like a credit card statement, but it was uploaded to a ${accountType} account. Please check you chose the right account.`,
+  bankOnCardAccount:
+    'This looks like a bank account statement, but it was uploaded to a credit card account. Please check you chose the right account.',
   otherBank: (statementBank: string, accountBank: string) =>
     `This statement looks like it is from ${statementBank}, but the account is with ${accountBank}. Please check you chose the right account.`,
 } as const;
@@ -261,11 +263,14 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
-  const result = readStatement(artefact.blocks, {
-    // The family says which accounts are cards; otherwise the statement's own words decide.
-    ...(account?.account_type === 'credit' ? { accountKind: 'credit_card' as const } : {}),
-    referenceDate: (upload?.createdAt ?? now().toISOString()).slice(0, 10),
-  });
+  const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
+  let result = readStatement(artefact.blocks, { referenceDate });
+  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
+    // A card statement that does not say it is one: read as a card's when its balances then add up.
+    const asCard = readStatement(artefact.blocks, { referenceDate, accountKind: 'credit_card' });
+    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
+      result = asCard;
+  }
   if (!result.ok) throw new StatementError(result.message, result.reason);
   const { statement } = result;
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
@@ -311,6 +316,8 @@ export function accountWarnings(
   const warnings: string[] = [];
   if (statement.accountKind === 'credit_card' && account.account_type !== 'credit')
     warnings.push(MESSAGES.cardOnBankAccount(account.account_type));
+  if (statement.accountKind === 'bank' && account.account_type === 'credit')
+    warnings.push(MESSAGES.bankOnCardAccount);
   const bank = account.institution_display_name ?? account.bank_name;
   if (statement.institution && bank && !sameInstitution(statement.institution, bank))
     warnings.push(MESSAGES.otherBank(statement.institution, bank));

@@ -165,6 +165,17 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement PDF becomes classified
     expect(await transactionsOf(ada, accountId)).toHaveLength(truth.transactions.length);
   });
 
+  it('a bank statement uploaded to a card account reads as the bank statement it is, with a warning', async () => {
+    const accountId = await createAccount(ada, 'Mistaken card', 'credit', 'Barclays');
+    const { pdf, truth } = await generateStatement('paid-out-paid-in', { seed: 4 });
+    const upload = await uploadBytes(ada, accountId, 'barclays.pdf', pdf);
+    expect(upload).toMatchObject({ stage: 'done', reconciliation: { ok: true } });
+    expect(upload.warnings).toContain(
+      'This looks like a bank account statement, but it was uploaded to a credit card account. Please check you chose the right account.',
+    );
+    expectRows(await transactionsOf(ada, accountId), truth);
+  });
+
   it("another family cannot see the upload or the account's rows", async () => {
     const { pdf } = await generateStatement('signed-amount', { seed: 3 });
     const accountId = await createAccount(ada, 'Private', 'current');
