@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
-import { startTestTwin, waitFor } from '../support/twin';
+import { startTestTwin } from '../support/twin';
 import { openPage, type TestPage } from './browser';
+import { magicLink, pageApi } from './journey';
 
 /**
  * The first-run journey in real Chromium on the twin: sign in with the magic link from the outbox, complete
@@ -23,35 +23,13 @@ afterAll(async () => {
   await twin?.stop();
 });
 
-interface OutboxMail {
-  to: string;
-  link?: string;
-}
-
-async function magicLink(to: string): Promise<string> {
-  return waitFor(async () => {
-    const mails = (await (await fetch(`${twin.url}/local/outbox`)).json()) as OutboxMail[];
-    return mails.find((m) => m.to === to && m.link)?.link;
-  });
-}
-
-/** The page's own ID token (Amplify keeps it in localStorage under CognitoIdentityServiceProvider.*.idToken). */
-async function pageApi<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    const token = key ? localStorage.getItem(key) : null;
-    const response = await fetch(p, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return response.json();
-  }, path) as Promise<T>;
-}
-
 describe('onboarding journey (real Chromium, phone viewport)', () => {
   it('signs in through the e-mailed link and lands in onboarding', async () => {
     const { page } = browser;
     await page.goto(`${twin.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel(/email/i).fill(email);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
-    await page.goto(await magicLink(email));
+    await page.goto(await magicLink(twin, email));
     await page.getByRole('heading', { name: 'Welcome to Family Finance' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
   });
