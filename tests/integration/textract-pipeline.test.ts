@@ -11,7 +11,13 @@ import {
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
+import {
+  EXTRACTION_MESSAGES,
+  MAX_TEXTRACT_POLLS,
+  pollTextractStep,
+} from '../../functions/services/statement-text';
 import { registerServices, type TextRecognition } from '../../functions/shared/container';
+import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
 import { generateImageOnlyPdf, generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
@@ -119,6 +125,27 @@ describe('spec 2 §4 Upload: a scanned statement is read by Textract (Wait → P
     expect(body.transactions).toHaveLength(truth.transactions.length);
     const execution = twin.runner.list(50).find((e) => e.name.startsWith(upload.uploadId));
     expect(execution?.status).toBe('SUCCEEDED');
+  });
+
+  it('gives up after ten minutes of polls with a clear message', async () => {
+    job = { inProgress: 1, pages: [] };
+    const state = {
+      bucket: twin.bucket,
+      key: `${ulid()}/${ulid()}_scan.pdf`,
+      etag: '',
+      size: 1,
+      familyId: ulid(),
+      uploadId: ulid(),
+      fileName: 'scan.pdf',
+      extraction: {
+        status: 'IN_PROGRESS' as const,
+        source: 'textract' as const,
+        jobId: 'job-1',
+        polls: MAX_TEXTRACT_POLLS - 1,
+      },
+    };
+    expect(MAX_TEXTRACT_POLLS * TEXTRACT_POLL_SECONDS).toBe(600);
+    await expect(pollTextractStep(state)).rejects.toThrow(EXTRACTION_MESSAGES.textractTimeout);
   });
 
   it('a failed Textract job fails the upload with a clear message', async () => {
