@@ -19,7 +19,7 @@ export async function extractStep(state: PipelineState): Promise<PipelineState> 
   const bytes = await getObjectBytes(state.key, state.bucket);
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
-    const blocksKey = await keepBlocks(state, { source: 'text-layer', blocks: text.blocks, warnings: [] });
+    const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });
     return {
       ...state,
       extraction: { status: 'DONE', source: 'text-layer', blocksKey, pages: text.pages },

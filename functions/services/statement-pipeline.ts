@@ -7,7 +7,7 @@ import {
 import {
   deleteTransaction,
   familyTransactions,
-  putNewTransaction,
+  putNewTransactions,
   setClassification,
   type TransactionItem,
 } from '../adapters/dynamodb/transaction-repository';
@@ -25,6 +25,7 @@ import {
   blocksArtefactSchema,
   type ParsedStatementContract,
   parsedStatementSchema,
+  unpackBlocks,
 } from '../contracts/statement';
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
 import { addDays } from '../domain/dates';
@@ -126,8 +127,8 @@ async function inBatches<T, R>(
 
 /**
  * Fingerprint and write each row; duplicates (re-uploads, overlaps) are skipped by the key condition. Each
- * new row is written once, already classified by the family's learned patterns and the rule table (pure and
- * cheap), so a statement costs one write per row rather than a write and an update; Classify then asks the
+ * new row is written once (in batches), already classified by the family's learned patterns and the rule
+ * table (pure and cheap), so a statement costs one write per row rather than a write and an update; Classify then asks the
  * AI (where configured) about the rows the rules leave unsure. Every row's key is recorded first
  * (`rows.json`), so RecordFailure can undo exactly this upload's rows whenever it fails, even half-way
  * through this step; a retried Persist finds its own rows and counts them again.
@@ -153,19 +154,21 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
   }));
   await writeJson(artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
   const byRules = await classifyTransactions(rows, account, patterns, null);
-  const isNew = await inBatches(statement.transactions, (row, i) => {
-    const classification = byRules.get(rows[i]!.id) ?? null;
-    return putNewTransaction({
-      ...rows[i]!,
-      upload_id: state.uploadId,
-      balance: row.balance,
-      flow_type: classification?.flow_type ?? null,
-      user_corrected_flow_type: null,
-      classification_confidence: classification?.confidence ?? null,
-      classification_method: classification?.method ?? null,
-      created_at: createdAt,
-    });
-  });
+  const isNew = await putNewTransactions(
+    statement.transactions.map((row, i) => {
+      const classification = byRules.get(rows[i]!.id) ?? null;
+      return {
+        ...rows[i]!,
+        upload_id: state.uploadId,
+        balance: row.balance,
+        flow_type: classification?.flow_type ?? null,
+        user_corrected_flow_type: null,
+        classification_confidence: classification?.confidence ?? null,
+        classification_method: classification?.method ?? null,
+        created_at: createdAt,
+      };
+    }),
+  );
   const added = rows.filter((_, i) => isNew[i]);
   const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
   await writeJson(addedKey, added);
@@ -264,10 +267,11 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     getAccount(state.familyId, accountId),
   ]);
   const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
-  let result = readStatement(artefact.blocks, { referenceDate });
+  const blocks = unpackBlocks(artefact);
+  let result = readStatement(blocks, { referenceDate });
   if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
     // A card statement that does not say it is one: read as a card's when its balances then add up.
-    const asCard = readStatement(artefact.blocks, { referenceDate, accountKind: 'credit_card' });
+    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
     if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
       result = asCard;
   }

@@ -1,7 +1,7 @@
 import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
 import { putObject } from '../adapters/s3/storage';
 import { artefactKey, type PipelineState } from '../contracts/pipeline';
-import type { BlocksArtefact } from '../contracts/statement';
+import { type BlocksArtefact, packBlocks } from '../contracts/statement';
 import type { Block } from '../domain/statement/blocks';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
@@ -19,9 +19,13 @@ export const EXTRACTION_MESSAGES = {
 /** How long the pipeline waits for Textract: polls of TEXTRACT_POLL_SECONDS each (10 minutes). */
 export const MAX_TEXTRACT_POLLS = Math.ceil((10 * 60) / TEXTRACT_POLL_SECONDS);
 
-export async function keepBlocks(state: PipelineState, artefact: BlocksArtefact): Promise<string> {
+export async function keepBlocks(
+  state: PipelineState,
+  blocks: readonly Block[],
+  meta: Pick<BlocksArtefact, 'source' | 'warnings'>,
+): Promise<string> {
   const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
-  await putObject(key, JSON.stringify(artefact), 'application/json');
+  await putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
   return key;
 }
 
@@ -44,11 +48,7 @@ export async function pollTextractStep(state: PipelineState): Promise<PipelineSt
     return { ...state, extraction: { ...extraction, polls } };
   }
   if (!result.ok) throw new StatementError(result.message, `textract_${result.reason}`);
-  const blocksKey = await keepBlocks(state, {
-    source: 'textract',
-    blocks: result.blocks,
-    warnings: result.warnings,
-  });
+  const blocksKey = await keepBlocks(state, result.blocks, { source: 'textract', warnings: result.warnings });
   return {
     ...state,
     extraction: {

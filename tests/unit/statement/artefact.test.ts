@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
+import { type TextractPage, toStatementBlocks } from '../../../functions/adapters/textract/blocks';
+import { blocksArtefactSchema, packBlocks, unpackBlocks } from '../../../functions/contracts/statement';
+import { debugRows, readStatement } from '../../../functions/domain/statement';
+import type { Block } from '../../../functions/domain/statement/blocks';
+import { generateBigStatement, generateStatement, LAYOUTS } from '../../fixtures/statements/generate';
+
+/** Through the pipeline's blocks.json artefact (packed, JSON, validated, unpacked), as Parse reads it. */
+function throughArtefact(blocks: readonly Block[]): Block[] {
+  const json = JSON.stringify(packBlocks(blocks, { source: 'text-layer', warnings: [] }));
+  return unpackBlocks(blocksArtefactSchema.parse(JSON.parse(json)));
+}
+
+describe('DESIGN statement pipeline: the text artefact between Extract and Parse loses nothing', () => {
+  it.each(LAYOUTS)('the %s layout reads the same after the artefact', async (layout) => {
+    const { pdf } = await generateStatement(layout);
+    const text = await extractTextLayer(new Uint8Array(pdf));
+    if (!text.ok) throw new Error(text.message);
+    expect(readStatement(throughArtefact(text.blocks))).toEqual(readStatement(text.blocks));
+  });
+
+  it('is a fraction of the Textract-shaped size for the 12-page statement', async () => {
+    const { pdf } = await generateBigStatement();
+    const text = await extractTextLayer(new Uint8Array(pdf));
+    if (!text.ok) throw new Error(text.message);
+    const packed = JSON.stringify(packBlocks(text.blocks, { source: 'text-layer', warnings: [] }));
+    expect(packed.length).toBeLessThan(JSON.stringify(text.blocks).length / 3);
+    expect(blocksArtefactSchema.parse(JSON.parse(packed)).pages).toBe(12);
+  });
+
+  it("keeps a recorded Textract response's rows", () => {
+    const response = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../fixtures/textract/textractor__test_detect_document_text.json'),
+        'utf8',
+      ),
+    ) as TextractPage;
+    const blocks = toStatementBlocks(response.Blocks ?? []);
+    expect(debugRows(throughArtefact(blocks))).toEqual(debugRows(blocks));
+  });
+});
