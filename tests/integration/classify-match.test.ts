@@ -55,6 +55,19 @@ const row = (date: string, description: string, signedAmount: number) => ({
   balance: null,
 });
 
+/** The family's rows in the unclassified index (gsi2), as the review screen reads them. */
+async function unclassifiedOf(familyId: string) {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: twin.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.unclassifiedPrefix(familyId).pk },
+    }),
+  );
+  return out.Items ?? [];
+}
+
 async function ingest(
   familyId: string,
   accountId: string,
@@ -123,15 +136,7 @@ describe('classify: the rule table labels what an upload added', () => {
       flow_type: 'internal_transfer',
       classification_confidence: 0.95,
     });
-    const unclassified = await documentClient().send(
-      new QueryCommand({
-        TableName: twin.tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.unclassifiedPrefix(familyId).pk },
-      }),
-    );
-    expect(unclassified.Items ?? []).toHaveLength(0);
+    expect(await unclassifiedOf(familyId)).toHaveLength(0);
   });
 });
 
@@ -194,15 +199,7 @@ describe('classify: the AI (Bedrock in AWS, replaced at its port) takes what the
     expect(state.counts?.classified).toBe(0);
     const [stored] = await accountTransactions(familyId, savings);
     expect(stored).toMatchObject({ flow_type: null, classification_method: null });
-    const unclassified = await documentClient().send(
-      new QueryCommand({
-        TableName: twin.tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.unclassifiedPrefix(familyId).pk },
-      }),
-    );
-    expect(unclassified.Items).toHaveLength(1);
+    expect(await unclassifiedOf(familyId)).toHaveLength(1);
   });
 });
 

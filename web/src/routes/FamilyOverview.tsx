@@ -5,6 +5,7 @@ import { useAccounts, useFamily, useProfile } from '../api/queries';
 import type { AppPage } from '../app/pages';
 import { useAuth } from '../auth/useAuth';
 import { ACCOUNT_TYPE_LABELS } from '../components/account-types';
+import { LoadFailed } from '../components/LoadFailed';
 
 /**
  * /app, 'Family Overview' (spec 1 §2): who is signed in, the family, its accounts, and what to do next —
@@ -48,12 +49,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
         {accounts.isPending ? (
           <p role="status">Loading your accounts...</p>
         ) : failed ? (
-          <div className="inline-alert" role="alert">
-            <p>We couldn't load your accounts. Please try again.</p>
-            <button type="button" className="button" onClick={() => void accounts.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed what="your accounts" onRetry={() => void accounts.refetch()} />
         ) : active.length === 0 ? (
           <p>You have no accounts yet.</p>
         ) : (

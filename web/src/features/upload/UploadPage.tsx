@@ -13,6 +13,7 @@ import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';
 import { useStatementUploads } from './useStatementUploads';
 import './upload.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * File Upload (spec 2 §2, §4, §5, §8): choose the account, add PDF statements, watch each one upload and go
@@ -68,12 +69,7 @@ export function UploadPage() {
       {accounts.isPending ? (
         <p role="status">Loading your accounts...</p>
       ) : failed ? (
-        <div className="inline-alert" role="alert">
-          <p>We couldn't load your accounts. Please try again.</p>
-          <button type="button" className="button" onClick={() => void accounts.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="your accounts" onRetry={() => void accounts.refetch()} />
       ) : active.length === 0 ? (
         <p className="upload-alert upload-alert-info">{UPLOAD_MESSAGES.noAccounts}</p>
       ) : (
