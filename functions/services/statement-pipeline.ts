@@ -30,7 +30,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
 import { addDays } from '../domain/dates';
 import { detectTransfers, isTransferCandidate, MATCH_MAX_DATE_GAP_DAYS } from '../domain/matching';
-import { type ParsedStatement, readStatement } from '../domain/statement';
+import { type ParsedStatement, readStatement, recogniseInstitution } from '../domain/statement';
 import { services } from '../shared/container';
 import { StatementError } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -109,7 +109,7 @@ function requireAccount(state: PipelineState): string {
   return state.accountId;
 }
 
-/** How many DynamoDB writes a step keeps in flight (DynamoDB has no conditional batch write). */
+/** How many single-item DynamoDB writes (rollback deletes, AI classifications) a step keeps in flight. */
 const WRITE_CONCURRENCY = 50;
 
 /** Runs `fn` over `items` with at most WRITE_CONCURRENCY at a time; results in order. */
@@ -126,10 +126,10 @@ async function inBatches<T, R>(
 }
 
 /**
- * Fingerprint and write each row; duplicates (re-uploads, overlaps) are skipped by the key condition. Each
+ * Fingerprint and write each row; rows already stored (re-uploads, overlaps) are not written again. Each
  * new row is written once (in batches), already classified by the family's learned patterns and the rule
- * table (pure and cheap), so a statement costs one write per row rather than a write and an update; Classify then asks the
- * AI (where configured) about the rows the rules leave unsure. Every row's key is recorded first
+ * table (pure and cheap), so a statement costs one write per row rather than a write and an update;
+ * Classify then asks the AI (where configured) about the rows the rules leave unsure. Every row's key is recorded first
  * (`rows.json`), so RecordFailure can undo exactly this upload's rows whenever it fails, even half-way
  * through this step; a retried Persist finds its own rows and counts them again.
  */
@@ -323,22 +323,16 @@ export function accountWarnings(
   if (statement.accountKind === 'bank' && account.account_type === 'credit')
     warnings.push(MESSAGES.bankOnCardAccount);
   const bank = account.institution_display_name ?? account.bank_name;
-  if (statement.institution && bank && !sameInstitution(statement.institution, bank))
-    warnings.push(MESSAGES.otherBank(statement.institution, bank));
+  // Both names through the same recogniser, so 'Amex' and 'American Express' are one; a bank name the
+  // recogniser does not know ('My bank') gives no warning.
+  const accountBank = bank ? recogniseInstitution([bank]) : null;
+  if (statement.institution && accountBank && brandOf(accountBank) !== brandOf(statement.institution))
+    warnings.push(MESSAGES.otherBank(statement.institution, bank!));
   return warnings;
 }
 
-/** 'Barclays' and 'Barclays Bank UK PLC' are one bank: the shorter name's words all appear in the longer. */
-function sameInstitution(a: string, b: string): boolean {
-  const words = (name: string) =>
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9& ]+/g, ' ')
-      .split(' ')
-      .filter((w) => w && !['bank', 'uk', 'plc', 'the', 'ltd', 'limited', 'of'].includes(w));
-  const [short, long] = [words(a), words(b)].sort((x, y) => x.length - y.length) as [string[], string[]];
-  return short.length > 0 && short.every((w) => long.includes(w));
-}
+/** Card brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard. */
+const brandOf = (institution: string) => (institution === 'Barclaycard' ? 'Barclays' : institution);
 
 /**
  * The AI's turn (spec 2 §4, §5, §7): Persist wrote each row with its learned-pattern or rule-table
