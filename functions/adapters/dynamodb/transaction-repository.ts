@@ -110,19 +110,15 @@ function toStored(item: TransactionItem) {
   return { ...key, ...unclassified, entity: 'transaction', ...item };
 }
 
-/**
- * Delete a transaction; with `uploadId`, only if that upload wrote it (rows another upload added stay).
- * False when there was nothing of that upload's to delete.
- */
-export async function deleteTransaction(t: TransactionRef, uploadId?: string): Promise<boolean> {
+/** Delete a transaction if `uploadId` wrote it (rows another upload added stay); false when it did not. */
+export async function deleteTransaction(t: TransactionRef, uploadId: string): Promise<boolean> {
   try {
     await documentClient().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: transactionKey(t),
-        ...(uploadId
-          ? { ConditionExpression: 'upload_id = :upload', ExpressionAttributeValues: { ':upload': uploadId } }
-          : {}),
+        ConditionExpression: 'upload_id = :upload',
+        ExpressionAttributeValues: { ':upload': uploadId },
       }),
     );
     return true;

@@ -8,12 +8,12 @@ import {
 import { ApiError } from '../../api/client';
 import { useAccounts, useAccountTransactions, useFamily } from '../../api/queries';
 import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
+import { LoadFailed } from '../../components/LoadFailed';
 import { FlowCounters } from './FlowCounters';
 import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';
 import { useStatementUploads } from './useStatementUploads';
 import './upload.css';
-import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * File Upload (spec 2 §2, §4, §5, §8): choose the account, add PDF statements, watch each one upload and go
