@@ -49,6 +49,8 @@ export const uploadSchema = z.object({
   size: z.number(),
   stage: z.enum(pipelineStages),
   message: z.nullable(z.string()),
+  /** Why a failed upload failed, as a code (e.g. 'not_pdf', 'encrypted', 'no_transaction_table'). */
+  reason: z.optional(z.nullable(z.string())),
   counts,
   reconciliation: z.nullable(reconciliationSchema),
   institution: z.nullable(z.string()),

@@ -20,6 +20,8 @@ export const UPLOAD_MESSAGES = {
   storageFailed: (message: string) => `Failed to upload PDF: ${message}`,
   fileFailed: (file: string, message: string) => `Failed to process ${file}: ${message}`,
   noneProcessed: 'No statements could be processed. Please make sure you are uploading PDF files.',
+  /** No file succeeded, and not (only) because of the file type: the reasons follow, file by file. */
+  noneRead: 'No statements could be processed. The reason for each file is below.',
   batchFailed: 'Error processing files',
   uploaded: (n: number) => `${n} statement(s) uploaded successfully`,
   filesWithIssues: (m: number) => `${m} files had issues`,
@@ -66,25 +68,53 @@ export function pipelineErrorMessage(errorText: string): string {
   return isUploadTimeout(errorText) ? UPLOAD_MESSAGES.timeout : UPLOAD_MESSAGES.pipelineFailed(errorText);
 }
 
+/** A file of a batch that failed: its name, the family's message, and whether it failed for not being a PDF. */
+export interface UploadFailure {
+  file: string;
+  message: string;
+  notPdf?: boolean;
+}
+
+/** How a batch's summary looks: green only when every file was read, amber when some failed, red when all did. */
+export type SummaryTone = 'success' | 'warning' | 'danger';
+
+export interface UploadSummary {
+  ok: boolean;
+  tone: SummaryTone;
+  /** The headline: the outcome, then how many files had issues. */
+  headline: string[];
+  /** 'Failed to process {file}: {message}', one per failed file. */
+  failureLines: string[];
+  /** The headline and the failures, in the order shown. */
+  lines: string[];
+}
+
 /**
- * The summary after a batch (spec 2 §8): no file succeeded → the 'No statements could be processed' message
- * plus the per-file failures; otherwise '{n} statement(s) uploaded successfully', '{m} files had issues' when
- * some failed, the per-file failures, then 'Almost done! ...'.
+ * The summary after a batch (spec 2 §8). No file succeeded: 'No statements could be processed. Please make sure
+ * you are uploading PDF files.' when every file failed for not being a PDF; when any failed for another reason
+ * (password-protected, damaged, no transactions ...) that advice would mislead, so the headline says the reasons
+ * follow. Otherwise '{n} statement(s) uploaded successfully', '{m} files had issues' when some failed, and the
+ * per-file failures. The tone is green only when nothing failed.
  */
 export function uploadSummary(result: {
   succeeded: number;
-  failures: readonly { file: string; message: string }[];
-}): { ok: boolean; lines: string[] } {
+  failures: readonly UploadFailure[];
+}): UploadSummary {
   const failureLines = result.failures.map((f) => UPLOAD_MESSAGES.fileFailed(f.file, f.message));
-  if (result.succeeded === 0) return { ok: false, lines: [UPLOAD_MESSAGES.noneProcessed, ...failureLines] };
-  return {
-    ok: true,
-    lines: [
-      UPLOAD_MESSAGES.uploaded(result.succeeded),
-      ...(result.failures.length
-        ? [UPLOAD_MESSAGES.filesWithIssues(result.failures.length), ...failureLines]
-        : []),
-      UPLOAD_MESSAGES.almostDone,
-    ],
-  };
+  const summary = (ok: boolean, tone: SummaryTone, headline: string[]): UploadSummary => ({
+    ok,
+    tone,
+    headline,
+    failureLines,
+    lines: [...headline, ...failureLines],
+  });
+  if (result.succeeded === 0) {
+    const onlyType = result.failures.length > 0 && result.failures.every((f) => f.notPdf);
+    return summary(false, 'danger', [onlyType ? UPLOAD_MESSAGES.noneProcessed : UPLOAD_MESSAGES.noneRead]);
+  }
+  const issues = result.failures.length;
+  return summary(true, issues ? 'warning' : 'success', [
+    UPLOAD_MESSAGES.uploaded(result.succeeded),
+    ...(issues ? [UPLOAD_MESSAGES.filesWithIssues(issues)] : []),
+  ]);
 }

@@ -242,7 +242,7 @@ describe('spec 2 §4 Upload stages: bytes, then the pipeline', () => {
     expect(within(row('locked.pdf')).getByText('Could not be processed')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(summary()).toEqual([
-      UPLOAD_MESSAGES.noneProcessed,
+      UPLOAD_MESSAGES.noneRead,
       'Failed to process locked.pdf: This PDF is password-protected. Please upload an unprotected copy.',
     ]);
     expect(uploaded).not.toHaveBeenCalled();
@@ -250,6 +250,34 @@ describe('spec 2 §4 Upload stages: bytes, then the pipeline', () => {
 });
 
 describe('spec 2 §8 Upload summary', () => {
+  const alert = () => document.querySelector('.upload-alert');
+
+  it("a file that is not a PDF at all: 'Please make sure you are uploading PDF files', in red", async () => {
+    api.scriptUpload('notes.pdf', [
+      { stage: 'failed', message: 'This file is not a PDF.', reason: 'not_pdf' },
+    ]);
+    await upload(pdf('notes.pdf'));
+    await wait(0);
+    await wait(POLL_MS);
+    expect(summary()).toEqual([
+      UPLOAD_MESSAGES.noneProcessed,
+      'Failed to process notes.pdf: This file is not a PDF.',
+    ]);
+    expect(alert()?.classList.contains('upload-alert-danger')).toBe(true);
+  });
+
+  it('a batch with any failure is not shown in green; one where every file was read is', async () => {
+    api.scriptUpload('may.pdf', [{ stage: 'done', counts: { added: 1 } }]);
+    api.scriptUpload('june.pdf', [
+      { stage: 'failed', message: 'We could not find any transactions in this statement.' },
+    ]);
+    await upload(pdf('may.pdf'), pdf('june.pdf'));
+    await wait(0);
+    await wait(POLL_MS);
+    expect(alert()?.classList.contains('upload-alert-warning')).toBe(true);
+    expect(alert()?.classList.contains('upload-alert-success')).toBe(false);
+  });
+
   it('a partly failed batch: successes, the files with issues and why, then All done', async () => {
     api.scriptUpload('march.pdf', [{ stage: 'reading' }, { stage: 'done', counts: { added: 1 } }]);
     api.scriptUpload('scan.pdf', [
@@ -274,7 +302,7 @@ describe('spec 2 §8 Upload summary', () => {
     await upload(pdf('big.pdf'));
     expect(await screen.findByText(`Failed to process big.pdf: ${UPLOAD_MESSAGES.timeout}`)).toBeTruthy();
     expect(summary()).toEqual([
-      UPLOAD_MESSAGES.noneProcessed,
+      UPLOAD_MESSAGES.noneRead,
       `Failed to process big.pdf: ${UPLOAD_MESSAGES.timeout}`,
       ...UPLOAD_MESSAGES.timeoutSuggestions,
     ]);

@@ -222,7 +222,7 @@ describe('spec 2 §5 Upload validation', () => {
     );
     await user.upload(fileInput(), pdf('empty.pdf', 0));
     expect(await screen.findByText('Failed to process empty.pdf: This PDF is empty.')).toBeTruthy();
-    expect(screen.getByText(UPLOAD_MESSAGES.noneProcessed)).toBeTruthy();
+    expect(screen.getByText(UPLOAD_MESSAGES.noneRead)).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/api/uploads')).toBe(false);
   });
 });

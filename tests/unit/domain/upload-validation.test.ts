@@ -56,24 +56,43 @@ describe('spec 2 §8 upload messages', () => {
     );
   });
 
-  it('summaries', () => {
-    expect(uploadSummary({ succeeded: 0, failures: [{ file: 'a.pdf', message: 'bad' }] })).toEqual({
+  it('summaries: the headline, the failures, and a tone that is green only when nothing failed', () => {
+    expect(
+      uploadSummary({ succeeded: 0, failures: [{ file: 'a.txt.pdf', message: 'x', notPdf: true }] }),
+    ).toEqual({
       ok: false,
+      tone: 'danger',
+      headline: ['No statements could be processed. Please make sure you are uploading PDF files.'],
+      failureLines: ['Failed to process a.txt.pdf: x'],
       lines: [
         'No statements could be processed. Please make sure you are uploading PDF files.',
-        'Failed to process a.pdf: bad',
+        'Failed to process a.txt.pdf: x',
       ],
     });
-    expect(uploadSummary({ succeeded: 2, failures: [] })).toEqual({
+    expect(uploadSummary({ succeeded: 2, failures: [] })).toMatchObject({
       ok: true,
-      lines: ['2 statement(s) uploaded successfully', 'Almost done! Your transactions will appear shortly.'],
+      tone: 'success',
+      lines: ['2 statement(s) uploaded successfully'],
     });
-    expect(uploadSummary({ succeeded: 1, failures: [{ file: 'b.pdf', message: 'x' }] }).lines).toEqual([
-      '1 statement(s) uploaded successfully',
-      '1 files had issues',
-      'Failed to process b.pdf: x',
-      'Almost done! Your transactions will appear shortly.',
+    expect(uploadSummary({ succeeded: 1, failures: [{ file: 'b.pdf', message: 'x' }] })).toMatchObject({
+      ok: true,
+      tone: 'warning',
+      lines: ['1 statement(s) uploaded successfully', '1 files had issues', 'Failed to process b.pdf: x'],
+    });
+  });
+
+  it('a PDF that failed for another reason than its type is not told to upload PDF files', () => {
+    const locked = {
+      file: 'locked.pdf',
+      message: 'This PDF is password-protected. Please upload an unprotected copy.',
+    };
+    expect(uploadSummary({ succeeded: 0, failures: [locked] }).headline).toEqual([
+      'No statements could be processed. The reason for each file is below.',
     ]);
+    expect(
+      uploadSummary({ succeeded: 0, failures: [locked, { file: 'notes.pdf', message: 'x', notPdf: true }] })
+        .headline,
+    ).toEqual(['No statements could be processed. The reason for each file is below.']);
   });
 
   it('exact strings and constants', () => {

@@ -10,7 +10,7 @@ export function UploadBatch({ jobs }: { jobs: readonly FileJob[] }) {
     <div className="upload-batch">
       <div role="status">
         {summary ? (
-          <div className={`upload-alert ${summary.ok ? 'upload-alert-success' : 'upload-alert-danger'}`}>
+          <div className={`upload-alert upload-alert-${summary.tone}`}>
             {summary.headline.map((line) => (
               <p key={line}>{line}</p>
             ))}

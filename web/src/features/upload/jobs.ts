@@ -1,6 +1,10 @@
 import type { PipelineStage } from '../../../../functions/contracts/pipeline';
 import type { Upload } from '../../../../functions/contracts/uploads';
-import { UPLOAD_MESSAGES } from '../../../../functions/domain/upload-validation';
+import {
+  type SummaryTone,
+  UPLOAD_MESSAGES,
+  uploadSummary,
+} from '../../../../functions/domain/upload-validation';
 import { isFinalStage } from './stages';
 
 /**
@@ -57,15 +61,15 @@ export function jobFinished(job: FileJob, upload: Upload | undefined): boolean {
 }
 
 /**
- * A batch's summary (spec 2 §8), once every file is finished ('final') or the 45 s wait is over ('capped'):
- * '{n} statement(s) uploaded successfully' (at the cap: stored and still being processed count too),
- * '{m} files had issues' and 'Failed to process {file}: {message}' per failure, then 'Almost done! ...' while
- * some are still being processed, 'All done! ...' when all are; or, when none succeeded, 'No statements could
- * be processed. ...' and the failures. Same lines as the domain's uploadSummary, with keys for the list.
+ * A batch's summary (spec 2 §8), once every file is finished ('final') or the 45 s wait is over ('capped'): the
+ * domain's uploadSummary (at the cap, stored files still being processed count as succeeded), with keys for the
+ * list, then 'Almost done! ...' while some are still being processed, 'All done! ...' when all are.
  */
 export interface BatchSummary {
   state: 'final' | 'capped';
   ok: boolean;
+  /** Green only when every file was read; amber when some failed; red when none was read. */
+  tone: SummaryTone;
   succeeded: number;
   headline: string[];
   failures: Array<{ key: string; text: string }>;
@@ -74,37 +78,30 @@ export interface BatchSummary {
   timedOut: boolean;
 }
 
+/** The pipeline's reason code for a file that is not a PDF at all (named .pdf, but something else). */
+const NOT_PDF = 'not_pdf';
+
 export function batchSummary(views: readonly JobView[], capped: boolean): BatchSummary | null {
   const final = views.every(isFinished);
   if (!final && !capped) return null;
   const failed = views.filter((v) => v.phase === 'failed');
   const succeeded = views.length - failed.length;
-  const failures = failed.map((v) => ({
-    key: v.key,
-    text: UPLOAD_MESSAGES.fileFailed(v.name, v.message ?? FALLBACK_FAILURE),
-  }));
-  const timedOut = failed.some((v) => v.message === UPLOAD_MESSAGES.timeout);
-  const state = final ? 'final' : 'capped';
-  if (succeeded === 0)
-    return {
-      state,
-      ok: false,
-      succeeded,
-      headline: [UPLOAD_MESSAGES.noneProcessed],
-      failures,
-      closing: null,
-      timedOut,
-    };
-  return {
-    state,
-    ok: true,
+  const summary = uploadSummary({
     succeeded,
-    headline: [
-      UPLOAD_MESSAGES.uploaded(succeeded),
-      ...(failures.length ? [UPLOAD_MESSAGES.filesWithIssues(failures.length)] : []),
-    ],
-    failures,
-    closing: final ? UPLOAD_MESSAGES.allDone : UPLOAD_MESSAGES.almostDone,
-    timedOut,
+    failures: failed.map((v) => ({
+      file: v.name,
+      message: v.message ?? FALLBACK_FAILURE,
+      notPdf: v.upload?.reason === NOT_PDF,
+    })),
+  });
+  return {
+    state: final ? 'final' : 'capped',
+    ok: summary.ok,
+    tone: summary.tone,
+    succeeded,
+    headline: summary.headline,
+    failures: failed.map((v, i) => ({ key: v.key, text: summary.failureLines[i] ?? '' })),
+    closing: succeeded === 0 ? null : final ? UPLOAD_MESSAGES.allDone : UPLOAD_MESSAGES.almostDone,
+    timedOut: failed.some((v) => v.message === UPLOAD_MESSAGES.timeout),
   };
 }
