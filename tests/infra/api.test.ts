@@ -43,7 +43,7 @@ describe('api stack', () => {
     const [authorizerId] = Object.keys(resources(s.templates.api, 'AWS::ApiGatewayV2::Authorizer'));
     for (const { route } of routes) {
       const r = declared().find((d) => d.RouteKey === `${route.method} ${route.path}`);
-      if (route.public) {
+      if (route.scope === 'public') {
         expect(r?.AuthorizationType, r?.RouteKey).toBe('NONE');
         expect(r?.AuthorizerId, r?.RouteKey).toBeUndefined();
       } else {
