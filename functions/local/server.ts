@@ -152,8 +152,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
     const seeded = await seedCatalogue();
-    if (seeded.changed)
-      log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
+    if (seeded.changed) log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
 
     const outbox = new LocalOutbox({ path: join(dataDir, 'outbox.json'), print: log });
     const s3Client = new S3Client({
