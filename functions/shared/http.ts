@@ -170,7 +170,6 @@ export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<
       try {
         logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey });
         const auth = authFromEvent(event);
-        if (!auth && scope !== 'public') throw new UnauthorizedError();
         const membership = auth && scope !== 'public' ? await lookup.membershipOf(auth.userId) : null;
         const family = resolveScope(scope, auth, membership);
         const body = parseWith(schemas.body, readBody(event), 'body');
@@ -224,7 +223,7 @@ export function areaRouter(
     throw new Error(`The ${area} area serves handlers of other areas: ${[...served].join(', ')}`);
   return async (event, context) => {
     const handler = table.get(event.routeKey);
-    if (!handler) return toHttpResponse(new NotFoundError(`No route ${event.routeKey} in the ${area} area`));
+    if (!handler) return toHttpResponse(new NotFoundError());
     return handler(event, context);
   };
 }
