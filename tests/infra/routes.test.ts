@@ -10,6 +10,7 @@ import {
   type FunctionSpec,
   SCOPES,
 } from '../../functions/handlers/manifest';
+import { compileRoutes } from '../../functions/local/api-router';
 import type { HttpLambda } from '../../functions/shared/http';
 import { REPO_ROOT } from '../../infra/constructs/repo-root';
 
@@ -70,6 +71,22 @@ describe('the API packaged by area', () => {
       expect([...area.needs].sort(), area.id).toEqual([...new Set(slice.flatMap((s) => s.needs))].sort());
     }
     expect(areas.flatMap(routesOf)).toHaveLength(httpSpecs.flatMap(routesOf).length);
+  });
+
+  it("has the twin route every manifest route to its area's function, as API Gateway does", () => {
+    const compiled = compileRoutes();
+    expect(compiled.map((c) => `${c.route.method} ${c.route.path}`).sort()).toEqual(
+      httpSpecs
+        .flatMap(routesOf)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    for (const c of compiled) {
+      const area = apiFunctions().find(
+        (a) => a.trigger.type === 'http' && a.trigger.routes.includes(c.route),
+      );
+      expect(c.spec, c.route.path).toEqual(area);
+    }
   });
 
   it('has a router module per area that loads (it refuses to if a route of the area lacks its handler)', async () => {
