@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FUNCTIONS, type FunctionSpec } from '../functions/handlers/manifest';
+import { apiFunctions, FUNCTIONS, type FunctionSpec } from '../functions/handlers/manifest';
 import { checkEventShape } from '../functions/local/event-shapes';
 
 /**
  * `npm run invoke -- <handler> <events/...json>`: run one Lambda handler with a sample event against the
  * local twin and print its result, as `sam local invoke` would. <handler> is a function id from
- * functions/handlers/manifest.ts (e.g. Health, S3ObjectCreated, PipelineRegister) or its file name.
+ * functions/handlers/manifest.ts (e.g. Health, S3ObjectCreated, PipelineRegister) or its file name, or an API
+ * area's deployed function (e.g. AccountsApi, or `areas/accounts`), which routes the event by its routeKey.
  * If the twin is running (PORT, default 3000) the handler runs inside it; otherwise an API-only twin is
  * started on the same .data/ for the call.
  */
@@ -22,10 +23,11 @@ if (!name || !file) {
   );
 }
 const wanted = name.toLowerCase().replace(/\.ts$/, '');
-const spec: FunctionSpec | undefined = FUNCTIONS.find(
+const known = [...FUNCTIONS, ...apiFunctions()];
+const spec: FunctionSpec | undefined = known.find(
   (f) => f.id.toLowerCase() === wanted || f.entry.toLowerCase().endsWith(`/${wanted}.ts`),
 );
-if (!spec) fail(`unknown handler '${name}'. Known: ${FUNCTIONS.map((f) => f.id).join(', ')}`);
+if (!spec) fail(`unknown handler '${name}'. Known: ${known.map((f) => f.id).join(', ')}`);
 const path = resolve(file);
 if (!existsSync(path)) fail(`event file not found: ${file}`);
 let event: unknown;
@@ -44,10 +46,22 @@ const running = await fetch(`http://localhost:${port}/api/health`, { signal: Abo
   .catch(() => false);
 
 if (running) {
+  // The running twin invokes manifest handlers by id: an area's event goes to the handler of its route.
+  const routeKey = (event as { routeKey?: string }).routeKey;
+  const id = FUNCTIONS.includes(spec)
+    ? spec.id
+    : FUNCTIONS.find(
+        (f) =>
+          f.trigger.type === 'http' &&
+          spec.trigger.type === 'http' &&
+          f.trigger.area === spec.trigger.area &&
+          f.trigger.routes.some((r) => `${r.method} ${r.path}` === routeKey),
+      )?.id;
+  if (!id) fail(`${spec.id} has no route ${routeKey}`);
   const response = await fetch(`http://localhost:${port}/local/invoke`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: spec.id, event }),
+    body: JSON.stringify({ id, event }),
   });
   output = (await response.json()) as typeof output;
 } else {

@@ -1,5 +1,6 @@
 import { Annotations, App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { ApiArea, FunctionSpec } from '../functions/handlers/manifest';
 import { acknowledgeNagFindings } from './nag-suppressions';
 import { readSettings } from './settings';
 import { ApiStack } from './stacks/api-stack';
@@ -18,6 +19,8 @@ export interface BuildAppOptions {
   nag?: boolean;
   /** CDK's built-in CloudFormation template validation (default true; ~4 s, so template tests skip it). */
   cfnValidation?: boolean;
+  /** The API's route handlers instead of the manifest's, and area modules (tests count planned routes). */
+  api?: { routes?: FunctionSpec[]; areaEntry?: (area: ApiArea) => string };
 }
 
 /**
@@ -62,6 +65,7 @@ export function buildApp(options: BuildAppOptions = {}) {
     shared,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.client.userPoolClientId,
+    ...options.api,
   });
   const web = new WebStack(app, name('Web'), {
     env,

@@ -1,18 +1,52 @@
 import type { PipelineTask } from '../../infra/shared/statement-pipeline';
 
 /**
- * Every Lambda function of the product, described once. The CDK stacks create one function per entry (with
- * exactly the permissions in `needs`), the API stack routes `routes` to it behind the JWT authorizer unless
- * `public`, the pipeline binds `task` states, and the local twin and `npm run invoke` load the same modules.
+ * Every Lambda handler of the product, described once. HTTP handlers are one file per route, each declaring
+ * its route and the scope of its caller; the API deploys them packaged by area (one function per area, see
+ * `apiFunctions`), routing inside on the same table. Every other entry is one function. The CDK stacks build
+ * functions with exactly the permissions in `needs`, the API stack routes each route behind the JWT
+ * authorizer unless its scope is `public`, the pipeline binds `task` states, and the local twin and
+ * `npm run invoke` load the same modules.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export interface HttpRoute {
+
+/**
+ * Who may call a route; the HTTP middleware (functions/shared/http.ts) enforces it and loads the caller's
+ * membership once:
+ *  public  no JWT needed (health, sign-in helpers, webhooks); the caller may be anonymous
+ *  user    signed in; may have no family yet (onboarding, own profile, the catalogue)
+ *  member  signed in with a family; without one the route answers 404
+ *  admin   signed in as the family's admin; a plain member gets 403, no family 404
+ */
+export const SCOPES = ['public', 'user', 'member', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface HttpRoute<S extends Scope = Scope> {
   method: HttpMethod;
   /** API Gateway v2 route path, e.g. /api/uploads/{id} */
   path: string;
-  /** No JWT needed (health, sign-in helpers, webhooks). Everything else is behind the authorizer. */
-  public?: boolean;
+  scope: S;
 }
+
+/**
+ * The API's areas: one deployed function each, routing to its routes' handlers (a stack of one function per
+ * route passes CloudFormation's 500-resource limit at about 70 routes).
+ */
+export const API_AREAS = [
+  'health',
+  'accounts',
+  'transactions',
+  'uploads',
+  'family',
+  'members',
+  'profile',
+  'institutions',
+  'subscription',
+  'insights',
+  'assistant',
+  'feedback',
+] as const;
+export type ApiArea = (typeof API_AREAS)[number];
 
 export type Need =
   | 'table:read'
@@ -29,7 +63,7 @@ export type Need =
   | 'magic-link-secret';
 
 export type Trigger =
-  | { type: 'http'; routes: HttpRoute[] }
+  | { type: 'http'; area: ApiArea; routes: HttpRoute[] }
   | { type: 's3-object-created' }
   | { type: 'pipeline'; task: PipelineTask }
   | {
@@ -53,6 +87,24 @@ export interface FunctionSpec {
   memoryMb?: number;
 }
 
+/** One route's handler: its file under functions/handlers/http/, its area, route, scope and needs. */
+export interface HttpFunctionSpec<S extends Scope = Scope> extends FunctionSpec {
+  trigger: { type: 'http'; area: ApiArea; routes: [HttpRoute<S>] };
+}
+
+const http = <S extends Scope>(
+  id: string,
+  area: ApiArea,
+  file: string,
+  route: HttpRoute<S>,
+  needs: Need[],
+): HttpFunctionSpec<S> => ({
+  id,
+  entry: `functions/handlers/http/${file}.ts`,
+  trigger: { type: 'http', area, routes: [route] },
+  needs,
+});
+
 const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partial<FunctionSpec> = {}) =>
   ({
     id: `Pipeline${task}`,
@@ -63,97 +115,118 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
     ...extra,
   }) satisfies FunctionSpec;
 
+/**
+ * The HTTP routes, by handler id. POST /api/family, POST /api/accounts and GET /api/subscription are `user`
+ * routes although they concern a family: they are how a newcomer creates one, answer 'Family ID is required'
+ * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
+ * the family admin's (spec 1 §6 roles).
+ */
+export const ROUTES = {
+  Health: http('Health', 'health', 'health', { method: 'GET', path: '/api/health', scope: 'public' }, [
+    'table:read',
+  ]),
+  CreateUpload: http(
+    'CreateUpload',
+    'uploads',
+    'create-upload',
+    { method: 'POST', path: '/api/uploads', scope: 'member' },
+    ['table:read', 'table:write', 'uploads:write'],
+  ),
+  GetUpload: http(
+    'GetUpload',
+    'uploads',
+    'get-upload',
+    { method: 'GET', path: '/api/uploads/{id}', scope: 'member' },
+    ['table:read'],
+  ),
+  ListAccountTransactions: http(
+    'ListAccountTransactions',
+    'transactions',
+    'list-account-transactions',
+    { method: 'GET', path: '/api/accounts/{id}/transactions', scope: 'member' },
+    ['table:read'],
+  ),
+  InitialiseFamily: http(
+    'InitialiseFamily',
+    'family',
+    'initialise-family',
+    { method: 'POST', path: '/api/family', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
+  GetFamily: http(
+    'GetFamily',
+    'family',
+    'get-family',
+    { method: 'GET', path: '/api/family', scope: 'member' },
+    ['table:read'],
+  ),
+  GetProfile: http(
+    'GetProfile',
+    'profile',
+    'get-profile',
+    { method: 'GET', path: '/api/profile', scope: 'user' },
+    ['table:read'],
+  ),
+  SaveProfile: http(
+    'SaveProfile',
+    'profile',
+    'save-profile',
+    { method: 'PUT', path: '/api/profile', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
+  InitialiseSubscription: http(
+    'InitialiseSubscription',
+    'subscription',
+    'initialise-subscription',
+    { method: 'POST', path: '/api/subscription', scope: 'admin' },
+    ['table:read', 'table:write'],
+  ),
+  GetSubscription: http(
+    'GetSubscription',
+    'subscription',
+    'get-subscription',
+    { method: 'GET', path: '/api/subscription', scope: 'user' },
+    ['table:read'],
+  ),
+  ListAccounts: http(
+    'ListAccounts',
+    'accounts',
+    'list-accounts',
+    { method: 'GET', path: '/api/accounts', scope: 'member' },
+    ['table:read'],
+  ),
+  CreateAccounts: http(
+    'CreateAccounts',
+    'accounts',
+    'create-accounts',
+    { method: 'POST', path: '/api/accounts', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
+  GetAccount: http(
+    'GetAccount',
+    'accounts',
+    'get-account',
+    { method: 'GET', path: '/api/accounts/{id}', scope: 'member' },
+    ['table:read'],
+  ),
+  ListInstitutions: http(
+    'ListInstitutions',
+    'institutions',
+    'list-institutions',
+    { method: 'GET', path: '/api/institutions', scope: 'user' },
+    ['table:read'],
+  ),
+  ListServiceTypes: http(
+    'ListServiceTypes',
+    'institutions',
+    'list-service-types',
+    { method: 'GET', path: '/api/service-types', scope: 'user' },
+    ['table:read'],
+  ),
+} satisfies Record<string, HttpFunctionSpec>;
+
 export const FUNCTIONS: FunctionSpec[] = [
-  {
-    id: 'Health',
-    entry: 'functions/handlers/http/health.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/health', public: true }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'CreateUpload',
-    entry: 'functions/handlers/http/create-upload.ts',
-    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/uploads' }] },
-    needs: ['table:read', 'table:write', 'uploads:write'],
-  },
-  {
-    id: 'GetUpload',
-    entry: 'functions/handlers/http/get-upload.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/uploads/{id}' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'ListAccountTransactions',
-    entry: 'functions/handlers/http/list-account-transactions.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts/{id}/transactions' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'InitialiseFamily',
-    entry: 'functions/handlers/http/initialise-family.ts',
-    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/family' }] },
-    needs: ['table:read', 'table:write'],
-  },
-  {
-    id: 'GetFamily',
-    entry: 'functions/handlers/http/get-family.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/family' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'GetProfile',
-    entry: 'functions/handlers/http/get-profile.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/profile' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'SaveProfile',
-    entry: 'functions/handlers/http/save-profile.ts',
-    trigger: { type: 'http', routes: [{ method: 'PUT', path: '/api/profile' }] },
-    needs: ['table:read', 'table:write'],
-  },
-  {
-    id: 'InitialiseSubscription',
-    entry: 'functions/handlers/http/initialise-subscription.ts',
-    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/subscription' }] },
-    needs: ['table:read', 'table:write'],
-  },
-  {
-    id: 'GetSubscription',
-    entry: 'functions/handlers/http/get-subscription.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/subscription' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'ListAccounts',
-    entry: 'functions/handlers/http/list-accounts.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'CreateAccounts',
-    entry: 'functions/handlers/http/create-accounts.ts',
-    trigger: { type: 'http', routes: [{ method: 'POST', path: '/api/accounts' }] },
-    needs: ['table:read', 'table:write'],
-  },
-  {
-    id: 'GetAccount',
-    entry: 'functions/handlers/http/get-account.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/accounts/{id}' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'ListInstitutions',
-    entry: 'functions/handlers/http/list-institutions.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/institutions' }] },
-    needs: ['table:read'],
-  },
-  {
-    id: 'ListServiceTypes',
-    entry: 'functions/handlers/http/list-service-types.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/service-types' }] },
-    needs: ['table:read'],
-  },
+  ...Object.values(ROUTES),
   {
     id: 'S3ObjectCreated',
     entry: 'functions/handlers/triggers/s3-object-created.ts',
@@ -215,4 +288,71 @@ export const FUNCTIONS: FunctionSpec[] = [
 
 export function functionById(id: string): FunctionSpec | undefined {
   return FUNCTIONS.find((f) => f.id === id);
+}
+
+// ---- the API packaged by area ----------------------------------------------------------------------------
+
+const NEED_ORDER: Need[] = [
+  'table:read',
+  'table:write',
+  'uploads:read',
+  'uploads:write',
+  'uploads:delete',
+  'uploads:list',
+  'pipeline:start',
+  'textract',
+  'bedrock',
+  'ses:send',
+  'magic-link-secret',
+];
+
+/** The router module of an area: imports its routes' handlers and dispatches on the event's routeKey. */
+export const areaEntry = (area: ApiArea): string => `functions/handlers/http/areas/${area}.ts`;
+
+/** PascalCase construct id of an area's function, e.g. AccountsApi. */
+export const areaFunctionId = (area: ApiArea): string => `${area.charAt(0).toUpperCase()}${area.slice(1)}Api`;
+
+/**
+ * The functions the API deploys: one per area that has routes, carrying its slice of the route table and the
+ * union of its routes' needs (and their largest timeout and memory), so its role is the least its routes need.
+ */
+export function apiFunctions(
+  functions: FunctionSpec[] = FUNCTIONS,
+  entryOf: (area: ApiArea) => string = areaEntry,
+): FunctionSpec[] {
+  const byArea = new Map<ApiArea, FunctionSpec[]>();
+  for (const spec of functions) {
+    if (spec.trigger.type !== 'http') continue;
+    byArea.set(spec.trigger.area, [...(byArea.get(spec.trigger.area) ?? []), spec]);
+  }
+  return API_AREAS.flatMap((area) => {
+    const specs = byArea.get(area);
+    if (!specs) return [];
+    const needs = new Set(specs.flatMap((s) => s.needs));
+    const largest = (pick: (s: FunctionSpec) => number | undefined) => {
+      const values = specs.map(pick).filter((v): v is number => v !== undefined);
+      return values.length ? { value: Math.max(...values) } : null;
+    };
+    const timeout = largest((s) => s.timeoutSeconds);
+    const memory = largest((s) => s.memoryMb);
+    return [
+      {
+        id: areaFunctionId(area),
+        entry: entryOf(area),
+        trigger: {
+          type: 'http',
+          area,
+          routes: specs.flatMap((s) => (s.trigger.type === 'http' ? s.trigger.routes : [])),
+        },
+        needs: NEED_ORDER.filter((n) => needs.has(n)),
+        ...(timeout ? { timeoutSeconds: timeout.value } : {}),
+        ...(memory ? { memoryMb: memory.value } : {}),
+      } satisfies FunctionSpec,
+    ];
+  });
+}
+
+/** What is deployed: the API's area functions and every other function of the manifest. */
+export function deployedFunctions(functions: FunctionSpec[] = FUNCTIONS): FunctionSpec[] {
+  return [...apiFunctions(functions), ...functions.filter((f) => f.trigger.type !== 'http')];
 }

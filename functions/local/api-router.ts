@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { FUNCTIONS, type FunctionSpec, type HttpRoute } from '../handlers/manifest';
+import { apiFunctions, type FunctionSpec, type HttpRoute } from '../handlers/manifest';
 import type { LocalSigner } from './jwt';
 import { invoke, LambdaTimeoutError } from './lambda-runtime';
 
 /**
  * The twin's API Gateway (HTTP API, payload format 2.0): matches a request to a route from the function
- * manifest, authorizes it the way the JWT authorizer does, turns it into the same event AWS would send and
+ * manifest and invokes the function deployed for it (its area's, as in AWS), authorizes it the way the JWT authorizer does, turns it into the same event AWS would send and
  * maps the handler's result back to HTTP. Responses for unmatched routes, auth failures, oversized bodies
  * and handler crashes are API Gateway's own.
  */
@@ -49,7 +49,7 @@ function compile(route: HttpRoute, spec: FunctionSpec): CompiledRoute {
   };
 }
 
-export function compileRoutes(functions: FunctionSpec[] = FUNCTIONS): CompiledRoute[] {
+export function compileRoutes(functions: FunctionSpec[] = apiFunctions()): CompiledRoute[] {
   const routes: CompiledRoute[] = [];
   for (const spec of functions) {
     if (spec.trigger.type !== 'http') continue;
@@ -116,7 +116,7 @@ export function createApiRouter(options: {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
     }
     let claims: Record<string, string> | undefined;
-    if (!match.route.public) {
+    if (match.route.scope !== 'public') {
       const raw = headers.authorization ?? '';
       const token = raw.replace(/^Bearer\s+/i, '').trim();
       const payload = token ? await options.signer.verify(token) : null;

@@ -7,7 +7,6 @@ import {
   putAccountIfAbsent,
 } from '../adapters/dynamodb/account-repository';
 import { getInstitution } from '../adapters/dynamodb/institution-repository';
-import { familyIdOf, requireFamilyId } from '../adapters/dynamodb/membership';
 import type {
   Account,
   AccountRequest,
@@ -18,12 +17,12 @@ import type { Institution, ServiceTypeCode } from '../contracts/institutions';
 import { ACCOUNT_ERRORS, type NewAccountRow, planAccountCreation } from '../domain/accounts';
 import { services } from '../shared/container';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors';
-import type { AuthContext } from '../shared/http';
+import type { FamilyContext } from '../shared/http';
 
 /**
  * Accounts (spec 2 §3, §5, §8): the family's accounts with their institution, and creation by the domain's
  * rules (one account per selected service of a catalogue institution, else one). The family always comes
- * from the caller's membership. Every request is validated in full before anything is written, and account
+ * from the caller's membership, resolved by the HTTP middleware (FamilyContext). Every request is validated in full before anything is written, and account
  * ids derive from the client's request id, so a retried request creates nothing twice.
  */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -63,17 +62,15 @@ function toAccount(item: AccountItem, institutions: Map<string, Institution>): A
 }
 
 /** The family's active (not archived) accounts, oldest first, with institution name, type and services. */
-export async function familyAccounts(auth: AuthContext): Promise<Account[]> {
-  const familyId = await requireFamilyId(auth.userId);
-  const items = (await listAccounts(familyId)).filter((a) => a.is_active && !a.is_archived);
+export async function familyAccounts(family: FamilyContext): Promise<Account[]> {
+  const items = (await listAccounts(family.familyId)).filter((a) => a.is_active && !a.is_archived);
   const institutions = await institutionsById(items.map((a) => a.institution_id));
   return items.map((a) => toAccount(a, institutions));
 }
 
 /** One of the family's accounts; an id of another family's account is simply not found. */
-export async function familyAccount(auth: AuthContext, accountId: string): Promise<Account> {
-  const familyId = await requireFamilyId(auth.userId);
-  const item = await getAccount(familyId, accountId);
+export async function familyAccount(family: FamilyContext, accountId: string): Promise<Account> {
+  const item = await getAccount(family.familyId, accountId);
   if (!item) throw new NotFoundError('Account not found');
   return toAccount(item, await institutionsById([item.institution_id]));
 }
@@ -110,14 +107,15 @@ async function plan(familyId: string | null, request: AccountRequest): Promise<P
   };
 }
 
+/** Every request is checked (spec 2 §5 messages) before a missing family is: 'Family ID is required'. */
 export async function createAccounts(
-  auth: AuthContext,
+  family: FamilyContext | null,
   request: CreateAccountsRequest,
 ): Promise<CreateAccountsResponse> {
-  const familyId = await familyIdOf(auth.userId);
   const planned: PlannedRequest[] = [];
-  for (const account of request.accounts) planned.push(await plan(familyId, account));
-  if (!familyId) throw new ValidationError(ACCOUNT_ERRORS.familyRequired);
+  for (const account of request.accounts) planned.push(await plan(family?.familyId ?? null, account));
+  if (!family) throw new ValidationError(ACCOUNT_ERRORS.familyRequired);
+  const { familyId, userId } = family;
 
   const now = services().now().toISOString();
   const items: AccountItem[] = [];
@@ -138,7 +136,7 @@ export async function createAccounts(
           is_archived: false,
           archived_at: null,
           created_at: now,
-          created_by: auth.userId,
+          created_by: userId,
           position: items.length,
         };
         if (await putAccountIfAbsent(item)) {

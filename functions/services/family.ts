@@ -3,7 +3,6 @@ import {
   claimFamilyOwnership,
   type FamilyItem,
   getFamily,
-  getMembership,
   putFamilyIfAbsent,
   putMemberIfAbsent,
   putMembershipIfAbsent,
@@ -13,7 +12,7 @@ import type { Family, InitialiseFamilyRequest, InitialiseFamilyResponse } from '
 import { defaultFamilyName } from '../domain/identity';
 import { services } from '../shared/container';
 import { NotFoundError } from '../shared/errors';
-import type { AuthContext } from '../shared/http';
+import type { AuthContext, FamilyContext } from '../shared/http';
 
 /**
  * Families (spec 1 §3, §4; spec 2 §7 "insert a family if none exists"). Initialising is idempotent: the owner
@@ -24,14 +23,15 @@ function toFamily(item: FamilyItem, role: Family['role']): Family {
   return { ...item, role };
 }
 
+/** `existing` is the caller's family as the middleware resolved it from their membership (null: none yet). */
 export async function initialiseFamily(
   auth: AuthContext,
+  existing: FamilyContext | null,
   request: InitialiseFamilyRequest,
 ): Promise<InitialiseFamilyResponse> {
   const now = services().now().toISOString();
   const requestedName = request.name?.trim() || null;
 
-  const existing = await getMembership(auth.userId);
   if (existing) {
     const family = await getFamily(existing.familyId);
     if (family) {
@@ -85,9 +85,8 @@ export async function initialiseFamily(
 }
 
 /** The caller's own family (through their membership), or 404. */
-export async function ownFamily(auth: AuthContext): Promise<Family> {
-  const membership = await getMembership(auth.userId);
-  const family = membership ? await getFamily(membership.familyId) : null;
-  if (!membership || !family) throw new NotFoundError('No family found for this user');
-  return toFamily(family, membership.role);
+export async function ownFamily(caller: FamilyContext): Promise<Family> {
+  const family = await getFamily(caller.familyId);
+  if (!family) throw new NotFoundError('No family found for this user');
+  return toFamily(family, caller.role);
 }

@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import { familyIdOf, requireFamilyId } from '../adapters/dynamodb/membership';
 import {
   createSubscriptionIfAbsent,
   getSubscription,
@@ -8,7 +7,7 @@ import {
 import type { InitialiseSubscriptionResponse, SubscriptionInfoResponse } from '../contracts/subscription';
 import { computeSubscriptionInfo, TRIAL_DEFAULT_DAYS } from '../domain/subscription';
 import { services } from '../shared/container';
-import type { AuthContext } from '../shared/http';
+import type { FamilyContext } from '../shared/http';
 
 /**
  * The family's subscription (spec 1 §4): a free trial of 14 days started on the server's clock, then
@@ -25,8 +24,9 @@ function info(item: SubscriptionItem | null, now: Date): SubscriptionInfoRespons
   };
 }
 
-export async function initialiseTrial(auth: AuthContext): Promise<InitialiseSubscriptionResponse> {
-  const familyId = await requireFamilyId(auth.userId);
+/** The family admin starts the family's trial (the route's `admin` scope). */
+export async function initialiseTrial(family: FamilyContext): Promise<InitialiseSubscriptionResponse> {
+  const { familyId } = family;
   const now = services().now();
   const at = now.toISOString();
   const { subscription, created } = await createSubscriptionIfAbsent({
@@ -48,8 +48,7 @@ export async function initialiseTrial(auth: AuthContext): Promise<InitialiseSubs
 }
 
 /** The caller's subscription info; without a family or a subscription, should_initialize. */
-export async function subscriptionInfo(auth: AuthContext): Promise<SubscriptionInfoResponse> {
-  const familyId = await familyIdOf(auth.userId);
-  const item = familyId ? await getSubscription(familyId) : null;
+export async function subscriptionInfo(family: FamilyContext | null): Promise<SubscriptionInfoResponse> {
+  const item = family ? await getSubscription(family.familyId) : null;
   return info(item, services().now());
 }

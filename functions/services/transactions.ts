@@ -1,7 +1,6 @@
-import { requireFamilyId } from '../adapters/dynamodb/membership';
 import { accountTransactions, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
 import type { Transaction } from '../contracts/transactions';
-import type { AuthContext } from '../shared/http';
+import type { FamilyContext } from '../shared/http';
 import { requireAccount } from './uploads';
 
 export function toTransaction(item: TransactionItem): Transaction {
@@ -23,9 +22,8 @@ export function toTransaction(item: TransactionItem): Transaction {
 }
 
 /** The latest transactions of one of the caller's family's accounts (another family's account: 404). */
-export async function latestAccountTransactions(auth: AuthContext, accountId: string, limit: number) {
-  const familyId = await requireFamilyId(auth.userId);
-  await requireAccount(familyId, accountId);
-  const items = await accountTransactions(familyId, accountId, { limit });
+export async function latestAccountTransactions(family: FamilyContext, accountId: string, limit: number) {
+  await requireAccount(family.familyId, accountId);
+  const items = await accountTransactions(family.familyId, accountId, { limit });
   return { transactions: items.map(toTransaction) };
 }

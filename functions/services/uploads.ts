@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import { getAccount } from '../adapters/dynamodb/account-repository';
-import { requireFamilyId } from '../adapters/dynamodb/membership';
 import { createUpload, getUpload, type UploadItem } from '../adapters/dynamodb/upload-repository';
 import { presignPut } from '../adapters/s3/storage';
 import { uploadObjectKey } from '../contracts/pipeline';
@@ -12,7 +11,7 @@ import {
 } from '../contracts/uploads';
 import { services } from '../shared/container';
 import { NotFoundError } from '../shared/errors';
-import type { AuthContext } from '../shared/http';
+import type { FamilyContext } from '../shared/http';
 
 /** Uploads: a family member asks to upload a statement for one of the family's accounts. */
 function toUpload(item: UploadItem): Upload {
@@ -41,10 +40,10 @@ export async function requireAccount(familyId: string, accountId: string): Promi
 }
 
 export async function startUpload(
-  auth: AuthContext,
+  family: FamilyContext,
   request: CreateUploadRequest,
 ): Promise<CreateUploadResponse> {
-  const familyId = await requireFamilyId(auth.userId);
+  const { familyId } = family;
   await requireAccount(familyId, request.accountId);
   const uploadId = ulid();
   const objectKey = uploadObjectKey(familyId, uploadId, request.fileName);
@@ -63,7 +62,7 @@ export async function startUpload(
     institution: null,
     period: null,
     warnings: [],
-    createdBy: auth.userId,
+    createdBy: family.userId,
     createdAt: now,
     updatedAt: now,
   };
@@ -87,9 +86,8 @@ export async function startUpload(
 export const ABANDONED_AFTER_MS = UPLOAD_URL_TTL_SECONDS * 1000 + 15 * 60 * 1000;
 export const ABANDONED_MESSAGE = 'This statement never finished uploading. Please upload it again.';
 
-export async function uploadStatus(auth: AuthContext, uploadId: string): Promise<Upload> {
-  const familyId = await requireFamilyId(auth.userId);
-  const item = await getUpload(familyId, uploadId);
+export async function uploadStatus(family: FamilyContext, uploadId: string): Promise<Upload> {
+  const item = await getUpload(family.familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
   const upload = toUpload(item);
   const age = services().now().getTime() - Date.parse(upload.createdAt);

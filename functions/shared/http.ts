@@ -6,7 +6,16 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { AppError, UnauthorizedError, ValidationError } from './errors';
+import { type Membership, membershipOf } from '../adapters/dynamodb/membership';
+import type { MemberRole } from '../contracts/family';
+import {
+  type ApiArea,
+  FUNCTIONS,
+  type FunctionSpec,
+  type HttpFunctionSpec,
+  type Scope,
+} from '../handlers/manifest';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
@@ -18,20 +27,57 @@ export interface AuthContext {
   email: string;
 }
 
-export interface HttpRequest<B, Q, P> {
+/**
+ * The caller and their family, resolved once per request by the middleware from the verified token and the
+ * caller's membership record. Family-scoped services take this; never a family id from a body, path or query.
+ */
+export interface FamilyContext extends AuthContext {
+  familyId: string;
+  role: MemberRole;
+}
+
+/** What a handler of each scope is given about its caller. */
+export type CallerOf<S extends Scope> = S extends 'public'
+  ? { auth: AuthContext | null }
+  : S extends 'user'
+    ? { auth: AuthContext; family: FamilyContext | null }
+    : { auth: AuthContext; family: FamilyContext };
+
+export type HttpRequest<S extends Scope, B, Q, P> = {
   body: B;
   query: Q;
   params: P;
-  auth: AuthContext;
   event: HttpEvent;
   headers: Record<string, string | undefined>;
+} & CallerOf<S>;
+
+/** The answers of the scope check (a family route never tells an outsider more than "not found"). */
+export const SCOPE_MESSAGES = {
+  noFamily: 'No family found for this user',
+  notAdmin: "Only the family's admin can do this.",
+} as const;
+
+/**
+ * The scope check: who may call a route of `scope`, given the verified caller and their membership.
+ * Returns the caller's family (null where the scope allows none) or throws 401, 404 or 403.
+ */
+export function resolveScope(
+  scope: Scope,
+  auth: AuthContext | null,
+  membership: Membership | null,
+): FamilyContext | null {
+  if (scope === 'public') return null;
+  if (!auth) throw new UnauthorizedError();
+  const family = membership ? { ...auth, familyId: membership.familyId, role: membership.role } : null;
+  if (scope === 'user') return family;
+  if (!family) throw new NotFoundError(SCOPE_MESSAGES.noFamily);
+  if (scope === 'admin' && family.role !== 'admin') throw new ForbiddenError(SCOPE_MESSAGES.notAdmin);
+  return family;
 }
 
 /** Any zod (classic or mini) schema: only safeParse is used. */
 export interface Schema<T> {
-  safeParse(
-    value: unknown,
-  ):
+  safeParse(value: unknown):
     | { success: true; data: T }
     | {
         success: false;
@@ -101,42 +147,85 @@ function readBody(event: HttpEvent): unknown {
   }
 }
 
+export type HttpLambda = ((event: HttpEvent, context: Context) => Promise<HttpResult>) & {
+  /** The manifest entry the handler serves: its route and scope. */
+  readonly spec: HttpFunctionSpec;
+};
+
 /**
- * The middleware stack of every HTTP handler: logger context with the request id, auth context from the
- * verified claims, JSON body + query + path validation against the route's zod contract, and error mapping
- * last. Handlers receive typed input and return an HttpResult.
+ * The middleware stack of every HTTP handler: logger context with the request id; the route's scope, read
+ * from the handler's own manifest entry (the route table is the one declaration), checked against the
+ * verified claims and the caller's membership, read once (public routes read none); JSON body + query + path
+ * validation against the route's zod contract; error mapping last. Handlers receive typed input and their
+ * caller (`auth`, and `family` unless public) and return an HttpResult.
  */
-export function httpHandler<B = undefined, Q = undefined, P = undefined>(
-  schemas: Schemas<B, Q, P> & { public?: false },
-  fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
-): (event: HttpEvent, context: Context) => Promise<HttpResult>;
-export function httpHandler<B = undefined, Q = undefined, P = undefined>(
-  schemas: Schemas<B, Q, P> & { public: true },
-  fn: (request: Omit<HttpRequest<B, Q, P>, 'auth'> & { auth: AuthContext | null }) => Promise<HttpResult>,
-): (event: HttpEvent, context: Context) => Promise<HttpResult>;
-export function httpHandler<B, Q, P>(
-  schemas: Schemas<B, Q, P> & { public?: boolean },
-  fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
-) {
-  const base = async (event: HttpEvent): Promise<HttpResult> => {
-    try {
-      logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey });
-      const auth = authFromEvent(event);
-      if (!auth && !schemas.public) throw new UnauthorizedError();
-      const body = parseWith(schemas.body, readBody(event), 'body');
-      const query = parseWith(schemas.query, event.queryStringParameters ?? {}, 'query');
-      const params = parseWith(schemas.params, event.pathParameters ?? {}, 'path');
-      const headers = Object.fromEntries(
-        Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-      );
-      return await fn({ body, query, params, auth: auth as AuthContext, event, headers });
-    } catch (error) {
-      return toHttpResponse(error);
-    } finally {
-      logger.removeKeys(['requestId', 'route']);
-    }
+export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<Membership | null> }) {
+  return function httpHandler<S extends Scope, B = undefined, Q = undefined, P = undefined>(
+    spec: HttpFunctionSpec<S>,
+    schemas: Schemas<B, Q, P>,
+    fn: (request: HttpRequest<S, B, Q, P>) => Promise<HttpResult>,
+  ): HttpLambda {
+    const scope: Scope = spec.trigger.routes[0].scope;
+    const base = async (event: HttpEvent): Promise<HttpResult> => {
+      try {
+        logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey });
+        const auth = authFromEvent(event);
+        const membership = auth && scope !== 'public' ? await lookup.membershipOf(auth.userId) : null;
+        const family = resolveScope(scope, auth, membership);
+        const body = parseWith(schemas.body, readBody(event), 'body');
+        const query = parseWith(schemas.query, event.queryStringParameters ?? {}, 'query');
+        const params = parseWith(schemas.params, event.pathParameters ?? {}, 'path');
+        const headers = Object.fromEntries(
+          Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+        );
+        const caller = scope === 'public' ? { auth } : { auth, family };
+        // The caller's shape follows the scope just checked; TypeScript cannot narrow a conditional type.
+        const request = { body, query, params, event, headers, ...caller } as unknown as HttpRequest<
+          S,
+          B,
+          Q,
+          P
+        >;
+        return await fn(request);
+      } catch (error) {
+        return toHttpResponse(error);
+      } finally {
+        logger.removeKeys(['requestId', 'route']);
+      }
+    };
+    const handler = middy<HttpEvent, HttpResult>(base).use(injectLambdaContext(logger, { resetKeys: true }));
+    return Object.assign(handler, { spec });
   };
-  return middy<HttpEvent, HttpResult>(base).use(injectLambdaContext(logger, { resetKeys: true }));
+}
+
+export const httpHandler = httpHandlerWith({ membershipOf });
+
+/**
+ * An area's deployed function: dispatches each event on its routeKey to the handler of that route, using the
+ * manifest's own route table. Every route of the area must have its handler here and no other, or the module
+ * fails to load (and the infra tests, which load every area, fail).
+ */
+export function areaRouter(
+  area: ApiArea,
+  handlers: HttpLambda[],
+  functions: FunctionSpec[] = FUNCTIONS,
+): (event: HttpEvent, context: Context) => Promise<HttpResult> {
+  const table = new Map<string, HttpLambda>();
+  const served = new Set(handlers.map((h) => h.spec.id));
+  for (const spec of functions) {
+    if (spec.trigger.type !== 'http' || spec.trigger.area !== area) continue;
+    const handler = handlers.find((h) => h.spec.id === spec.id);
+    if (!handler) throw new Error(`The ${area} area has no handler for ${spec.id}`);
+    served.delete(spec.id);
+    for (const route of spec.trigger.routes) table.set(`${route.method} ${route.path}`, handler);
+  }
+  if (served.size)
+    throw new Error(`The ${area} area serves handlers of other areas: ${[...served].join(', ')}`);
+  return async (event, context) => {
+    const handler = table.get(event.routeKey);
+    if (!handler) return toHttpResponse(new NotFoundError());
+    return handler(event, context);
+  };
 }
 
 /** For non-HTTP handlers (pipeline tasks, triggers): logger context, and errors logged then rethrown. */

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS } from '../../functions/handlers/manifest';
+import { apiFunctions, FUNCTIONS } from '../../functions/handlers/manifest';
 import { environmentOf, findCycle, lambdaOf, props, resources, type Synthesized, synthesize } from './app';
 
 let s: Synthesized;
@@ -9,8 +9,17 @@ beforeAll(() => {
 });
 afterAll(() => s.cleanup());
 
-const routes = FUNCTIONS.flatMap((spec) =>
-  spec.trigger.type === 'http' ? spec.trigger.routes.map((route) => ({ spec, route })) : [],
+/** Each manifest route with the area function that serves it. */
+const routes = FUNCTIONS.flatMap((handler) =>
+  handler.trigger.type === 'http'
+    ? handler.trigger.routes.map((route) => {
+        const spec = apiFunctions().find(
+          (a) => a.trigger.type === 'http' && a.trigger.routes.includes(route),
+        );
+        if (!spec) throw new Error(`No area function serves ${route.method} ${route.path}`);
+        return { handler, spec, route };
+      })
+    : [],
 );
 
 interface RouteProps {
@@ -43,7 +52,7 @@ describe('api stack', () => {
     const [authorizerId] = Object.keys(resources(s.templates.api, 'AWS::ApiGatewayV2::Authorizer'));
     for (const { route } of routes) {
       const r = declared().find((d) => d.RouteKey === `${route.method} ${route.path}`);
-      if (route.public) {
+      if (route.scope === 'public') {
         expect(r?.AuthorizationType, r?.RouteKey).toBe('NONE');
         expect(r?.AuthorizerId, r?.RouteKey).toBeUndefined();
       } else {
@@ -53,7 +62,7 @@ describe('api stack', () => {
     }
   });
 
-  it('routes each path to the function of its manifest entry (Lambda proxy, payload 2.0)', () => {
+  it("routes each path to its area's function (Lambda proxy, payload 2.0)", () => {
     const integrations = resources(s.templates.api, 'AWS::ApiGatewayV2::Integration');
     for (const { spec, route } of routes) {
       const r = declared().find((d) => d.RouteKey === `${route.method} ${route.path}`);

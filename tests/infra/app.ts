@@ -16,6 +16,8 @@ export interface SynthOptions {
   /** cdk-nag as a validation plugin and CDK's CloudFormation validation, as `npm run synth` runs them. */
   nag?: boolean;
   context?: BuildAppOptions['context'];
+  /** The API's routes and area modules instead of the manifest's (stack-size.test.ts adds planned routes). */
+  api?: BuildAppOptions['api'];
 }
 
 export type Synthesized = ReturnType<typeof synthesize>;
@@ -29,6 +31,7 @@ export function synthesize(options: SynthOptions = {}) {
     nag: options.nag ?? false,
     cfnValidation: options.nag ?? false,
     context: { ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...options.context },
+    ...(options.api ? { api: options.api } : {}),
   });
   const assembly = built.app.synth();
   const template = (stack: { artifactId: string }) =>
@@ -50,6 +53,11 @@ export function synthesize(options: SynthOptions = {}) {
 }
 
 export type StackKey = keyof Synthesized['templates'];
+
+/** The number of CloudFormation resources in a stack's template (CloudFormation allows 500). */
+export function resourceCount(template: Template): number {
+  return Object.keys((template.toJSON() as { Resources?: Record<string, unknown> }).Resources ?? {}).length;
+}
 
 /** The stack a manifest function is placed in, by its trigger. */
 export function stackOf(spec: FunctionSpec): StackKey {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, type Need } from '../../functions/handlers/manifest';
+import { deployedFunctions, type Need } from '../../functions/handlers/manifest';
 import { TABLE_INDEXES } from '../../infra/shared/table-definition';
 import {
   ACTIONS_BY_NEED,
@@ -17,7 +17,11 @@ import {
   synthesize,
 } from './app';
 
-/** Every function of the manifest, wherever its trigger places it: the one construct's defaults and IAM. */
+/**
+ * Every deployed function (each HTTP area's, and every other manifest function), wherever its trigger places
+ * it: the one construct's defaults and IAM.
+ */
+const FUNCTIONS = deployedFunctions();
 let s: Synthesized;
 beforeAll(() => {
   s = synthesize({ stage: 'dev' });
@@ -38,7 +42,7 @@ const ENV_BY_NEED: Partial<Record<Need, string>> = {
   'magic-link-secret': 'MAGIC_LINK_SECRET_NAME',
 };
 
-describe('every manifest function', () => {
+describe('every deployed function', () => {
   it('exists exactly once, in the stack its trigger belongs to', () => {
     const ours = STACKS.flatMap((key) =>
       Object.keys(resources(s.templates[key], 'AWS::Lambda::Function')).filter((id) =>

@@ -68,7 +68,7 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('acknowledges APIG4 (no authorizer) on exactly the public routes of the manifest', () => {
     const publicRoutes = FUNCTIONS.flatMap((f) =>
-      f.trigger.type === 'http' ? f.trigger.routes.filter((r) => r.public) : [],
+      f.trigger.type === 'http' ? f.trigger.routes.filter((r) => r.scope === 'public') : [],
     ).map((r) => `${r.method}--${r.path.replace(/\//g, '--').replace(/^--/, '')}`);
     const acknowledged = ours()
       .filter((a) => a.rule === 'AwsSolutions-APIG4')

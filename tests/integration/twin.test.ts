@@ -49,7 +49,11 @@ describe('local twin: JWT authorizer (as the HTTP API JWT authorizer)', () => {
   const protectedSpec: FunctionSpec = {
     id: 'ProtectedProbe',
     entry: 'functions/handlers/http/health.ts',
-    trigger: { type: 'http', routes: [{ method: 'GET', path: '/api/probe/{id}' }] },
+    trigger: {
+      type: 'http',
+      area: 'health',
+      routes: [{ method: 'GET', path: '/api/probe/{id}', scope: 'user' }],
+    },
     needs: [],
   };
   const call = (authorization?: string) =>

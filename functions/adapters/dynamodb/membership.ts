@@ -1,25 +1,30 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../../shared/errors';
+import type { MemberRole } from '../../contracts/family';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 
+export interface Membership {
+  familyId: string;
+  role: MemberRole;
+}
+
 /**
- * The caller's family, from their membership record. Every family-scoped use case starts here with the
- * user id from the verified token, so a request can never choose another family.
+ * The caller's family and role, from their membership record (a consistent read: a family initialised a
+ * moment ago is found). The HTTP middleware reads it once per request with the user id from the verified
+ * token, so a request can never choose another family; services receive the result, never a family id.
  */
-export async function familyIdOf(userId: string): Promise<string | null> {
+export async function membershipOf(userId: string): Promise<Membership | null> {
   const out = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.membership(userId),
-      ProjectionExpression: 'familyId',
+      ProjectionExpression: 'familyId, #role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ConsistentRead: true,
     }),
   );
-  return (out.Item?.familyId as string | undefined) ?? null;
-}
-
-export async function requireFamilyId(userId: string): Promise<string> {
-  const familyId = await familyIdOf(userId);
-  if (!familyId) throw new NotFoundError('No family found for this user');
-  return familyId;
+  const familyId = out.Item?.familyId;
+  if (typeof familyId !== 'string' || familyId.length === 0) return null;
+  // A role other than admin (or none) is a plain member, as the family repository reads it.
+  return { familyId, role: out.Item?.role === 'admin' ? 'admin' : 'member' };
 }

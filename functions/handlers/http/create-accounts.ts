@@ -1,6 +1,7 @@
 import { createAccountsRequestSchema } from '../../contracts/accounts';
 import { createAccounts } from '../../services/accounts';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /**
  * POST /api/accounts (spec 2 §5 creation rules): for each requested account, one account per selected
@@ -8,7 +9,11 @@ import { httpHandler, json } from '../../shared/http';
  * client_id. 'Insufficient information provided for account creation' / 'Bank name is required for manual
  * entry' are 400s; 'Failed to create accounts for {bank}' when a bank's accounts cannot be created.
  */
-export const handler = httpHandler({ body: createAccountsRequestSchema }, async ({ auth, body }) => {
-  const result = await createAccounts(auth, body);
-  return json(result.created > 0 ? 201 : 200, result);
-});
+export const handler = httpHandler(
+  ROUTES.CreateAccounts,
+  { body: createAccountsRequestSchema },
+  async ({ family, body }) => {
+    const result = await createAccounts(family, body);
+    return json(result.created > 0 ? 201 : 200, result);
+  },
+);

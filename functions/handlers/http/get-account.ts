@@ -1,8 +1,11 @@
 import { accountIdParamsSchema } from '../../contracts/accounts';
 import { familyAccount } from '../../services/accounts';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /** GET /api/accounts/{id}: one of the caller's family's accounts; any other id (another family's) is 404. */
-export const handler = httpHandler({ params: accountIdParamsSchema }, async ({ auth, params }) =>
-  json(200, await familyAccount(auth, params.id)),
+export const handler = httpHandler(
+  ROUTES.GetAccount,
+  { params: accountIdParamsSchema },
+  async ({ family, params }) => json(200, await familyAccount(family, params.id)),
 );

@@ -1,5 +1,8 @@
 import { ownFamily } from '../../services/family';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /** GET /api/family: the caller's own family (found through their membership), or 404. */
-export const handler = httpHandler({}, async ({ auth }) => json(200, await ownFamily(auth)));
+export const handler = httpHandler(ROUTES.GetFamily, {}, async ({ family }) =>
+  json(200, await ownFamily(family)),
+);

@@ -1,5 +1,8 @@
 import { ownProfile } from '../../services/profile';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /** GET /api/profile: the caller's own profile, or null when they have not saved one (spec 1 §7). */
-export const handler = httpHandler({}, async ({ auth }) => json(200, await ownProfile(auth)));
+export const handler = httpHandler(ROUTES.GetProfile, {}, async ({ auth }) =>
+  json(200, await ownProfile(auth)),
+);

@@ -1,8 +1,11 @@
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { uploadStatus } from '../../services/uploads';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /** GET /api/uploads/{id}: the pipeline stage, counts, reconciliation and a message for the family. */
-export const handler = httpHandler({ params: uploadIdParamsSchema }, async ({ auth, params }) =>
-  json(200, await uploadStatus(auth, params.id)),
+export const handler = httpHandler(
+  ROUTES.GetUpload,
+  { params: uploadIdParamsSchema },
+  async ({ family, params }) => json(200, await uploadStatus(family, params.id)),
 );

@@ -1,8 +1,9 @@
 import { services } from '../../shared/container';
 import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
 
 /** GET /api/health (public): each part's state; 503 when any part is not ok. No internals in details. */
-export const handler = httpHandler({ public: true }, async () => {
+export const handler = httpHandler(ROUTES.Health, {}, async () => {
   const parts: Record<string, { state: string; detail?: string }> = {};
   await Promise.all(
     services().probes.map(async (probe) => {

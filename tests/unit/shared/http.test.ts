@@ -2,9 +2,10 @@ import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import getEvent from '../../../events/apigw/get-upload/own-upload.json';
+import type { HttpFunctionSpec } from '../../../functions/handlers/manifest';
 import { config, requireConfig, resetConfig } from '../../../functions/shared/config';
 import { ConfigError, ConflictError, NotFoundError, ValidationError } from '../../../functions/shared/errors';
-import { type HttpEvent, httpHandler, json, toHttpResponse } from '../../../functions/shared/http';
+import { type HttpEvent, httpHandlerWith, json, toHttpResponse } from '../../../functions/shared/http';
 
 const context = {
   awsRequestId: 'req-1',
@@ -41,7 +42,20 @@ describe('errors map to HTTP in one place', () => {
 });
 
 describe('httpHandler', () => {
+  // A signed-in route (the sample event's caller has no family: `user` lets them through).
+  const spec: HttpFunctionSpec<'user'> = {
+    id: 'Greet',
+    entry: 'functions/handlers/http/greet.ts',
+    trigger: {
+      type: 'http',
+      area: 'profile',
+      routes: [{ method: 'POST', path: '/api/greet', scope: 'user' }],
+    },
+    needs: [],
+  };
+  const httpHandler = httpHandlerWith({ membershipOf: async () => null });
   const handler = httpHandler(
+    spec,
     { body: z.object({ name: z.string().check(z.minLength(1, 'A name is required')) }) },
     async ({ body: input, auth }) => json(200, { hello: input.name, user: auth.userId }),
   );

@@ -1,0 +1,7 @@
+import { areaRouter } from '../../../shared/http';
+import { handler as createAccounts } from '../create-accounts';
+import { handler as getAccount } from '../get-account';
+import { handler as listAccounts } from '../list-accounts';
+
+/** The accounts area's function: its routes (manifest area 'accounts'), dispatched on the event's routeKey. */
+export const handler = areaRouter('accounts', [listAccounts, createAccounts, getAccount]);

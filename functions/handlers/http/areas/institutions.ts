@@ -1,0 +1,6 @@
+import { areaRouter } from '../../../shared/http';
+import { handler as listInstitutions } from '../list-institutions';
+import { handler as listServiceTypes } from '../list-service-types';
+
+/** The institutions area's function: its routes (manifest area 'institutions'), dispatched on the event's routeKey. */
+export const handler = areaRouter('institutions', [listInstitutions, listServiceTypes]);

@@ -1,0 +1,6 @@
+import { areaRouter } from '../../../shared/http';
+import { handler as createUpload } from '../create-upload';
+import { handler as getUpload } from '../get-upload';
+
+/** The uploads area's function: its routes (manifest area 'uploads'), dispatched on the event's routeKey. */
+export const handler = areaRouter('uploads', [createUpload, getUpload]);

@@ -1,0 +1,80 @@
+import type { ApiArea, FunctionSpec, HttpMethod, Need, Scope } from '../../functions/handlers/manifest';
+
+/**
+ * Test only: the routes the screens of the three spec documents will need (accounts and archive, the
+ * transaction lists, corrections, classification, cleanup, verification, matching, uploads, family members
+ * and invitations, subscription checkout, the catalogue, insights pages, the assistant, feedback), beyond the
+ * ones the manifest has today. stack-size.test.ts synthesizes the app with them to show the API stack stays
+ * under its resource budget as the API grows to about 70 routes.
+ */
+const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
+  ['accounts', 'GET', '/api/accounts/archived', 'member', ['table:read']],
+  ['accounts', 'POST', '/api/accounts/{id}/archive', 'member', ['table:read', 'table:write']],
+  ['accounts', 'POST', '/api/accounts/{id}/restore', 'member', ['table:read', 'table:write']],
+  ['accounts', 'PATCH', '/api/accounts/{id}', 'member', ['table:read', 'table:write']],
+  ['accounts', 'PUT', '/api/accounts/{id}/services', 'member', ['table:read', 'table:write']],
+  ['accounts', 'GET', '/api/accounts/freshness', 'member', ['table:read']],
+  ['accounts', 'GET', '/api/accounts/{id}/freshness', 'member', ['table:read']],
+  ['accounts', 'POST', '/api/accounts/sync-institutions', 'member', ['table:read', 'table:write']],
+  ['transactions', 'GET', '/api/transactions', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/transactions/{id}', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/transactions/range', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/transactions/unclassified', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/transactions/counts', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/transactions/export', 'member', ['table:read']],
+  ['transactions', 'PATCH', '/api/transactions/{id}/flow-type', 'member', ['table:read', 'table:write']],
+  ['transactions', 'POST', '/api/transactions/corrections', 'member', ['table:read', 'table:write']],
+  [
+    'transactions',
+    'POST',
+    '/api/transactions/{id}/classify',
+    'member',
+    ['table:read', 'table:write', 'bedrock'],
+  ],
+  ['transactions', 'POST', '/api/transactions/classify', 'member', ['table:read', 'table:write', 'bedrock']],
+  ['transactions', 'GET', '/api/transactions/cleanup', 'member', ['table:read']],
+  ['transactions', 'POST', '/api/transactions/cleanup', 'member', ['table:read', 'table:write']],
+  ['transactions', 'GET', '/api/transactions/verification', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/patterns', 'member', ['table:read']],
+  ['transactions', 'GET', '/api/matches', 'member', ['table:read']],
+  ['transactions', 'POST', '/api/matches/{id}/accept', 'member', ['table:read', 'table:write']],
+  ['transactions', 'POST', '/api/matches/{id}/reject', 'member', ['table:read', 'table:write']],
+  ['transactions', 'GET', '/api/matches/rejected', 'member', ['table:read']],
+  ['uploads', 'GET', '/api/uploads', 'member', ['table:read']],
+  ['uploads', 'DELETE', '/api/uploads/{id}', 'member', ['table:read', 'table:write']],
+  ['uploads', 'GET', '/api/uploads/{id}/transactions', 'member', ['table:read']],
+  ['family', 'PATCH', '/api/family', 'admin', ['table:read', 'table:write']],
+  ['family', 'GET', '/api/family/audit', 'member', ['table:read']],
+  ['members', 'GET', '/api/family/members', 'member', ['table:read']],
+  ['members', 'POST', '/api/family/members', 'admin', ['table:read', 'table:write', 'ses:send']],
+  ['members', 'PATCH', '/api/family/members/{userId}', 'admin', ['table:read', 'table:write']],
+  ['members', 'DELETE', '/api/family/members/{userId}', 'admin', ['table:read', 'table:write']],
+  ['members', 'GET', '/api/invitations/{token}', 'user', ['table:read']],
+  ['members', 'POST', '/api/invitations/{token}/accept', 'user', ['table:read', 'table:write']],
+  ['subscription', 'POST', '/api/subscription/notifications', 'member', ['table:read', 'table:write']],
+  ['subscription', 'POST', '/api/subscription/checkout', 'admin', ['table:read']],
+  ['subscription', 'POST', '/api/subscription/portal', 'admin', ['table:read']],
+  ['subscription', 'POST', '/api/webhooks/stripe', 'public', ['table:read', 'table:write']],
+  ['institutions', 'GET', '/api/institutions/{id}', 'user', ['table:read']],
+  ['institutions', 'GET', '/api/categories', 'user', ['table:read']],
+  ['insights', 'GET', '/api/insights/overview', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/period-stats', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/account-types', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/flow', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/categories', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/analytics', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/performance', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/data-quality', 'member', ['table:read']],
+  ['insights', 'GET', '/api/insights/available-range', 'member', ['table:read']],
+  ['assistant', 'POST', '/api/assistant/messages', 'member', ['table:read', 'table:write', 'bedrock']],
+  ['assistant', 'GET', '/api/assistant/conversations', 'member', ['table:read']],
+  ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
+  ['feedback', 'POST', '/api/feedback', 'user', ['table:write']],
+];
+
+export const PLANNED_ROUTES: FunctionSpec[] = PLANNED.map(([area, method, path, scope, needs], i) => ({
+  id: `Planned${i}`,
+  entry: 'tests/infra/fixtures/planned-area.ts',
+  trigger: { type: 'http', area, routes: [{ method, path, scope }] },
+  needs,
+}));

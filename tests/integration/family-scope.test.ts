@@ -1,0 +1,154 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  putMemberIfAbsent,
+  putMembershipIfAbsent,
+} from '../../functions/adapters/dynamodb/family-repository';
+import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
+import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
+import type { CreateUploadResponse } from '../../functions/contracts/uploads';
+import { FUNCTIONS, type HttpRoute } from '../../functions/handlers/manifest';
+import { type ApiCaller, signedIn } from '../support/api';
+import { startTestTwin } from '../support/twin';
+
+/**
+ * Family isolation, route by route from the manifest: every `member` route called by a user of another family
+ * with the first family's resource ids answers 404 (a route without ids: a user with no family gets 404), and
+ * every `admin` route called by a plain member of the family answers 403. A route added to the manifest is
+ * checked without touching this file, unless it names a resource this file cannot provide an id for.
+ */
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+/** The family's admin (created it), a plain member of the same family, a user of another family, a newcomer. */
+let ada: ApiCaller;
+let bob: ApiCaller;
+let eve: ApiCaller;
+let newcomer: ApiCaller;
+/** Family A's resources, by the path segment that names them (/api/accounts/{id}, /api/uploads/{id}). */
+const ids: Record<string, string> = {};
+
+type ErrorBody = { error: { code: string; message: string } };
+
+const ROUTES = FUNCTIONS.flatMap((f) => (f.trigger.type === 'http' ? f.trigger.routes : []));
+const key = (r: HttpRoute) => `${r.method} ${r.path}`;
+const withIds = (route: HttpRoute) => route.path.includes('{');
+
+/** The route's path with family A's ids in its parameters; a parameter this test cannot fill fails it. */
+function pathFor(route: HttpRoute): string {
+  const segments = route.path.split('/');
+  return segments
+    .map((segment, i) => {
+      if (!/^\{\w+\}$/.test(segment)) return segment;
+      const resource = segments[i - 1] ?? '';
+      const id = ids[resource];
+      if (!id) throw new Error(`${key(route)}: no id of family A's ${resource} to call it with; add one`);
+      return id;
+    })
+    .join('/');
+}
+
+const call = (who: ApiCaller, route: HttpRoute) =>
+  who.call<ErrorBody>(route.method, pathFor(route), route.method === 'GET' ? undefined : {});
+
+beforeAll(async () => {
+  twin = await startTestTwin();
+  ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
+  bob = await signedIn(twin, `bob-${ulid()}`, 'bob@example.co.uk');
+  eve = await signedIn(twin, `eve-${ulid()}`, 'eve@example.com');
+  newcomer = await signedIn(twin, `new-${ulid()}`, 'new@example.com');
+
+  const family = (await ada.call<InitialiseFamilyResponse>('POST', '/api/family', { name: 'Lovelace' })).body;
+  expect(family.family.role).toBe('admin');
+  await eve.call('POST', '/api/family');
+  // Bob joins Ada's family as a plain member (as an accepted invitation will record him).
+  const now = new Date().toISOString();
+  await putMemberIfAbsent({
+    family_id: family.family_id,
+    user_id: bob.sub,
+    email: bob.email,
+    role: 'member',
+    status: 'active',
+    joined_at: now,
+  });
+  await putMembershipIfAbsent({
+    familyId: family.family_id,
+    user_id: bob.sub,
+    role: 'member',
+    created_at: now,
+  });
+
+  const accounts = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
+    accounts: [{ bank_name: 'Barclays', name: 'Joint current', account_type: 'current' }],
+  });
+  ids.accounts = accounts.body.accounts[0]!.id;
+  const upload = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
+    accountId: ids.accounts,
+    fileName: 'statement.pdf',
+    size: 1024,
+  });
+  expect(upload.status).toBe(201);
+  ids.uploads = upload.body.upload.uploadId;
+});
+afterAll(async () => {
+  await twin?.stop();
+});
+
+describe('member routes', () => {
+  const member = ROUTES.filter((r) => r.scope === 'member');
+
+  it('exist (the family data is behind them)', () => {
+    expect(member.length).toBeGreaterThan(0);
+  });
+
+  it.each(member.filter(withIds).map((r) => [key(r), r] as const))(
+    "%s: family A's ids answer 404 to a user of family B (and work for family A)",
+    async (_key, route) => {
+      const outsider = await call(eve, route);
+      expect(outsider.status).toBe(404);
+      expect(outsider.body.error.code).toBe('not_found');
+      if (route.method === 'GET') expect((await call(ada, route)).status).toBe(200);
+    },
+  );
+
+  it.each(member.filter((r) => !withIds(r)).map((r) => [key(r), r] as const))(
+    '%s: answers 404 to a signed-in user with no family',
+    async (_key, route) => {
+      const response = await call(newcomer, route);
+      expect(response.status).toBe(404);
+      expect(response.body.error).toEqual({ code: 'not_found', message: 'No family found for this user' });
+    },
+  );
+
+  it("serve a plain member their family's data", async () => {
+    const listed = await bob.call<{ accounts: Array<{ id: string }> }>('GET', '/api/accounts');
+    expect(listed.status).toBe(200);
+    expect(listed.body.accounts.map((a) => a.id)).toEqual([ids.accounts]);
+    const family = await bob.call<{ name: string; role: string }>('GET', '/api/family');
+    expect(family.body).toMatchObject({ name: 'Lovelace', role: 'member' });
+  });
+});
+
+describe('admin routes', () => {
+  const admin = ROUTES.filter((r) => r.scope === 'admin');
+  const called = new Set<string>();
+
+  it.each(admin.map((r) => [key(r), r] as const))(
+    '%s: answers 403 to a plain member with the reason, 404 to a user with no family; the admin may',
+    async (_key, route) => {
+      called.add(key(route));
+      const forbidden = await call(bob, route);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.error).toEqual({
+        code: 'forbidden',
+        message: "Only the family's admin can do this.",
+      });
+      expect((await call(newcomer, route)).status).toBe(404);
+      expect([200, 201, 204]).toContain((await call(ada, route)).status);
+    },
+  );
+
+  it('were all called above (a new admin route is checked, or this fails)', () => {
+    expect([...called].sort()).toEqual(admin.map(key).sort());
+    // Starting the family's trial is subscription management: the admin's (spec 1 §6).
+    expect(admin.map(key)).toContain('POST /api/subscription');
+  });
+});
