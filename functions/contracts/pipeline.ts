@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * Contracts of the statement pipeline: what the S3 trigger starts it with, and the state every task receives
- * and returns (see infra/shared/statement-pipeline.ts). Kept small: large artefacts (text blocks, the parsed
+ * and returns (see functions/services/pipeline/state-machine.ts). Kept small: large artefacts (text blocks, the parsed
  * statement) live in the uploads bucket under `{familyId}/{uploadId}/`, never in the execution state.
  * (zod/mini keeps Lambda bundles small; the classic API adds ~440 KB.)
  */

@@ -1,4 +1,4 @@
-import type { PipelineTask } from '../../infra/shared/statement-pipeline';
+import type { PipelineTask } from '../contracts/pipeline-states';
 
 /**
  * Every Lambda function of the product, described once. The CDK stacks create one function per entry (with

@@ -1,4 +1,4 @@
-import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
+import { TEXTRACT_POLL_SECONDS } from '../contracts/pipeline-states';
 import { putObject } from '../adapters/s3/storage';
 import { artefactKey, type PipelineState } from '../contracts/pipeline';
 import { type BlocksArtefact, packBlocks } from '../contracts/statement';

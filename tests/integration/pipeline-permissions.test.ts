@@ -16,7 +16,7 @@ import {
   recordFailureStep,
   registerStep,
 } from '../../functions/services/statement-pipeline';
-import type { PipelineTask } from '../../infra/shared/statement-pipeline';
+import type { PipelineTask } from '../../functions/contracts/pipeline-states';
 import { generateStatement } from '../fixtures/statements/generate';
 import { signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';

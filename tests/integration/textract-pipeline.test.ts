@@ -17,7 +17,7 @@ import {
   pollTextractStep,
 } from '../../functions/services/statement-text';
 import { registerServices, type TextRecognition } from '../../functions/shared/container';
-import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
+import { TEXTRACT_POLL_SECONDS } from '../../functions/contracts/pipeline-states';
 import { generateImageOnlyPdf, generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';

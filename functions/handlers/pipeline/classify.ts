@@ -2,7 +2,7 @@ import { pipelineStateSchema } from '../../contracts/pipeline';
 import { classifyStep } from '../../services/statement-pipeline';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'Classify': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+/** Pipeline task 'Classify': see functions/services/pipeline/state-machine.ts and functions/services/statement-pipeline.ts. */
 export const handler = eventHandler('pipeline.Classify', async (event: unknown) =>
   classifyStep(pipelineStateSchema.parse(event)),
 );

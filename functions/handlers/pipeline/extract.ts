@@ -2,7 +2,7 @@ import { pipelineStateSchema } from '../../contracts/pipeline';
 import { extractStep } from '../../services/statement-extraction';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'Extract': see infra/shared/statement-pipeline.ts and functions/services/statement-extraction.ts. */
+/** Pipeline task 'Extract': see functions/services/pipeline/state-machine.ts and functions/services/statement-extraction.ts. */
 export const handler = eventHandler('pipeline.Extract', async (event: unknown) =>
   extractStep(pipelineStateSchema.parse(event)),
 );

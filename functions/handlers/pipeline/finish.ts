@@ -2,7 +2,7 @@ import { pipelineStateSchema } from '../../contracts/pipeline';
 import { finishStep } from '../../services/statement-pipeline';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'Finish': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+/** Pipeline task 'Finish': see functions/services/pipeline/state-machine.ts and functions/services/statement-pipeline.ts. */
 export const handler = eventHandler('pipeline.Finish', async (event: unknown) =>
   finishStep(pipelineStateSchema.parse(event)),
 );

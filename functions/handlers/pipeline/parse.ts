@@ -2,7 +2,7 @@ import { pipelineStateSchema } from '../../contracts/pipeline';
 import { parseStep } from '../../services/statement-pipeline';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'Parse': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+/** Pipeline task 'Parse': see functions/services/pipeline/state-machine.ts and functions/services/statement-pipeline.ts. */
 export const handler = eventHandler('pipeline.Parse', async (event: unknown) =>
   parseStep(pipelineStateSchema.parse(event)),
 );
