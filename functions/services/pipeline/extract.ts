@@ -1,5 +1,4 @@
 import { extractTextLayer } from '../../adapters/pdf/text-layer';
-import { getObjectBytes } from '../../adapters/s3/storage';
 import type { PipelineState } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { services } from '../../shared/container';
@@ -16,7 +15,7 @@ import { keepBlocks } from './working-files';
  * password-protected, at most 20 MB and 100 pages. Failures are StatementErrors with the family-facing reason.
  */
 export async function extractStep(state: PipelineState): Promise<PipelineState> {
-  const bytes = await getObjectBytes(state.key, state.bucket);
+  const bytes = await services().storage.getObjectBytes(state.key, state.bucket);
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });

@@ -1,7 +1,7 @@
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
-import { headObject } from '../../adapters/s3/storage';
 import { type PipelineInput, type PipelineState, parseUploadObjectKey } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
+import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
 import { now } from './common';
 import { MESSAGES } from './messages';
@@ -17,7 +17,7 @@ export async function registerStep(input: PipelineInput): Promise<PipelineState>
   if (!upload || upload.objectKey !== input.key)
     throw new StatementError(MESSAGES.notStarted, 'unknown_upload');
   const state: PipelineState = { ...input, ...parsed, accountId: upload.accountId };
-  const head = await headObject(input.key, input.bucket);
+  const head = await services().storage.headObject(input.key, input.bucket);
   if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
   if (head.size > MAX_UPLOAD_BYTES) throw new StatementError(MESSAGES.tooLarge, 'too_large');
   await advanceUpload(parsed.familyId, parsed.uploadId, 'reading', {}, now());

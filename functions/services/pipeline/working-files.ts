@@ -1,5 +1,4 @@
 import type { TransactionItem } from '../../adapters/dynamodb/transaction-repository';
-import { deleteObject, getObjectBytes, putObject } from '../../adapters/s3/storage';
 import { ARTEFACTS, artefactKey, type PipelineState } from '../../contracts/pipeline';
 import {
   type BlocksArtefact,
@@ -8,6 +7,7 @@ import {
   parsedStatementSchema,
 } from '../../contracts/statement';
 import type { Block } from '../../domain/statement/blocks';
+import { services } from '../../shared/container';
 
 /**
  * The pipeline's working files in the uploads bucket, under `{familyId}/{uploadId}/` (ARTEFACTS): the
@@ -24,11 +24,11 @@ export type AddedRow = Pick<
 >;
 
 export async function readJson(key: string): Promise<unknown> {
-  return JSON.parse(Buffer.from(await getObjectBytes(key)).toString('utf8'));
+  return JSON.parse(Buffer.from(await services().storage.getObjectBytes(key)).toString('utf8'));
 }
 
 export async function writeJson(key: string, value: unknown): Promise<void> {
-  await putObject(key, JSON.stringify(value), 'application/json');
+  await services().storage.putObject(key, JSON.stringify(value), 'application/json');
 }
 
 /** Keeps a statement's text for Parse (`blocks.json`); returns its key. */
@@ -38,7 +38,7 @@ export async function keepBlocks(
   meta: Pick<BlocksArtefact, 'source' | 'warnings'>,
 ): Promise<string> {
   const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
-  await putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
+  await services().storage.putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
   return key;
 }
 
@@ -61,9 +61,10 @@ export async function readAdded(
 
 /** Removes every working file of the upload (those never written are no error). */
 export async function removeArtefacts(state: Pick<PipelineState, 'familyId' | 'uploadId'>) {
+  const { storage } = services();
   await Promise.all(
     ARTEFACTS.map((name) =>
-      deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),
+      storage.deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),
     ),
   );
 }

@@ -25,13 +25,19 @@ function specifiersOf(source: string): string[] {
   return [...source.matchAll(SPECIFIER)].map((m) => m[1]!);
 }
 
-/** The specifiers of `file` that resolve into infra/ (relative paths, or a bare 'infra/...'). */
-function infraImports(file: string, source: string): string[] {
-  return specifiersOf(source).filter((specifier) => {
+/** The repository paths `file` imports (relative specifiers, or bare ones read from the root). */
+function importedPaths(file: string, source: string): Array<{ specifier: string; path: string }> {
+  return specifiersOf(source).map((specifier) => {
     const target = specifier.startsWith('.') ? resolve(dirname(file), specifier) : resolve(root, specifier);
-    const path = relative(root, target).split('\\').join('/');
-    return path === 'infra' || path.startsWith('infra/');
+    return { specifier, path: relative(root, target).split('\\').join('/') };
   });
+}
+
+/** The specifiers of `file` that resolve into infra/. */
+function infraImports(file: string, source: string): string[] {
+  return importedPaths(file, source)
+    .filter(({ path }) => path === 'infra' || path.startsWith('infra/'))
+    .map(({ specifier }) => specifier);
 }
 
 describe('layering: functions/ never imports infra/', () => {
@@ -63,6 +69,17 @@ describe('layering: functions/ never imports infra/', () => {
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.flatMap((file) =>
       infraImports(file, readFileSync(file, 'utf8')).map((s) => `${relative(root, file)}: ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('layering: adapters implement ports, the composition root picks them', () => {
+  it('no adapter imports the composition root (functions/shared/container.ts): ports are in ports.ts', () => {
+    const offenders = sourceFiles(join(root, 'functions', 'adapters')).flatMap((file) =>
+      importedPaths(file, readFileSync(file, 'utf8'))
+        .filter(({ path }) => path.replace(/\.ts$/, '') === 'functions/shared/container')
+        .map(({ specifier }) => `${relative(root, file)}: ${specifier}`),
     );
     expect(offenders).toEqual([]);
   });
