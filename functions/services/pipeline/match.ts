@@ -1,5 +1,6 @@
 import { listAccounts } from '../../adapters/dynamodb/account-repository';
-import { listRejectedMatchIds, putMatchCandidate } from '../../adapters/dynamodb/learning-repository';
+import { putMatchCandidate } from '../../adapters/dynamodb/match-candidate-repository';
+import { listRejectedMatchIds } from '../../adapters/dynamodb/rejection-repository';
 import { familyTransactions } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { addDays } from '../../domain/dates';

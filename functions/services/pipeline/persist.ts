@@ -1,5 +1,5 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
-import { listPatterns } from '../../adapters/dynamodb/learning-repository';
+import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
 import { putNewTransactions } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
