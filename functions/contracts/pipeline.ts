@@ -28,6 +28,14 @@ export const pipelineStages = [
 ] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
+/** Where a statement's text came from: the PDF's own text layer, or Textract reading a scan. */
+export const extractionSources = ['text-layer', 'textract'] as const;
+export type ExtractionSource = (typeof extractionSources)[number];
+
+/** Whether a statement's text is ready (DONE) or Textract is still reading it (IN_PROGRESS: poll again). */
+export const extractionStatuses = ['DONE', 'IN_PROGRESS'] as const;
+export type ExtractionStatus = (typeof extractionStatuses)[number];
+
 export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   familyId: nonEmpty(),
   uploadId: nonEmpty(),
@@ -35,8 +43,8 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   accountId: z.optional(z.string()),
   extraction: z.optional(
     z.object({
-      status: z.enum(['DONE', 'IN_PROGRESS']),
-      source: z.enum(['text-layer', 'textract']),
+      status: z.enum(extractionStatuses),
+      source: z.enum(extractionSources),
       jobId: z.optional(z.string()),
       blocksKey: z.optional(z.string()),
       pages: count(),

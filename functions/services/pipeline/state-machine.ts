@@ -1,3 +1,4 @@
+import type { ExtractionStatus } from '../../contracts/pipeline';
 import {
   type PipelineTask,
   TEXTRACT_POLL_SECONDS,
@@ -54,7 +55,11 @@ export function statementPipelineDefinition(resources: Resources) {
       'Text ready?': {
         Type: 'Choice',
         Choices: [
-          { Variable: '$.extraction.status', StringEquals: 'IN_PROGRESS', Next: TEXTRACT_WAIT_STATE },
+          {
+            Variable: '$.extraction.status',
+            StringEquals: 'IN_PROGRESS' satisfies ExtractionStatus,
+            Next: TEXTRACT_WAIT_STATE,
+          },
         ],
         Default: 'Parse',
       },
