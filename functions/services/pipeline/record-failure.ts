@@ -1,6 +1,7 @@
 import { deleteTransaction } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../contracts/pipeline';
+import { failureReasonOf } from '../../domain/statement-failures';
 import { logger } from '../../shared/logger';
 import { inBatches, now } from './common';
 import { failureMessage } from './messages';
@@ -32,7 +33,7 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     familyId,
     uploadId,
     'failed',
-    { message, counts: { ...failure.counts, added: 0 } },
+    { message, reason: failureReasonOf(message), counts: { ...failure.counts, added: 0 } },
     now(),
   );
   await removeArtefacts(state);
