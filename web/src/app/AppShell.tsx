@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
-import { FamilyOverview } from '../routes/FamilyOverview';
+import { FamilyOverview } from '../features/overview/FamilyOverview';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';

@@ -6,9 +6,10 @@ import {
   validateUpload,
 } from '../../../../functions/domain/upload-validation';
 import { ApiError } from '../../api/client';
-import { useAccounts, useAccountTransactions, useFamily } from '../../api/queries';
 import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useAccounts, useAccountTransactions } from '../accounts/api';
+import { useFamily } from '../family/api';
 import { FlowCounters } from './FlowCounters';
 import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';

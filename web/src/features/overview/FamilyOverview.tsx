@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { displayName } from '../../../functions/domain/identity';
-import { ApiError } from '../api/client';
-import { useAccounts, useFamily, useProfile } from '../api/queries';
-import type { AppPage } from '../app/pages';
-import { useAuth } from '../auth/useAuth';
-import { ACCOUNT_TYPE_LABELS } from '../components/account-types';
-import { LoadFailed } from '../components/LoadFailed';
+import { displayName } from '../../../../functions/domain/identity';
+import { ApiError } from '../../api/client';
+import type { AppPage } from '../../app/pages';
+import { useAuth } from '../../auth/useAuth';
+import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useAccounts } from '../accounts/api';
+import { useFamily, useProfile } from '../family/api';
 
 /**
  * /app, 'Family Overview' (spec 1 §2): who is signed in, the family, its accounts, and what to do next —

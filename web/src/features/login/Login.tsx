@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { MAGIC_LINK_MIN_INTERVAL_SECONDS, MAGIC_LINK_TTL_MINUTES } from '../../../functions/contracts/auth';
-import { loginErrorMessage } from '../../../functions/domain/identity';
-import { isValidEmail, validateEmail } from '../../../functions/domain/validation';
-import { requestMagicLink } from '../auth/magic-link';
-import { useAuth } from '../auth/useAuth';
+import {
+  MAGIC_LINK_MIN_INTERVAL_SECONDS,
+  MAGIC_LINK_TTL_MINUTES,
+} from '../../../../functions/contracts/auth';
+import { loginErrorMessage } from '../../../../functions/domain/identity';
+import { isValidEmail, validateEmail } from '../../../../functions/domain/validation';
+import { requestMagicLink } from '../../auth/magic-link';
+import { useAuth } from '../../auth/useAuth';
 import './login.css';
 
 /**
