@@ -11,6 +11,7 @@ import {
   PopoverContext,
   useSlottedContext,
 } from 'react-aria-components';
+import './kit.css';
 
 /**
  * The kit's combobox: a text field that filters a list of suggestions and picks one.
@@ -88,13 +89,15 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           <div className="combobox">
             <ComboboxInput placeholder={props.placeholder} />
             {props.trailing}
-            <ListBox<T> className="listbox" aria-label={props.listLabel} renderEmptyState={() => null}>
-              {(item) => (
-                <ListBoxItem id={itemKey(item)} textValue={props.itemText(item)} className="option">
-                  {props.renderItem ? props.renderItem(item) : props.itemText(item)}
-                </ListBoxItem>
-              )}
-            </ListBox>
+            <div className="listbox" hidden={!isOpen}>
+              <ListBox<T> className="listbox-list" aria-label={props.listLabel}>
+                {(item) => (
+                  <ListBoxItem id={itemKey(item)} textValue={props.itemText(item)} className="option">
+                    {props.renderItem ? props.renderItem(item) : props.itemText(item)}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </div>
           </div>
           <p className="hint" aria-live="polite">
             {props.message ??

@@ -144,12 +144,10 @@ export function UploadPage() {
                 {transactions.isPending ? (
                   <p role="status">Loading transactions...</p>
                 ) : transactions.isError ? (
-                  <div className="inline-alert" role="alert">
-                    <p>We couldn't load this account's transactions. Please try again.</p>
-                    <button type="button" className="button" onClick={() => void transactions.refetch()}>
-                      Try again
-                    </button>
-                  </div>
+                  <LoadFailed
+                    what="this account's transactions"
+                    onRetry={() => void transactions.refetch()}
+                  />
                 ) : shown.length === 0 ? (
                   <p>No transactions to show. Upload a statement for this account.</p>
                 ) : (
