@@ -99,7 +99,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
               </ListBox>
             </div>
           </div>
-          <p className="hint" aria-live="polite">
+          <p className="hint combobox-message" aria-live="polite">
             {props.message ??
               (isOpen && !props.isLoading && items.length === 0 ? (props.emptyMessage ?? '') : '')}
           </p>

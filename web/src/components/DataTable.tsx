@@ -20,7 +20,7 @@ import './kit.css';
  * the page, so thousands of rows scroll smoothly). It stays a real <table>: a caption names it, sortable
  * headers are buttons (click, Enter or Space) with aria-sort on the header cell, selection is a checkbox per
  * row plus 'Select all', and a virtualised table tells screen readers the full row count (aria-rowcount) and
- * each row's place (aria-rowindex). It scrolls inside its own labelled, keyboard-focusable region, sideways
+ * each row's place (aria-rowindex). Cells do not wrap. It scrolls inside its own labelled, keyboard-focusable region, sideways
  * too on a phone.
  */
 export interface DataTableColumn<T> {
@@ -207,9 +207,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               return (
                 <tr
                   key={row.id}
+                  ref={virtual ? virtualizer.measureElement : undefined}
+                  data-index={index}
                   aria-rowindex={virtual ? index + 2 : undefined}
                   className={selected ? 'is-selected' : undefined}
-                  style={virtual ? { height: ROW_HEIGHT } : undefined}
                 >
                   {selectable && (
                     <td className="data-table-select">

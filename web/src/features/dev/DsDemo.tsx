@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { profileUpdateSchema } from '../../../../functions/contracts/profile';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
@@ -106,11 +106,15 @@ function ProfileForm() {
   const {
     register,
     handleSubmit,
+    trigger,
     formState: { errors },
   } = useContractForm(profileUpdateSchema, {
     defaultValues: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '10/12/1815' },
   });
   const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    void trigger('date_of_birth');
+  }, [trigger]);
   return (
     <form noValidate onSubmit={handleSubmit(() => setSaved(true))}>
       <Field label="First name" required error={errors.first_name?.message}>
@@ -303,7 +307,7 @@ export function DsDemo() {
       </DemoSection>
 
       <DemoSection id="ds-tabs" title="Tabs and menus">
-        <div className="demo-grid">
+        <div>
           <DemoCase title="Tabs">
             <Tabs
               label="Account views"
