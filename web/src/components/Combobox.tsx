@@ -141,12 +141,32 @@ function ComboboxInput({ placeholder }: { placeholder?: string | undefined }) {
   const focusedKey = state?.selectionManager.focusedKey ?? null;
   const isOpen = state?.isOpen ?? false;
   const typed = useRef(false);
+  const opened = useRef(false);
 
   useEffect(() => {
+    if (!state) return;
+    if (!isOpen) {
+      opened.current = false;
+      return;
+    }
+    const focusedShown = focusedKey !== null && state.collection.getItem(focusedKey) !== null;
+    // Arrow Down / Up on the closed field: the first / last option is the active one (the list stays mounted,
+    // so this is done here rather than by the list's autofocus).
+    if (!opened.current) {
+      opened.current = true;
+      const key =
+        state.focusStrategy === 'last'
+          ? state.collection.getLastKey()
+          : state.focusStrategy === 'first'
+            ? firstKey
+            : null;
+      if (key !== null && !focusedShown) {
+        state.selectionManager.setFocusedKey(key);
+        return;
+      }
+    }
     // After typing, the first match is the active option (Enter picks it), as in the APG's list autocomplete.
-    if (!state || !isOpen || !typed.current) return;
-    if (firstKey !== null && (focusedKey === null || !state.collection.getItem(focusedKey)))
-      state.selectionManager.setFocusedKey(firstKey);
+    if (typed.current && firstKey !== null && !focusedShown) state.selectionManager.setFocusedKey(firstKey);
   }, [state, isOpen, firstKey, focusedKey]);
 
   return (

@@ -20,7 +20,7 @@ import './kit.css';
  * the page, so thousands of rows scroll smoothly). It stays a real <table>: a caption names it, sortable
  * headers are buttons (click, Enter or Space) with aria-sort on the header cell, selection is a checkbox per
  * row plus 'Select all', and a virtualised table tells screen readers the full row count (aria-rowcount) and
- * each row's place (aria-rowindex). Cells do not wrap. It scrolls inside its own labelled, keyboard-focusable region, sideways
+ * each row's place (aria-rowindex). Cells do not wrap unless their column allows it. It scrolls inside its own labelled, keyboard-focusable region, sideways
  * too on a phone.
  */
 export interface DataTableColumn<T> {
@@ -30,6 +30,8 @@ export interface DataTableColumn<T> {
   /** Makes the column sortable by this value. */
   sortValue?(row: T): string | number;
   align?: 'start' | 'end';
+  /** Lets long text wrap (cells do not wrap otherwise). */
+  wrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -59,6 +61,10 @@ const features = tableFeatures({
 
 const ROW_HEIGHT = 45;
 const SORT_LABEL = { asc: 'ascending', desc: 'descending' } as const;
+
+function cellClass(column: { align?: 'start' | 'end'; wrap?: boolean } | undefined): string | undefined {
+  return [column?.align === 'end' && 'num', column?.wrap && 'wrap'].filter(Boolean).join(' ') || undefined;
+}
 
 function apply<S>(updater: Updater<S>, old: S): S {
   return typeof updater === 'function' ? (updater as (old: S) => S)(old) : updater;
@@ -225,7 +231,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   {row.getAllCells().map((cell) => {
                     const column = props.columns.find((c) => c.id === cell.column.id);
                     return (
-                      <td key={cell.id} className={column?.align === 'end' ? 'num' : undefined}>
+                      <td key={cell.id} className={cellClass(column)}>
                         <table.FlexRender cell={cell} />
                       </td>
                     );

@@ -37,7 +37,7 @@ export function Dialog({
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className="dialog"
-          role={role}
+          role={role ?? 'dialog'}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-head">

@@ -38,7 +38,13 @@ const COLUMNS: DataTableColumn<SampleTransaction>[] = [
     cell: (t) => <DateText date={t.date} />,
     sortValue: (t) => t.date,
   },
-  { id: 'description', header: 'Description', cell: (t) => t.description, sortValue: (t) => t.description },
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (t) => t.description,
+    sortValue: (t) => t.description,
+    wrap: true,
+  },
   {
     id: 'amount',
     header: 'Amount',

@@ -56,7 +56,13 @@ function Pair({
 
 const COLUMNS: DataTableColumn<SampleTransaction>[] = [
   { id: 'date', header: 'Date', cell: (t) => <DateText date={t.date} />, sortValue: (t) => t.date },
-  { id: 'description', header: 'Description', cell: (t) => t.description, sortValue: (t) => t.description },
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (t) => t.description,
+    sortValue: (t) => t.description,
+    wrap: true,
+  },
   {
     id: 'amount',
     header: 'Amount',
