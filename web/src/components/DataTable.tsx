@@ -6,12 +6,11 @@ import {
   rowSelectionFeature,
   rowSortingFeature,
   type SortingState,
-  sortFn_alphanumeric,
   tableFeatures,
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import './kit.css';
 
@@ -56,11 +55,16 @@ const features = tableFeatures({
   rowSortingFeature,
   rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric },
 });
 
 const ROW_HEIGHT = 45;
 const SORT_LABEL = { asc: 'ascending', desc: 'descending' } as const;
+
+/** Numbers by value; text in en-GB order with the numbers in it compared as numbers ('Item 2' < 'Item 10'). */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en-GB', { numeric: true, sensitivity: 'base' });
+}
 
 function cellClass(column: { align?: 'start' | 'end'; wrap?: boolean } | undefined): string | undefined {
   return [column?.align === 'end' && 'num', column?.wrap && 'wrap'].filter(Boolean).join(' ') || undefined;
@@ -84,8 +88,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       firstSelection.current = false;
       return;
     }
-    onSelectionChange?.(Object.keys(rowSelection).filter((id) => rowSelection[id]));
-  }, [rowSelection, onSelectionChange]);
+    // In the rows' own order.
+    onSelectionChange?.(rows.map(getRowId).filter((id) => rowSelection[id]));
+  }, [rowSelection, onSelectionChange, rows, getRowId]);
 
   const columns = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
@@ -94,7 +99,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         header: column.header,
         accessorFn: (row: T) => (column.sortValue ? column.sortValue(row) : ''),
         enableSorting: Boolean(column.sortValue),
-        sortFn: 'alphanumeric',
+        sortFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
         cell: (context) => column.cell(context.row.original),
       })),
     [props.columns],
@@ -107,6 +112,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     getRowId: (row) => getRowId(row),
     enableRowSelection: selectable,
     enableSortingRemoval: false,
+    sortDescFirst: false,
     state: { sorting, rowSelection },
     onSortingChange: (updater) => setSorting((old) => apply(updater, old)),
     onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
@@ -121,6 +127,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialRect: { width: 0, height: maxHeight },
+    // A row not laid out yet (or where there is no layout) counts as the usual height.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_HEIGHT,
+    // Until the region has been laid out (or where there is no layout), draw rows for its full height.
+    observeElementRect: (instance, onRect) =>
+      observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : { ...rect, height: maxHeight })),
   });
 
   if (rows.length === 0 && props.empty) return <>{props.empty}</>;
