@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from '../../web/src/components/DataTable';
 import { Money } from '../../web/src/components/Money';
@@ -77,6 +78,31 @@ describe('DataTable', () => {
     await user.click(all);
     await user.click(all);
     expect(onSelectionChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('works with a parent that keeps the selection in its state and passes new functions each render', async () => {
+    const user = userEvent.setup();
+    function Parent() {
+      const [ids, setIds] = useState<string[]>([]);
+      return (
+        <>
+          <DataTable
+            caption="Recent transactions"
+            columns={COLUMNS}
+            rows={ROWS}
+            getRowId={(r) => r.id}
+            rowLabel={(r) => r.payee}
+            selectable
+            onSelectionChange={setIds}
+          />
+          <p data-testid="ids">{ids.join(',')}</p>
+        </>
+      );
+    }
+    render(<Parent />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Octopus Energy' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tesco' }));
+    expect(screen.getByTestId('ids').textContent).toBe('a,c');
   });
 
   it('sorts by a header: click for ascending, Enter for descending, announced with aria-sort', async () => {

@@ -11,7 +11,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import './kit.css';
 
 /**
@@ -81,17 +81,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const onSelectionChange = props.onSelectionChange;
-  const firstSelection = useRef(true);
-  useEffect(() => {
-    if (firstSelection.current) {
-      firstSelection.current = false;
-      return;
-    }
-    // In the rows' own order.
-    onSelectionChange?.(rows.map(getRowId).filter((id) => rowSelection[id]));
-  }, [rowSelection, onSelectionChange, rows, getRowId]);
-
   const columns = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
       props.columns.map((column) => ({
@@ -115,7 +104,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     sortDescFirst: false,
     state: { sorting, rowSelection },
     onSortingChange: (updater) => setSorting((old) => apply(updater, old)),
-    onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
+    onRowSelectionChange: (updater) => {
+      const next = apply(updater, rowSelection);
+      setRowSelection(next);
+      // In the rows' own order.
+      props.onSelectionChange?.(rows.map(getRowId).filter((id) => next[id]));
+    },
   });
 
   const scrollRef = useRef<HTMLElement>(null);
