@@ -35,6 +35,25 @@ const ROWS: Row[] = [
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const payees = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]?.textContent);
 
+/** A parent that keeps the selection in its state and passes new functions on every render. */
+function Parent() {
+  const [ids, setIds] = useState<string[]>([]);
+  return (
+    <>
+      <DataTable
+        caption="Recent transactions"
+        columns={COLUMNS}
+        rows={ROWS}
+        getRowId={(r) => r.id}
+        rowLabel={(r) => r.payee}
+        selectable
+        onSelectionChange={setIds}
+      />
+      <p data-testid="ids">{ids.join(',')}</p>
+    </>
+  );
+}
+
 describe('DataTable', () => {
   it('is a captioned table in a labelled, focusable scrolling region', () => {
     render(<DataTable caption="Recent transactions" columns={COLUMNS} rows={ROWS} getRowId={(r) => r.id} />);
@@ -82,23 +101,6 @@ describe('DataTable', () => {
 
   it('works with a parent that keeps the selection in its state and passes new functions each render', async () => {
     const user = userEvent.setup();
-    function Parent() {
-      const [ids, setIds] = useState<string[]>([]);
-      return (
-        <>
-          <DataTable
-            caption="Recent transactions"
-            columns={COLUMNS}
-            rows={ROWS}
-            getRowId={(r) => r.id}
-            rowLabel={(r) => r.payee}
-            selectable
-            onSelectionChange={setIds}
-          />
-          <p data-testid="ids">{ids.join(',')}</p>
-        </>
-      );
-    }
     render(<Parent />);
     await user.click(screen.getByRole('checkbox', { name: 'Select Octopus Energy' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Tesco' }));
