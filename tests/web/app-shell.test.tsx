@@ -321,7 +321,11 @@ describe('the UI kit pages under /app/dev', () => {
     renderAt('/app/dev/ds-demo', <AppShell user={ADA} pages={[]} />);
     expect(await screen.findByRole('heading', { name: 'UI kit', level: 1 }, { timeout: 5000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Family Overview']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Family Overview']);
     expect(screen.getByTestId('where').textContent).toBe('/app/dev/ds-demo');
   });
 
