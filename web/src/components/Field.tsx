@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
-import { type FieldValues, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 import './kit.css';
 
@@ -71,13 +71,13 @@ export function Field({
  * react-hook-form checked by a shared zod contract (functions/contracts): the same rules the API applies,
  * with their messages, before anything is sent.
  */
-export function useContractForm<Schema extends z.$ZodType<FieldValues, FieldValues>>(
-  schema: Schema,
-  options: Omit<UseFormProps<z.output<Schema>>, 'resolver'> = {},
+export function useContractForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.$ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
 ) {
-  return useForm<z.output<Schema>>({
+  return useForm<Input, unknown, Output>({
     mode: 'onTouched',
     ...options,
-    resolver: zodResolver(schema) as unknown as Resolver<z.output<Schema>>,
+    resolver: zodResolver(schema),
   });
 }
