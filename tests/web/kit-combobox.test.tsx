@@ -24,9 +24,11 @@ const BANKS: Bank[] = [
 function Harness({
   onSelect = () => undefined,
   message,
+  withFilter = false,
 }: {
   onSelect?: (b: Bank) => void;
   message?: string;
+  withFilter?: boolean;
 }) {
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Bank | null>(null);
@@ -52,7 +54,9 @@ function Harness({
       }}
       message={message}
       emptyMessage="No matches."
-    />
+    >
+      {withFilter && <button type="button">Only fintechs</button>}
+    </Combobox>
   );
 }
 
@@ -148,6 +152,25 @@ describe('Combobox', () => {
     expect(field().getAttribute('aria-expanded')).toBe('true');
     expect(shown()).toHaveLength(BANKS.length);
     await act(async () => field().blur());
+    expect(field().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("keeps the list open while focus is on the combobox's own controls, and closes it when focus leaves", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Before</button>
+        <Harness withFilter />
+      </>,
+    );
+    await user.type(field(), 'h');
+    expect(field().getAttribute('aria-expanded')).toBe('true');
+    // The filter button stays reachable for screen readers while the list is open.
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Only fintechs' }));
+    expect(field().getAttribute('aria-expanded')).toBe('true');
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
     expect(field().getAttribute('aria-expanded')).toBe('false');
   });
 });
