@@ -6,10 +6,14 @@ import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
+import { Dialog, DialogClose } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
+import { Field } from '../../components/Field';
+import { Menu } from '../../components/Menu';
 import { Money } from '../../components/Money';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StatTile } from '../../components/StatTile';
+import { Tabs } from '../../components/Tabs';
 import { DemoSection } from './DemoSection';
 import {
   FLOW_LABELS,
@@ -102,6 +106,9 @@ function KitBankPicker() {
 export function MigrationComparison() {
   const rows = useMemo(() => sampleTransactions(8), []);
   const [plainBank, setPlainBank] = useState('');
+  const [plainTab, setPlainTab] = useState('summary');
+  const [plainDialog, setPlainDialog] = useState(false);
+  const [action, setAction] = useState('');
   const [confirmed, setConfirmed] = useState('');
   return (
     <div className="page ds-demo">
@@ -171,6 +178,122 @@ export function MigrationComparison() {
             selectable
             maxHeight={360}
           />
+        }
+      />
+
+      <Pair
+        id="mc-field"
+        title="A form field"
+        note="A label and a paragraph side by side say nothing to a screen reader about the hint or the error; Field ties both to the control and announces the error."
+        before={
+          <div className="upload-field">
+            <label htmlFor="mc-plain-postcode">Postcode</label>
+            <input id="mc-plain-postcode" defaultValue="SW1A 1AAA" />
+            <p className="field-hint">A UK postcode</p>
+            <p className="field-error">Enter a UK postcode, e.g. SW1A 1AA</p>
+          </div>
+        }
+        after={
+          <Field label="Postcode (kit)" hint="A UK postcode" error="Enter a UK postcode, e.g. SW1A 1AA">
+            {(control) => <input {...control} defaultValue="SW1A 1AAA" />}
+          </Field>
+        }
+      />
+
+      <Pair
+        id="mc-date"
+        title="Dates"
+        note="A formatted string, or DateText: the same en-GB text inside <time> with the machine-readable date."
+        before={<p>{formatDateMedium('2024-03-05')}</p>}
+        after={
+          <p>
+            <DateText date="2024-03-05" />
+          </p>
+        }
+      />
+
+      <Pair
+        id="mc-tabs"
+        title="Switching views"
+        note="Buttons that swap content are separate tab stops with no tab semantics; Tabs is one tab stop moved with the arrow keys, each panel named by its tab."
+        before={
+          <div>
+            <div className="demo-row">
+              {['summary', 'transactions'].map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  className={`button${plainTab === id ? ' primary' : ''}`}
+                  onClick={() => setPlainTab(id)}
+                >
+                  {id === 'summary' ? 'Summary' : 'Transactions'}
+                </button>
+              ))}
+            </div>
+            <p>{plainTab === 'summary' ? 'Balances and this month.' : 'Every transaction.'}</p>
+          </div>
+        }
+        after={
+          <Tabs
+            label="Account views"
+            tabs={[
+              { id: 'summary', label: 'Summary', content: <p>Balances and this month.</p> },
+              { id: 'transactions', label: 'Transactions', content: <p>Every transaction.</p> },
+            ]}
+          />
+        }
+      />
+
+      <Pair
+        id="mc-menu"
+        title="Row actions"
+        note="A row of buttons takes room on a phone; Menu puts them behind one button that opens from the keyboard."
+        before={
+          <div className="demo-row">
+            <button type="button" className="button" onClick={() => setAction('Rename (plain)')}>
+              Rename
+            </button>
+            <button type="button" className="button" onClick={() => setAction('Archive (plain)')}>
+              Archive
+            </button>
+          </div>
+        }
+        after={
+          <Menu
+            label="Actions"
+            buttonLabel="Actions for the sample account"
+            items={[
+              { label: 'Rename', onSelect: () => setAction('Rename (kit)') },
+              { label: 'Archive', onSelect: () => setAction('Archive (kit)'), tone: 'danger' },
+            ]}
+          />
+        }
+      />
+
+      <Pair
+        id="mc-dialog"
+        title="Details in a panel"
+        note="A panel shown in the page keeps focus behind it; Dialog is named by its title, keeps focus inside, closes on Escape and returns focus."
+        before={
+          <div>
+            <button type="button" className="button" onClick={() => setPlainDialog((v) => !v)}>
+              {plainDialog ? 'Hide details' : 'Show details'}
+            </button>
+            {plainDialog && <p>42 transactions, reconciled.</p>}
+          </div>
+        }
+        after={
+          <Dialog
+            title="Statement details"
+            trigger={
+              <button type="button" className="button">
+                Show details
+              </button>
+            }
+            footer={<DialogClose className="button primary">Done</DialogClose>}
+          >
+            <p>42 transactions, reconciled.</p>
+          </Dialog>
         }
       />
 
@@ -293,7 +416,7 @@ export function MigrationComparison() {
           </div>
         }
       />
-      <p role="status">{confirmed}</p>
+      <p role="status">{[confirmed, action].filter(Boolean).join(' · ')}</p>
     </div>
   );
 }
