@@ -54,6 +54,8 @@ function Harness({
       }}
       message={message}
       emptyMessage="No matches."
+      onClear={() => setPicked(null)}
+      clearLabel={picked ? `Clear ${picked.name}` : undefined}
     >
       {withFilter && <button type="button">Only fintechs</button>}
     </Combobox>
@@ -172,5 +174,18 @@ describe('Combobox', () => {
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
     expect(field().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Clear drops the pick and puts focus back in the field', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    expect(screen.queryByRole('button', { name: /^Clear/ })).toBeNull();
+    await user.type(field(), 'monzo');
+    await user.keyboard('{Enter}');
+    expect((field() as HTMLInputElement).value).toBe('Monzo');
+    await user.click(screen.getByRole('button', { name: 'Clear Monzo' }));
+    expect((field() as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: /^Clear/ })).toBeNull();
+    expect(document.activeElement).toBe(field());
   });
 });

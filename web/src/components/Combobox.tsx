@@ -26,7 +26,8 @@ import './kit.css';
  * The behaviour: typing opens the list and makes its first option the active one (Enter picks it); clicking
  * the field or pressing Arrow Down opens it too; arrows move; Enter or a click picks; Escape closes. The list
  * stays in the page while closed (hidden), so `aria-controls` always names it. `children` (e.g. filter chips)
- * and `trailing` (e.g. a Clear button) are part of the combobox: moving focus to them keeps the list open.
+ * are part of the combobox: moving focus to them keeps the list open. With `onClear`, a Clear button beside
+ * the field drops the pick and puts focus back in the field.
  */
 export interface ComboboxProps<T> {
   label: string;
@@ -51,8 +52,9 @@ export interface ComboboxProps<T> {
   isLoading?: boolean;
   /** Content between the label and the field, e.g. filter chips. */
   children?: ReactNode;
-  /** Content beside the field, e.g. a Clear button. */
-  trailing?: ReactNode;
+  /** Shows a Clear button while an item is picked; `clearLabel` is its accessible name (e.g. 'Clear Barclays'). */
+  onClear?(): void;
+  clearLabel?: string;
   className?: string;
 }
 
@@ -63,6 +65,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     selected && !items.some((i) => itemKey(i) === itemKey(selected)) ? [selected, ...items] : items;
   const byKey = new Map(collection.map((item) => [itemKey(item), item]));
   const selectedKey = selected ? itemKey(selected) : null;
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const onSelectionChange = (key: Key | null) => {
     if (key === null || key === selectedKey) return;
@@ -87,8 +90,20 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           <Label className="combobox-label">{props.label}</Label>
           {props.children}
           <div className="combobox">
-            <ComboboxInput placeholder={props.placeholder} />
-            {props.trailing}
+            <ComboboxInput placeholder={props.placeholder} inputRef={inputRef} />
+            {props.onClear && selected && (
+              <button
+                type="button"
+                className="link"
+                aria-label={props.clearLabel}
+                onClick={() => {
+                  props.onClear?.();
+                  inputRef.current?.focus();
+                }}
+              >
+                Clear
+              </button>
+            )}
             <div className="listbox" hidden={!isOpen}>
               <ListBox<T> className="listbox-list" aria-label={props.listLabel}>
                 {(item) => (
@@ -133,7 +148,13 @@ function ComboboxRegion({ children }: { children: ReactNode }) {
 }
 
 /** The field: opens the list on click, names the list in aria-controls, and keeps the first match active. */
-function ComboboxInput({ placeholder }: { placeholder?: string | undefined }) {
+function ComboboxInput({
+  placeholder,
+  inputRef,
+}: {
+  placeholder?: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   const listBox = useSlottedContext(ListBoxContext);
   const state = useContext(ComboBoxStateContext);
   const listId = listBox && 'id' in listBox ? (listBox.id as string | undefined) : undefined;
@@ -171,6 +192,7 @@ function ComboboxInput({ placeholder }: { placeholder?: string | undefined }) {
 
   return (
     <Input
+      ref={inputRef}
       aria-controls={listId}
       placeholder={placeholder}
       onChange={() => {

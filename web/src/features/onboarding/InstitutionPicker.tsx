@@ -102,18 +102,8 @@ export function InstitutionPicker({ label, selected, onSelect }: InstitutionPick
           </>
         );
       }}
-      trailing={
-        selected && (
-          <button
-            type="button"
-            className="link"
-            onClick={() => onSelect(null)}
-            aria-label={`Clear ${selected.name}`}
-          >
-            Clear
-          </button>
-        )
-      }
+      onClear={() => onSelect(null)}
+      clearLabel={selected ? `Clear ${selected.name}` : undefined}
     >
       <fieldset className="chips">
         <legend className="visually-hidden">Filter by type</legend>
