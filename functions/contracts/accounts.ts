@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import { ACCOUNT_TYPES, type AccountType as DomainAccountType } from '../domain/types';
 import { institutionTypes, serviceTypeCodeSchema } from './institutions';
 
 /** Accounts API (spec 2 §3 Account, §5 account form and creation rules). Shared by the handlers and the SPA. */
-export const accountTypes = ['current', 'savings', 'credit', 'isa', 'investment', 'mortgage'] as const;
-export type AccountType = (typeof accountTypes)[number];
+/** Account types: the domain's list (functions/domain/types.ts). */
+export const accountTypes = ACCOUNT_TYPES;
+export type AccountType = DomainAccountType;
 /** The types offered when adding an account (onboarding and Account Setup); mortgage is read-only here. */
 export const selectableAccountTypes = ['current', 'savings', 'credit', 'isa', 'investment'] as const;
 

@@ -1,26 +1,13 @@
 import * as z from 'zod/mini';
+import { SERVICE_CODES, type ServiceCode } from '../domain/types';
 
 /**
  * Institutions and service types (spec 2 §3): the global catalogue every family picks its banks from.
  * Shared by the handlers and the SPA's institution picker.
  */
-export const serviceTypeCodes = [
-  'current_accounts',
-  'savings_accounts',
-  'mortgages',
-  'credit_cards',
-  'personal_loans',
-  'business_banking',
-  'private_banking',
-  'investment_banking',
-  'wealth_management',
-  'insurance',
-  'isa',
-  'sipp',
-  'bnpl',
-  'overdrafts',
-] as const;
-export type ServiceTypeCode = (typeof serviceTypeCodes)[number];
+/** Service type codes: the domain's list (functions/domain/types.ts). */
+export const serviceTypeCodes = SERVICE_CODES;
+export type ServiceTypeCode = ServiceCode;
 export const serviceTypeCodeSchema = z.enum(serviceTypeCodes);
 
 export const institutionTypes = [

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * Contracts of the statement pipeline: what the S3 trigger starts it with, and the state every task receives
- * and returns (see infra/shared/statement-pipeline.ts). Kept small: large artefacts (text blocks, the parsed
+ * and returns (see functions/services/pipeline/state-machine.ts). Kept small: large artefacts (text blocks, the parsed
  * statement) live in the uploads bucket under `{familyId}/{uploadId}/`, never in the execution state.
  * (zod/mini keeps Lambda bundles small; the classic API adds ~440 KB.)
  */
@@ -28,6 +28,14 @@ export const pipelineStages = [
 ] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
+/** Where a statement's text came from: the PDF's own text layer, or Textract reading a scan. */
+export const extractionSources = ['text-layer', 'textract'] as const;
+export type ExtractionSource = (typeof extractionSources)[number];
+
+/** Whether a statement's text is ready (DONE) or Textract is still reading it (IN_PROGRESS: poll again). */
+export const extractionStatuses = ['DONE', 'IN_PROGRESS'] as const;
+export type ExtractionStatus = (typeof extractionStatuses)[number];
+
 export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   familyId: nonEmpty(),
   uploadId: nonEmpty(),
@@ -35,8 +43,8 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   accountId: z.optional(z.string()),
   extraction: z.optional(
     z.object({
-      status: z.enum(['DONE', 'IN_PROGRESS']),
-      source: z.enum(['text-layer', 'textract']),
+      status: z.enum(extractionStatuses),
+      source: z.enum(extractionSources),
       jobId: z.optional(z.string()),
       blocksKey: z.optional(z.string()),
       pages: count(),

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { Block } from '../domain/statement/blocks';
 import { pageCount, wordsFromBlocks } from '../domain/statement/geometry';
+import { TRANSACTION_TYPES } from '../domain/types';
+import { extractionSources } from './pipeline';
 
 /**
  * A parsed statement, as `npm run statement -- parse` prints it and as the pipeline keeps it between parse
@@ -14,7 +16,7 @@ export const statementTransactionSchema = z.object({
   description: z.string().check(z.minLength(1)),
   amount: z.number().check(z.nonnegative()),
   signedAmount: z.number(),
-  type: z.enum(['credit', 'debit']),
+  type: z.enum(TRANSACTION_TYPES),
   balance: z.nullable(z.number()),
 });
 export type StatementTransaction = z.infer<typeof statementTransactionSchema>;
@@ -45,7 +47,7 @@ export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
 const GEOMETRY_SCALE = 100_000;
 const int = () => z.number().check(z.int());
 export const blocksArtefactSchema = z.object({
-  source: z.enum(['text-layer', 'textract']),
+  source: z.enum(extractionSources),
   pages: int(),
   words: z.array(z.tuple([int(), z.string(), int(), int(), int(), int()])),
   /** What the extractor noticed (e.g. Textract read only part of the document). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 
 /**
  * Subscription API (spec 1 §3 subscription info, §4, §7 get_subscription_info / initialize_user_subscription).
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  * trial_days_remaining under the spec's "days left" name, and `trial_ends_at` lets the app show the date.
  */
 export const subscriptionInfoSchema = z.object({
-  status: z.enum(['trial', 'active', 'expired']),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   plan_type: z.nullable(z.string()),
   is_team_member: z.boolean(),
   is_early_adopter: z.boolean(),

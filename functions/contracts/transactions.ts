@@ -1,14 +1,9 @@
 import * as z from 'zod/mini';
+import { FLOW_TYPES, TRANSACTION_TYPES } from '../domain/types';
 
 /** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
-export const flowTypes = [
-  'income',
-  'internal_transfer',
-  'external_expense',
-  'mortgage_payment',
-  'mortgage_overpayment',
-  'mortgage_fee',
-] as const;
+/** The stored flow types: the domain's list (functions/domain/types.ts). */
+export const flowTypes = FLOW_TYPES;
 
 export const transactionSchema = z.object({
   id: z.string(),
@@ -17,7 +12,7 @@ export const transactionSchema = z.object({
   description: z.string(),
   amount: z.number(),
   signed_amount: z.nullable(z.number()),
-  type: z.nullable(z.enum(['credit', 'debit'])),
+  type: z.nullable(z.enum(TRANSACTION_TYPES)),
   balance: z.nullable(z.number()),
   flow_type: z.nullable(z.string()),
   user_corrected_flow_type: z.nullable(z.string()),

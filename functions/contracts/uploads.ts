@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pipelineStages } from './pipeline';
+import { extractionSources, pipelineStages } from './pipeline';
 
 /** Uploads API (spec 2 §2 File Upload, §8): shared by the handlers and the SPA. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -59,7 +59,7 @@ export const uploadSchema = z.object({
   warnings: z._default(z.array(z.string()), []),
   /** Extraction metrics: pages read, and whether from the PDF's text layer or by Textract (a scan). */
   pages: z.optional(z.number()),
-  source: z.optional(z.enum(['text-layer', 'textract'])),
+  source: z.optional(z.enum(extractionSources)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

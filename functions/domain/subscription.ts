@@ -9,7 +9,8 @@ export const TRIAL_PROGRESS_MIN_PERCENT = 5;
 export const PRO_PLAN = { key: 'pro_monthly', price: 9.99, currency: 'GBP' } as const;
 const DAY_MS = 86_400_000;
 
-export type SubscriptionStatus = 'trial' | 'active' | 'expired';
+export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Subscription info as the app reads it (spec 1 §3). */
 export interface SubscriptionInfo {

@@ -25,7 +25,9 @@ export type CorrectableFlowType = (typeof CORRECTABLE_FLOW_TYPES)[number];
 export const ACCOUNT_TYPES = ['current', 'savings', 'credit', 'isa', 'investment', 'mortgage'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export type TransactionType = 'credit' | 'debit';
+/** Money in (credit) or out (debit) of the account, as the statement prints it. */
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export type ClassificationMethod = 'user_corrected' | 'user_bulk_corrected' | 'ai_auto';
 

@@ -1,4 +1,4 @@
-import type { PipelineTask } from '../../infra/shared/statement-pipeline';
+import type { PipelineTask } from '../contracts/pipeline-states';
 
 /**
  * Every Lambda handler of the product, described once. HTTP handlers are one file per route, each declaring

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Mailer, OutgoingMail } from '../shared/container';
+import type { Mailer, OutgoingMail } from '../shared/ports';
 
 /**
  * The twin's e-mail: nothing leaves the machine. Each message is printed to the console and kept, newest

@@ -1,14 +1,10 @@
 import './polyfills';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { StateMachine } from 'aws-local-stepfunctions';
-import {
-  PIPELINE_TASKS,
-  type PipelineTask,
-  statementPipelineDefinition,
-  TEXTRACT_WAIT_STATE,
-} from '../../infra/shared/statement-pipeline';
-import type { PipelineStarter } from '../adapters/sfn/pipeline-starter';
+import { PIPELINE_TASKS, type PipelineTask, TEXTRACT_WAIT_STATE } from '../contracts/pipeline-states';
 import { FUNCTIONS } from '../handlers/manifest';
+import { statementPipelineDefinition } from '../services/pipeline/state-machine';
+import type { PipelineStarter } from '../shared/ports';
 import { invoke } from './lambda-runtime';
 
 /**

@@ -2,8 +2,8 @@ import { CLASSIFICATION_FALLBACK, validateAiResult } from '../domain/ai-result';
 import { moneyDirection } from '../domain/flow-direction';
 import { classifyByRules, type RuleClassification, type RuleId } from '../domain/rule-classifier';
 import type { CorrectableFlowType, LearnedPattern } from '../domain/types';
-import type { AiClassificationItem, AiClassifier } from '../shared/container';
 import { logger } from '../shared/logger';
+import type { AiClassificationItem, AiClassifier } from '../shared/ports';
 
 /**
  * Automatic classification of new transactions (spec 2 §4 "Transaction flow type", §5 "Rules given to the

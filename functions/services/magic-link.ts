@@ -8,9 +8,10 @@ import {
 } from '../contracts/auth';
 import { isValidEmail } from '../domain/validation';
 import { requireConfig } from '../shared/config';
-import { type OutgoingMail, services } from '../shared/container';
+import { services } from '../shared/container';
 import { TooManyRequestsError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/logger';
+import type { OutgoingMail } from '../shared/ports';
 
 /**
  * Signed magic links (the design of aws-samples' amazon-cognito-passwordless-auth, with an HMAC key from

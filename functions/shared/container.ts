@@ -1,78 +1,36 @@
 import { bedrockClassifier } from '../adapters/bedrock/bedrock-client';
 import { tableProbe } from '../adapters/dynamodb/health';
+import { s3Storage } from '../adapters/s3/storage';
 import { secretString } from '../adapters/secrets/secrets-manager';
 import { sesMailer } from '../adapters/ses/mailer';
-import { type PipelineStarter, stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
-import type { CollectResult } from '../adapters/textract/blocks';
+import { stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
 import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
-import type { AiPromptInput } from '../domain/ai-result';
-import type { AiClassificationResult } from '../domain/types';
 import { config, requireConfig } from './config';
+import type {
+  AiClassifier,
+  HealthProbe,
+  Mailer,
+  PipelineStarter,
+  Secrets,
+  Storage,
+  TextRecognition,
+} from './ports';
 
 /**
- * The composition root: the one place that decides which adapter serves each port, by mode.
+ * The composition root: the one place that decides which adapter serves each port (./ports.ts), by mode.
  *  aws   -> AWS SDK adapters (DynamoDB, S3, Step Functions, SES, Textract, Bedrock)
  *  local -> the same SDK adapters pointed at the twin's emulators, plus in-process stand-ins the twin
  *           registers for what has no emulator (pipeline runner, mail outbox, health probes)
  * Handlers ask `services()` for what they need and never construct clients themselves.
  */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  link?: string;
-}
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-}
-
-/** Secrets the functions use: in AWS from Secrets Manager; the twin registers a key kept under .data/. */
-export interface Secrets {
-  /** The HMAC key that signs sign-in links (MAGIC_LINK_SECRET_NAME in AWS). */
-  magicLinkKey(): Promise<string>;
-}
-
-/**
- * Reading scanned statements (PDFs without a text layer): Textract's asynchronous text detection in AWS.
- * The twin has none (null): a scan there fails with a clear message. Tests register a recorded stand-in.
- */
-export interface TextRecognition {
-  /** Starts reading s3://bucket/key; the same token starts one job, so a retried step does no harm. */
-  start(location: { bucket: string; key: string; token: string }): Promise<string>;
-  /** The job's blocks, or `in_progress` while it is still reading. */
-  result(jobId: string): Promise<CollectResult>;
-}
-
 const textract: TextRecognition = {
   start: ({ bucket, key, token }) => startTextDetection({ bucket, key, clientRequestToken: token }),
   result: getTextDetection,
 };
 
-/** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
-export interface AiClassificationItem extends AiPromptInput {
-  direction?: 'in' | 'out' | null;
-}
-
-/**
- * AI classification (spec 2 §7): Bedrock in AWS when BEDROCK_MODEL_ID is set; none (null) in the twin,
- * where classification uses learned patterns and the rule table only. Tests register a fake.
- */
-export interface AiClassifier {
-  /** Items the classifier answers in one model call; callers send batches of this size. */
-  readonly batchSize: number;
-  /** One entry per item, in order: the validated result, or null where it failed. Never rejects. */
-  classify(items: readonly AiClassificationItem[]): Promise<Array<AiClassificationResult | null>>;
-}
-
-export type PartState = 'ok' | 'starting' | 'error';
-export interface HealthProbe {
-  name: string;
-  check(): Promise<{ state: PartState; detail?: string }>;
-}
-
 export interface Services {
   pipeline: PipelineStarter;
+  storage: Storage;
   mailer: Mailer;
   secrets: Secrets;
   probes: HealthProbe[];
@@ -113,6 +71,7 @@ export function services(): Services {
   const aws = APP_MODE === 'aws';
   const defaults: Services = {
     pipeline: stepFunctionsStarter,
+    storage: s3Storage,
     mailer: aws ? sesMailer : unconfiguredMailer,
     secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],

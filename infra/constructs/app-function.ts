@@ -9,7 +9,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { FunctionSpec, Need, Trigger } from '../../functions/handlers/manifest';
-import { TABLE_INDEXES } from '../shared/table-definition';
+import { TABLE_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
 import { importsPdfjs, PDFJS_ESBUILD_ARGS, PDFJS_EXTERNAL, pdfjsLayer } from './pdfjs-layer';
 import { REPO_ROOT } from './repo-root';
 

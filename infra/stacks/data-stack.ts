@@ -7,7 +7,7 @@ import { FUNCTIONS } from '../../functions/handlers/manifest';
 import { functionBindings } from '../bindings';
 import { AppFunction } from '../constructs/app-function';
 import { type AppSettings, removalPolicy } from '../settings';
-import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../shared/table-definition';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 
 /**
  * The one DynamoDB table, built from the same definition the local twin uses, and the manifest's 'seed'

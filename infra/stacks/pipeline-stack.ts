@@ -5,11 +5,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { PIPELINE_TASKS, type PipelineTask } from '../../functions/contracts/pipeline-states';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
+import { statementPipelineDefinition } from '../../functions/services/pipeline/state-machine';
 import { functionBindings, type SharedResources } from '../bindings';
 import { AppFunction } from '../constructs/app-function';
 import { type AppSettings, removalPolicy } from '../settings';
-import { PIPELINE_TASKS, type PipelineTask, statementPipelineDefinition } from '../shared/statement-pipeline';
 
 /**
  * Statement ingestion: the PdfUploads bucket (browsers PUT statements with presigned URLs), the trigger

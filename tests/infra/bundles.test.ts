@@ -121,7 +121,7 @@ describe('pdf.js from a Lambda layer', () => {
     });
     const [layerId] = Object.keys(pdf.template.findResources('AWS::Lambda::LayerVersion'));
     pdf.template.hasResourceProperties('AWS::Lambda::Function', { Layers: [{ Ref: layerId }] });
-    // Of the product's functions only Extract reads PDFs (functions/services/statement-extraction.ts);
+    // Of the product's functions only Extract reads PDFs (functions/services/pipeline/extract.ts);
     // the others get no layer.
     for (const f of s.functions) expect(f.usesPdfjs, f.spec.id).toBe(f.spec.id === 'PipelineExtract');
   });

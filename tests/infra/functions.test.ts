@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployedFunctions, type Need } from '../../functions/handlers/manifest';
-import { TABLE_INDEXES } from '../../infra/shared/table-definition';
+import { TABLE_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
 import {
   ACTIONS_BY_NEED,
   actionsOf,

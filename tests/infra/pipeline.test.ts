@@ -1,11 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIPELINE_TASKS, type PipelineTask } from '../../functions/contracts/pipeline-states';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
-import {
-  PIPELINE_TASKS,
-  type PipelineTask,
-  statementPipelineDefinition,
-} from '../../infra/shared/statement-pipeline';
+import { statementPipelineDefinition } from '../../functions/services/pipeline/state-machine';
 import {
   actionsOf,
   environmentOf,
@@ -161,7 +158,7 @@ describe('pipeline stack: state machine', () => {
     });
   });
 
-  it('runs the ASL of infra/shared/statement-pipeline.ts, each task bound to its manifest function', () => {
+  it('runs the ASL of functions/services/pipeline/state-machine.ts, each task bound to its manifest function', () => {
     const [, sm] = machine();
     const placeholders = Object.fromEntries(PIPELINE_TASKS.map((t) => [t, `\${${t}}`])) as Record<
       PipelineTask,

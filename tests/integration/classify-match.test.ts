@@ -9,12 +9,10 @@ import { createUpload } from '../../functions/adapters/dynamodb/upload-repositor
 import { putObject } from '../../functions/adapters/s3/storage';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
-import {
-  classifyStep,
-  matchStep,
-  persistStep,
-  registerStep,
-} from '../../functions/services/statement-pipeline';
+import { classifyStep } from '../../functions/services/pipeline/classify';
+import { matchStep } from '../../functions/services/pipeline/match';
+import { persistStep } from '../../functions/services/pipeline/persist';
+import { registerStep } from '../../functions/services/pipeline/register';
 import { registerServices } from '../../functions/shared/container';
 import { startTestTwin } from '../support/twin';
 

@@ -5,14 +5,11 @@ import { createUpload, getUpload } from '../../functions/adapters/dynamodb/uploa
 import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
-import {
-  failureMessage,
-  finishStep,
-  MESSAGES,
-  persistStep,
-  recordFailureStep,
-  registerStep,
-} from '../../functions/services/statement-pipeline';
+import { finishStep } from '../../functions/services/pipeline/finish';
+import { failureMessage, MESSAGES } from '../../functions/services/pipeline/messages';
+import { persistStep } from '../../functions/services/pipeline/persist';
+import { recordFailureStep } from '../../functions/services/pipeline/record-failure';
+import { registerStep } from '../../functions/services/pipeline/register';
 import { startTestTwin } from '../support/twin';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;

@@ -4,19 +4,17 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { PipelineState } from '../../functions/contracts/pipeline';
+import type { PipelineTask } from '../../functions/contracts/pipeline-states';
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
 import { FUNCTIONS, type Need } from '../../functions/handlers/manifest';
-import { extractStep } from '../../functions/services/statement-extraction';
-import {
-  classifyStep,
-  finishStep,
-  matchStep,
-  parseStep,
-  persistStep,
-  recordFailureStep,
-  registerStep,
-} from '../../functions/services/statement-pipeline';
-import type { PipelineTask } from '../../infra/shared/statement-pipeline';
+import { classifyStep } from '../../functions/services/pipeline/classify';
+import { extractStep } from '../../functions/services/pipeline/extract';
+import { finishStep } from '../../functions/services/pipeline/finish';
+import { matchStep } from '../../functions/services/pipeline/match';
+import { parseStep } from '../../functions/services/pipeline/parse';
+import { persistStep } from '../../functions/services/pipeline/persist';
+import { recordFailureStep } from '../../functions/services/pipeline/record-failure';
+import { registerStep } from '../../functions/services/pipeline/register';
 import { generateStatement } from '../fixtures/statements/generate';
 import { signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';

@@ -9,15 +9,13 @@ import {
   type TextractPage,
 } from '../../functions/adapters/textract/blocks';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
+import { TEXTRACT_POLL_SECONDS } from '../../functions/contracts/pipeline-states';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
-import {
-  EXTRACTION_MESSAGES,
-  MAX_TEXTRACT_POLLS,
-  pollTextractStep,
-} from '../../functions/services/statement-text';
-import { registerServices, type TextRecognition } from '../../functions/shared/container';
-import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
+import { EXTRACTION_MESSAGES } from '../../functions/services/pipeline/messages';
+import { MAX_TEXTRACT_POLLS, pollTextractStep } from '../../functions/services/pipeline/poll-textract';
+import { registerServices } from '../../functions/shared/container';
+import type { TextRecognition } from '../../functions/shared/ports';
 import { generateImageOnlyPdf, generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';

@@ -1,8 +1,8 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { AiClassificationResult } from '../../domain/types';
 import { config } from '../../shared/config';
-import type { AiClassificationItem, AiClassifier } from '../../shared/container';
 import { logger } from '../../shared/logger';
+import type { AiClassificationItem, AiClassifier } from '../../shared/ports';
 import { BEDROCK_BATCH_SIZE, buildConverseRequest } from './request';
 import { readConverseResponse } from './response';
 

@@ -2,7 +2,7 @@ import type { ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MAX_TOKENS } from '../../domain/ai-result';
 import { AI_RULE_TABLE } from '../../domain/rule-classifier';
 import { CORRECTABLE_FLOW_TYPES } from '../../domain/types';
-import type { AiClassificationItem } from '../../shared/container';
+import type { AiClassificationItem } from '../../shared/ports';
 
 /**
  * The Bedrock Runtime Converse request for one batch of transactions (spec 2 §7 "AI classification call",

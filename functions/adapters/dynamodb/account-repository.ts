@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountType } from '../../contracts/accounts';
 import type { ServiceTypeCode } from '../../contracts/institutions';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { queryPrefix } from './paging';
 
 /**
  * The family's accounts (spec 2 §3), under the family's partition so a family can only ever reach its own.
@@ -45,21 +46,7 @@ function toAccount(item: Record<string, unknown>): AccountItem {
 /** Every account of the family (active and archived), oldest first: by created_at, then request order. */
 export async function listAccounts(familyId: string): Promise<AccountItem[]> {
   const prefix = keys.accountsPrefix(familyId);
-  const items: AccountItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of out.Items ?? []) items.push(toAccount(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = (await queryPrefix(prefix, { consistentRead: true })).map(toAccount);
   return items.sort(
     (a, b) =>
       a.created_at.localeCompare(b.created_at) ||

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { HealthProbe } from '../../shared/container';
+import type { HealthProbe } from '../../shared/ports';
 import { documentClient, tableName } from './client';
 
 /** A cheap read of a key that never exists: proves the table answers and the role may read it. */

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Institution, ServiceType } from '../../contracts/institutions';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './paging';
 
 /**
  * The global institution catalogue and the service types (spec 2 §3). Institutions are one item each, listed
@@ -40,22 +41,13 @@ function institutionKey(institutionId: string) {
 /** Every institution (active or not), in display-name order. */
 export async function listInstitutions(): Promise<Institution[]> {
   const index = keys.institutionsIndex();
-  const items: Institution[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index.index,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': index.pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) items.push(toInstitution(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index.index,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': index.pk },
+  });
+  return items.map(toInstitution);
 }
 
 export async function getInstitution(institutionId: string): Promise<Institution | null> {

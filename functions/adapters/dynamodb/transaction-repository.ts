@@ -1,14 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { TransientError } from '../../shared/errors';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { batchGetAll, batchWriteAll, queryAll } from './paging';
 
 /**
  * Transactions (spec 2 §3), stored with spec field names. The key carries the row's fingerprint, so a retried
@@ -40,11 +34,6 @@ export function transactionKey(t: TransactionRef) {
   return { pk, sk };
 }
 
-const BATCH_GET = 100;
-const BATCH_WRITE = 25;
-const BATCH_ATTEMPTS = 8;
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-
 /**
  * A statement's rows, written together: which are new (true) and which another upload already wrote (false,
  * a duplicate). A row this same upload wrote before (a retried step) counts as this upload's again.
@@ -56,49 +45,19 @@ const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(100
 export async function putNewTransactions(items: readonly TransactionItem[]): Promise<boolean[]> {
   const keyOf = (t: TransactionItem) => transactionKey(t);
   const id = (k: { pk: string; sk: string }) => `${k.pk}\n${k.sk}`;
-  const existing = new Map<string, string | undefined>();
   const unique = [...new Map(items.map((t) => [id(keyOf(t)), keyOf(t)])).values()];
-  for (let start = 0; start < unique.length; start += BATCH_GET) {
-    let keys: Array<Record<string, unknown>> = unique.slice(start, start + BATCH_GET);
-    for (let attempt = 0; keys.length; attempt++) {
-      if (attempt >= BATCH_ATTEMPTS) throw new TransientError('DynamoDB kept keys unprocessed');
-      if (attempt) await pause(attempt);
-      const out = await documentClient().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, sk, upload_id' },
-          },
-        }),
-      );
-      for (const item of out.Responses?.[tableName()] ?? [])
-        existing.set(id(item as { pk: string; sk: string }), item.upload_id as string | undefined);
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
+  const stored = await batchGetAll<{ pk: string; sk: string; upload_id?: string }>(unique, {
+    consistentRead: true,
+    projection: 'pk, sk, upload_id',
+  });
+  const existing = new Map(stored.map((item) => [id(item), item.upload_id]));
   const isNew = items.map((t) => {
     const k = id(keyOf(t));
     return !existing.has(k) || existing.get(k) === t.upload_id;
   });
   const toWrite = items.filter((t, i) => isNew[i] && !existing.has(id(keyOf(t))));
-  const requests: Array<Promise<void>> = [];
-  for (let start = 0; start < toWrite.length; start += BATCH_WRITE)
-    requests.push(writeBatch(toWrite.slice(start, start + BATCH_WRITE)));
-  await Promise.all(requests);
+  await batchWriteAll(toWrite.map((item) => ({ PutRequest: { Item: toStored(item) } })));
   return isNew;
-}
-
-async function writeBatch(items: readonly TransactionItem[]): Promise<void> {
-  let requests: Array<Record<string, unknown>> = items.map((item) => ({
-    PutRequest: { Item: toStored(item) },
-  }));
-  for (let attempt = 0; requests.length; attempt++) {
-    if (attempt >= BATCH_ATTEMPTS) throw new TransientError('DynamoDB kept writes unprocessed');
-    if (attempt) await pause(attempt);
-    const out = await documentClient().send(
-      new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
-    );
-    requests = (out.UnprocessedItems?.[tableName()] ?? []) as Array<Record<string, unknown>>;
-  }
 }
 
 /** The item as stored: its keys, the unclassified index while it has no flow type, and its fields. */
@@ -145,22 +104,6 @@ export async function setClassification(
   );
 }
 
-async function queryAll(
-  input: ConstructorParameters<typeof QueryCommand>[0],
-  limit?: number,
-): Promise<TransactionItem[]> {
-  const items: TransactionItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
-    );
-    items.push(...((out.Items ?? []) as TransactionItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start && (limit === undefined || items.length < limit));
-  return limit === undefined ? items : items.slice(0, limit);
-}
-
 /** An account's transactions, newest first (optionally in a date range). */
 export async function accountTransactions(
   familyId: string,
@@ -168,7 +111,7 @@ export async function accountTransactions(
   options: { from?: string; to?: string; limit?: number } = {},
 ): Promise<TransactionItem[]> {
   const range = keys.accountTransactionsRange(familyId, accountId, options.from, options.to);
-  return queryAll(
+  return queryAll<TransactionItem>(
     {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -176,7 +119,7 @@ export async function accountTransactions(
       ScanIndexForward: false,
       ...(options.limit ? { Limit: options.limit } : {}),
     },
-    options.limit,
+    { limit: options.limit },
   );
 }
 
@@ -186,7 +129,7 @@ export async function familyTransactions(
   options: { from?: string; to?: string; limit?: number } = {},
 ): Promise<TransactionItem[]> {
   const range = keys.familyTransactionsRange(familyId, options.from, options.to);
-  return queryAll(
+  return queryAll<TransactionItem>(
     {
       TableName: tableName(),
       IndexName: range.index,
@@ -195,6 +138,6 @@ export async function familyTransactions(
       ScanIndexForward: false,
       ...(options.limit ? { Limit: options.limit } : {}),
     },
-    options.limit,
+    { limit: options.limit },
   );
 }

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './paging';
 
 /**
  * Upload (extraction) records: one per statement file, created by POST /api/uploads and advanced by the
@@ -45,16 +46,17 @@ function toUploadItem(item: Record<string, unknown>): UploadItem {
 
 export async function listUploads(familyId: string, limit = 20): Promise<UploadItem[]> {
   const prefix = keys.uploadsPrefix(familyId);
-  const out = await documentClient().send(
-    new QueryCommand({
+  const items = await queryAll(
+    {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
       ScanIndexForward: false,
       Limit: limit,
-    }),
+    },
+    { limit },
   );
-  return (out.Items ?? []).map(toUploadItem);
+  return items.map(toUploadItem);
 }
 
 /**

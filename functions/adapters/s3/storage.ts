@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config, requireConfig } from '../../shared/config';
+import type { Storage } from '../../shared/ports';
 
 let client: S3Client | undefined;
 let publicClient: S3Client | undefined;
@@ -79,6 +80,9 @@ export async function putObject(key: string, body: Uint8Array | string, contentT
 export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: uploadBucket(), Key: key }));
 }
+
+/** The Storage port served by S3 (the twin's S3 locally: same SDK, its endpoint). */
+export const s3Storage: Storage = { presignPut, getObjectBytes, headObject, putObject, deleteObject };
 
 export function resetStorageClients(): void {
   client?.destroy();

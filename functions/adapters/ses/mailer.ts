@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config, requireConfig } from '../../shared/config';
-import type { Mailer } from '../../shared/container';
+import type { Mailer } from '../../shared/ports';
 
 let client: SESv2Client | undefined;
 

@@ -1,10 +1,6 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { config, requireConfig } from '../../shared/config';
-
-export interface PipelineStarter {
-  /** Starts an execution named `name`; a second start with the same name starts nothing (started: false). */
-  start(name: string, input: unknown): Promise<{ executionId: string; started: boolean }>;
-}
+import type { PipelineStarter } from '../../shared/ports';
 
 let client: SFNClient | undefined;
 

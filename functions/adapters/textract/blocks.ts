@@ -1,5 +1,6 @@
 import type { Block as TextractBlock } from '@aws-sdk/client-textract';
 import type { Block } from '../../domain/statement/blocks';
+import type { TextRecognitionResult } from '../../shared/ports';
 
 /**
  * Textract responses (DetectDocumentText, GetDocumentTextDetection, and AnalyzeDocument, whose TABLE, CELL,
@@ -14,9 +15,8 @@ export interface TextractPage {
   DocumentMetadata?: { Pages?: number };
 }
 
-export type CollectResult =
-  | { ok: true; blocks: Block[]; pages: number; warnings: string[] }
-  | { ok: false; reason: 'in_progress' | 'failed' | 'no_text'; message: string };
+/** What collecting a job's result pages gives: the TextRecognition port's result. */
+export type CollectResult = TextRecognitionResult;
 
 export const TEXTRACT_MESSAGES = {
   in_progress: 'Your statement is still being read.',

@@ -1,8 +1,8 @@
 import { pipelineStateSchema } from '../../contracts/pipeline';
-import { persistStep } from '../../services/statement-pipeline';
+import { persistStep } from '../../services/pipeline/persist';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'Persist': see infra/shared/statement-pipeline.ts and functions/services/statement-pipeline.ts. */
+/** Pipeline task 'Persist': see functions/services/pipeline/state-machine.ts and functions/services/pipeline/persist.ts. */
 export const handler = eventHandler('pipeline.Persist', async (event: unknown) =>
   persistStep(pipelineStateSchema.parse(event)),
 );

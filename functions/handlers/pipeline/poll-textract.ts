@@ -1,8 +1,8 @@
 import { pipelineStateSchema } from '../../contracts/pipeline';
-import { pollTextractStep } from '../../services/statement-text';
+import { pollTextractStep } from '../../services/pipeline/poll-textract';
 import { eventHandler } from '../../shared/http';
 
-/** Pipeline task 'PollTextract': see infra/shared/statement-pipeline.ts and functions/services/statement-text.ts. */
+/** Pipeline task 'PollTextract': see functions/services/pipeline/state-machine.ts and functions/services/pipeline/poll-textract.ts. */
 export const handler = eventHandler('pipeline.PollTextract', async (event: unknown) =>
   pollTextractStep(pipelineStateSchema.parse(event)),
 );

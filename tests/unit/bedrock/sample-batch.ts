@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AiClassificationItem } from '../../../functions/shared/container';
+import type { AiClassificationItem } from '../../../functions/shared/ports';
 
 /** The batch every recorded reply in tests/fixtures/bedrock answers. */
 export const SAMPLE_BATCH: AiClassificationItem[] = [

@@ -7,7 +7,7 @@ import {
   pipelineStateSchema,
 } from '../../../functions/contracts/pipeline';
 import { FUNCTIONS } from '../../../functions/handlers/manifest';
-import { failureMessage } from '../../../functions/services/statement-pipeline';
+import { failureMessage } from '../../../functions/services/pipeline/messages';
 
 /**
  * The sample Step Functions task inputs under events/stepfunctions/<handler>/ (for `npm run invoke`) are what

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountWarnings, MESSAGES } from '../../../functions/services/statement-pipeline';
+import { MESSAGES } from '../../../functions/services/pipeline/messages';
+import { accountWarnings } from '../../../functions/services/pipeline/parse';
 
 /** What Parse tells the family when a statement and the account it was uploaded to disagree. */
 const account = (bank_name: string | null, account_type: 'current' | 'credit' = 'current') => ({

@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BEDROCK_BATCH_SIZE } from '../../../functions/adapters/bedrock/request';
 import { resetConfig } from '../../../functions/shared/config';
-import {
-  type AiClassifier,
-  clearRegisteredServices,
-  registerServices,
-  services,
-} from '../../../functions/shared/container';
+import { clearRegisteredServices, registerServices, services } from '../../../functions/shared/container';
+import type { AiClassifier } from '../../../functions/shared/ports';
 
 const saved = { APP_MODE: process.env.APP_MODE, BEDROCK_MODEL_ID: process.env.BEDROCK_MODEL_ID };
 

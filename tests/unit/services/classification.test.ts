@@ -10,8 +10,8 @@ import {
   type ClassificationRow,
   classifyTransactions,
 } from '../../../functions/services/classification';
-import type { AiClassificationItem, AiClassifier } from '../../../functions/shared/container';
 import { logger } from '../../../functions/shared/logger';
+import type { AiClassificationItem, AiClassifier } from '../../../functions/shared/ports';
 
 const CURRENT = { name: 'Joint current', account_type: 'current', bank_name: 'Nationwide' };
 const SAVINGS = { name: 'Rainy day', account_type: 'savings', bank_name: 'Nationwide' };

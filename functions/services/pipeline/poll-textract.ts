@@ -1,33 +1,18 @@
-import { TEXTRACT_POLL_SECONDS } from '../../infra/shared/statement-pipeline';
-import { putObject } from '../adapters/s3/storage';
-import { artefactKey, type PipelineState } from '../contracts/pipeline';
-import { type BlocksArtefact, packBlocks } from '../contracts/statement';
-import type { Block } from '../domain/statement/blocks';
-import { services } from '../shared/container';
-import { StatementError } from '../shared/errors';
+import type { PipelineState } from '../../contracts/pipeline';
+import { TEXTRACT_MAX_WAIT_SECONDS, TEXTRACT_POLL_SECONDS } from '../../contracts/pipeline-states';
+import type { Block } from '../../domain/statement/blocks';
+import { services } from '../../shared/container';
+import { StatementError } from '../../shared/errors';
+import { EXTRACTION_MESSAGES } from './messages';
+import { keepBlocks } from './working-files';
 
 /**
- * A statement's text between Extract (or PollTextract) and Parse: Textract-shaped blocks kept in the uploads
- * bucket (`{familyId}/{uploadId}/blocks.json`). PollTextract lives here, apart from Extract, so that only
- * Extract loads pdf.js (functions/services/statement-extraction.ts).
+ * The pipeline's PollTextract step, run after each Wait while Textract reads a scan. Apart from Extract, so
+ * that only Extract loads pdf.js (./extract.ts).
  */
-export const EXTRACTION_MESSAGES = {
-  /** Textract has been reading for longer than the pipeline waits. */
-  textractTimeout: 'Reading this scanned statement took too long. Please try again later.',
-} as const;
 
 /** How long the pipeline waits for Textract: polls of TEXTRACT_POLL_SECONDS each (10 minutes). */
-export const MAX_TEXTRACT_POLLS = Math.ceil((10 * 60) / TEXTRACT_POLL_SECONDS);
-
-export async function keepBlocks(
-  state: PipelineState,
-  blocks: readonly Block[],
-  meta: Pick<BlocksArtefact, 'source' | 'warnings'>,
-): Promise<string> {
-  const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
-  await putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
-  return key;
-}
+export const MAX_TEXTRACT_POLLS = Math.ceil(TEXTRACT_MAX_WAIT_SECONDS / TEXTRACT_POLL_SECONDS);
 
 function pagesOf(blocks: readonly Block[]): number {
   return blocks.reduce((max, b) => Math.max(max, b.Page ?? 1), 0);

@@ -1,7 +1,16 @@
+import type { ExtractionStatus } from '../../contracts/pipeline';
+import {
+  type PipelineTask,
+  TEXTRACT_POLL_SECONDS,
+  TEXTRACT_WAIT_STATE,
+} from '../../contracts/pipeline-states';
+
 /**
  * The statement pipeline's Amazon States Language definition: the ONE source used by the CDK pipeline stack
- * (task resources are Lambda ARNs substituted at deploy time) and by the local twin (task states bound to the
- * same handler functions by state name, run by aws-local-stepfunctions).
+ * (infra/stacks/pipeline-stack.ts: task resources are Lambda ARNs substituted at deploy time) and by the local
+ * twin (functions/local/pipeline-runner.ts: task states bound to the same handler functions by state name, run
+ * by aws-local-stepfunctions). Pure data, no CDK: the twin runs it, and functions/ never imports infra/. The
+ * task names and timings are in functions/contracts/pipeline-states.ts.
  *
  * Every task returns the whole pipeline state (see functions/contracts/pipeline.ts), so each step's output is
  * the next step's input. Any task error is caught, recorded on the upload record by RecordFailure, and the
@@ -9,21 +18,6 @@
  * Textract's asynchronous job is awaited with a Wait -> PollTextract -> Choice loop (no task tokens, which the
  * twin cannot run).
  */
-export const PIPELINE_TASKS = [
-  'Register',
-  'Extract',
-  'PollTextract',
-  'Parse',
-  'Persist',
-  'Classify',
-  'Match',
-  'Finish',
-  'RecordFailure',
-] as const;
-export type PipelineTask = (typeof PIPELINE_TASKS)[number];
-
-export const TEXTRACT_WAIT_STATE = 'Wait for Textract';
-export const TEXTRACT_POLL_SECONDS = 5;
 
 /** Errors raised by a lambda's platform (throttling, cold start failure): worth retrying. Our own
  * `TransientError` (a dependency timed out) is retried too; input errors (a bad PDF) never are. */
@@ -61,7 +55,11 @@ export function statementPipelineDefinition(resources: Resources) {
       'Text ready?': {
         Type: 'Choice',
         Choices: [
-          { Variable: '$.extraction.status', StringEquals: 'IN_PROGRESS', Next: TEXTRACT_WAIT_STATE },
+          {
+            Variable: '$.extraction.status',
+            StringEquals: 'IN_PROGRESS' satisfies ExtractionStatus,
+            Next: TEXTRACT_WAIT_STATE,
+          },
         ],
         Default: 'Parse',
       },

@@ -1,22 +1,21 @@
-import { extractTextLayer } from '../adapters/pdf/text-layer';
-import { getObjectBytes } from '../adapters/s3/storage';
-import type { PipelineState } from '../contracts/pipeline';
-import { MAX_UPLOAD_BYTES } from '../contracts/uploads';
-import { services } from '../shared/container';
-import { StatementError } from '../shared/errors';
-import { keepBlocks } from './statement-text';
+import { extractTextLayer } from '../../adapters/pdf/text-layer';
+import type { PipelineState } from '../../contracts/pipeline';
+import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
+import { services } from '../../shared/container';
+import { StatementError } from '../../shared/errors';
+import { keepBlocks } from './working-files';
 
 /**
  * The pipeline's Extract step: a statement PDF becomes Textract-shaped text blocks, kept in the uploads
  * bucket for Parse. A PDF with a text layer (what banks' downloads have) is read here with pdf.js; a scan goes
  * to Textract's asynchronous text detection, awaited by the state machine's Wait → PollTextract loop
- * (functions/services/statement-text.ts). The only pipeline module that loads pdf.js.
+ * (./poll-textract.ts). The only pipeline module that loads pdf.js: no other module imports this one.
  *
  * Every check a PDF must pass happens here, on the one read of its bytes: not empty, a PDF, complete, not
  * password-protected, at most 20 MB and 100 pages. Failures are StatementErrors with the family-facing reason.
  */
 export async function extractStep(state: PipelineState): Promise<PipelineState> {
-  const bytes = await getObjectBytes(state.key, state.bucket);
+  const bytes = await services().storage.getObjectBytes(state.key, state.bucket);
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });

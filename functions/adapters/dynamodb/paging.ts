@@ -1,0 +1,127 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { TransientError } from '../../shared/errors';
+import { documentClient, tableName } from './client';
+
+/**
+ * The one place that pages through DynamoDB and retries its partial answers, for every repository:
+ *  - a Query answers at most 1 MB at a time and says where to go on (LastEvaluatedKey → ExclusiveStartKey);
+ *  - BatchGetItem takes at most 100 keys and BatchWriteItem 25 requests, and either may hand part of the
+ *    work back (UnprocessedKeys / UnprocessedItems) when a partition is throttled: that part is sent again
+ *    with exponential backoff (25 ms, 50 ms … at most 1 s between tries), and after 8 tries the call fails
+ *    with a TransientError, which the state machine retries.
+ * `client` is the module's document client unless a caller (a test) passes another.
+ */
+export type Item = Record<string, unknown>;
+export type Key = Record<string, unknown>;
+type Client = Pick<DynamoDBDocumentClient, 'send'>;
+
+export const BATCH_GET_MAX_KEYS = 100;
+export const BATCH_WRITE_MAX_REQUESTS = 25;
+const BATCH_ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+
+/**
+ * Every item a Query matches, page after page. With `limit`, stops once it has that many (the input's own
+ * Limit caps each page) and returns no more than that.
+ */
+export async function queryAll<T = Item>(
+  input: QueryCommandInput,
+  options: { limit?: number; client?: Client } = {},
+): Promise<T[]> {
+  const { limit, client = documentClient() } = options;
+  const items: T[] = [];
+  let start: Key | undefined;
+  do {
+    const out = await client.send(
+      new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
+    items.push(...((out.Items ?? []) as T[]));
+    start = out.LastEvaluatedKey;
+  } while (start && (limit === undefined || items.length < limit));
+  return limit === undefined ? items : items.slice(0, limit);
+}
+
+/** The items of a partition whose sort key starts with `skPrefix` (the table's pk/sk, in key order). */
+export function queryPrefix<T = Item>(
+  prefix: { pk: string; skPrefix: string },
+  options: { consistentRead?: boolean; client?: Client } = {},
+): Promise<T[]> {
+  return queryAll<T>(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+      ...(options.consistentRead ? { ConsistentRead: true } : {}),
+    },
+    options.client ? { client: options.client } : {},
+  );
+}
+
+/**
+ * The stored items of `keys` from the table, in no particular order (keys with no item are left out), in
+ * batches of 100 one after another, each retried until no key is left unprocessed.
+ */
+export async function batchGetAll<T = Item>(
+  keys: readonly Key[],
+  options: { consistentRead?: boolean; projection?: string; client?: Client } = {},
+): Promise<T[]> {
+  const { client = documentClient() } = options;
+  const table = tableName();
+  const found: T[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_MAX_KEYS) {
+    let pending: Key[] = keys.slice(start, start + BATCH_GET_MAX_KEYS);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= BATCH_ATTEMPTS) throw new TransientError('DynamoDB kept keys unprocessed');
+      if (attempt) await pause(attempt);
+      const out = await client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: pending,
+              ...(options.consistentRead ? { ConsistentRead: true } : {}),
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...((out.Responses?.[table] ?? []) as T[]));
+      pending = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+/** One request of a BatchWriteItem: put an item, or delete one by its key. */
+export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/**
+ * Puts and deletes in batches of 25, the batches sent together, each retried until nothing is left
+ * unprocessed. Not conditional and not atomic: for writes whose key makes them idempotent.
+ */
+export async function batchWriteAll(
+  requests: readonly WriteRequest[],
+  options: { client?: Client } = {},
+): Promise<void> {
+  const { client = documentClient() } = options;
+  const batches: Array<Promise<void>> = [];
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_MAX_REQUESTS)
+    batches.push(writeBatch(client, requests.slice(start, start + BATCH_WRITE_MAX_REQUESTS)));
+  await Promise.all(batches);
+}
+
+async function writeBatch(client: Client, batch: readonly WriteRequest[]): Promise<void> {
+  const table = tableName();
+  let pending = [...batch];
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt >= BATCH_ATTEMPTS) throw new TransientError('DynamoDB kept writes unprocessed');
+    if (attempt) await pause(attempt);
+    const out = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+    pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+  }
+}

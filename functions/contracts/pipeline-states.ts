@@ -1,0 +1,25 @@
+/**
+ * The statement pipeline's state machine as the functions see it: the task states (each bound to one
+ * manifest function), the Textract wait state and its timings. The one source for the ASL
+ * (functions/services/pipeline/state-machine.ts, deployed by infra/stacks/pipeline-stack.ts and run by the
+ * twin), the manifest and the steps; nothing here depends on CDK, so functions/ never imports infra/.
+ */
+export const PIPELINE_TASKS = [
+  'Register',
+  'Extract',
+  'PollTextract',
+  'Parse',
+  'Persist',
+  'Classify',
+  'Match',
+  'Finish',
+  'RecordFailure',
+] as const;
+export type PipelineTask = (typeof PIPELINE_TASKS)[number];
+
+/** The Wait state between Textract polls. */
+export const TEXTRACT_WAIT_STATE = 'Wait for Textract';
+/** Seconds between two PollTextract runs (the twin shortens the wait). */
+export const TEXTRACT_POLL_SECONDS = 5;
+/** How long the pipeline waits for Textract to read a scan before failing the upload (10 minutes). */
+export const TEXTRACT_MAX_WAIT_SECONDS = 10 * 60;

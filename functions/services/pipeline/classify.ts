@@ -1,0 +1,46 @@
+import { getAccount } from '../../adapters/dynamodb/account-repository';
+import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
+import { setClassification } from '../../adapters/dynamodb/transaction-repository';
+import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
+import type { PipelineState } from '../../contracts/pipeline';
+import { services } from '../../shared/container';
+import { classifyTransactions } from '../classification';
+import { inBatches, now, requireAccount } from './common';
+import { readAdded } from './working-files';
+
+/**
+ * The pipeline's Classify step, the AI's turn (spec 2 §4, §5, §7): Persist wrote each row with its
+ * learned-pattern or rule-table classification; where an AI classifier is configured (Bedrock in AWS), the
+ * rows no rule fits, or only a catch-all rule (0.60), are put to it in batches, and its answers (or the
+ * spec's fallback for rows no rule fits when it fails) replace them. Without one (the twin, by default) there
+ * is nothing more to do.
+ */
+export async function classifyStep(state: PipelineState): Promise<PipelineState> {
+  const accountId = requireAccount(state);
+  const ai = services().aiClassifier;
+  if (!ai) {
+    await advanceUpload(state.familyId, state.uploadId, 'matching', {}, now());
+    return state;
+  }
+  const [added, account, patterns] = await Promise.all([
+    readAdded(state),
+    getAccount(state.familyId, accountId),
+    listPatterns(state.familyId),
+  ]);
+  const results = await classifyTransactions(added, account, patterns, ai);
+  const changed = added.filter((row) => {
+    const source = results.get(row.id)?.source;
+    return source === 'ai' || source === 'fallback';
+  });
+  await inBatches(changed, (row) => {
+    const result = results.get(row.id)!;
+    return setClassification(row, {
+      flow_type: result.flow_type,
+      confidence: result.confidence,
+      method: result.method,
+    });
+  });
+  const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
+  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
+  return { ...state, counts };
+}

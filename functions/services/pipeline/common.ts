@@ -1,0 +1,32 @@
+import type { PipelineState } from '../../contracts/pipeline';
+import { services } from '../../shared/container';
+import { StatementError } from '../../shared/errors';
+import { MESSAGES } from './messages';
+
+/**
+ * What several pipeline steps share. Each step is idempotent: run twice with the same state it changes
+ * nothing more, so Step Functions retries and the twin's resume-after-restart are safe.
+ */
+export const now = () => services().now();
+
+/** The account the upload was made to (Register puts it in the state). */
+export function requireAccount(state: PipelineState): string {
+  if (!state.accountId) throw new StatementError(MESSAGES.notStarted, 'no_account');
+  return state.accountId;
+}
+
+/** How many single-item DynamoDB writes (rollback deletes, AI classifications) a step keeps in flight. */
+const WRITE_CONCURRENCY = 50;
+
+/** Runs `fn` over `items` with at most WRITE_CONCURRENCY at a time; results in order. */
+export async function inBatches<T, R>(
+  items: readonly T[],
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {
+    const batch = items.slice(start, start + WRITE_CONCURRENCY);
+    results.push(...(await Promise.all(batch.map((item, k) => fn(item, start + k)))));
+  }
+  return results;
+}

@@ -1,0 +1,92 @@
+import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
+import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
+import { artefactKey, type PipelineState } from '../../contracts/pipeline';
+import { blocksArtefactSchema, type ParsedStatementContract, unpackBlocks } from '../../contracts/statement';
+import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
+import { StatementError } from '../../shared/errors';
+import { now, requireAccount } from './common';
+import { MESSAGES } from './messages';
+import { readJson, writeJson } from './working-files';
+
+/**
+ * The pipeline's Parse step: read the extracted text as a statement (functions/domain/statement):
+ * transactions with dates, signed amounts and balances, reconciled against the printed balances. The
+ * reconciliation, institution, period and warnings go on the upload record for the family; the statement goes
+ * to Persist as a working file.
+ */
+export async function parseStep(state: PipelineState): Promise<PipelineState> {
+  const accountId = requireAccount(state);
+  const blocksKey = state.extraction?.blocksKey;
+  if (!blocksKey) throw new Error('No extracted text for this upload');
+  const [artefact, upload, account] = await Promise.all([
+    readJson(blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    getUpload(state.familyId, state.uploadId),
+    getAccount(state.familyId, accountId),
+  ]);
+  const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
+  const blocks = unpackBlocks(artefact);
+  let result = readStatement(blocks, { referenceDate });
+  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
+    // A card statement that does not say it is one: read as a card's when its balances then add up.
+    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
+    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
+      result = asCard;
+  }
+  if (!result.ok) throw new StatementError(result.message, result.reason);
+  const { statement } = result;
+  if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
+  const warnings = [...artefact.warnings, ...statement.warnings, ...accountWarnings(statement, account)];
+  const parsed: ParsedStatementContract = {
+    institution: statement.institution,
+    period: statement.period,
+    openingBalance: statement.openingBalance,
+    closingBalance: statement.closingBalance,
+    transactions: statement.transactions,
+    reconciliation: statement.reconciliation,
+    warnings,
+  };
+  const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
+  await writeJson(statementKey, parsed);
+  const counts = { ...state.counts, parsed: statement.transactions.length };
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'analysing',
+    {
+      counts,
+      reconciliation: statement.reconciliation,
+      institution: statement.institution,
+      period: statement.period,
+      warnings,
+      pages: state.extraction?.pages ?? statement.pages,
+      source: artefact.source,
+    },
+    now(),
+  );
+  return { ...state, statementKey, counts };
+}
+
+/** What the family should check when the statement and the chosen account disagree. */
+export function accountWarnings(
+  statement: Pick<ParsedStatement, 'accountKind' | 'institution'>,
+  account:
+    | (Pick<AccountItem, 'account_type' | 'bank_name'> & { institution_display_name?: string | null })
+    | null,
+): string[] {
+  if (!account) return [];
+  const warnings: string[] = [];
+  if (statement.accountKind === 'credit_card' && account.account_type !== 'credit')
+    warnings.push(MESSAGES.cardOnBankAccount(account.account_type));
+  if (statement.accountKind === 'bank' && account.account_type === 'credit')
+    warnings.push(MESSAGES.bankOnCardAccount);
+  const bank = account.institution_display_name ?? account.bank_name;
+  // Both names through the same recogniser, so 'Amex' and 'American Express' are one; a bank name the
+  // recogniser does not know ('My bank') gives no warning.
+  const accountBank = bank ? recogniseInstitution([bank]) : null;
+  if (statement.institution && accountBank && brandOf(accountBank) !== brandOf(statement.institution))
+    warnings.push(MESSAGES.otherBank(statement.institution, bank!));
+  return warnings;
+}
+
+/** Card brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard. */
+const brandOf = (institution: string) => (institution === 'Barclaycard' ? 'Barclays' : institution);

@@ -1,0 +1,68 @@
+import { getAccount } from '../../adapters/dynamodb/account-repository';
+import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
+import { putNewTransactions } from '../../adapters/dynamodb/transaction-repository';
+import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
+import { artefactKey, type PipelineState } from '../../contracts/pipeline';
+import { classifyTransactions } from '../classification';
+import { fingerprintRows } from '../fingerprint';
+import { now, requireAccount } from './common';
+import { type AddedRow, loadStatement, writeJson } from './working-files';
+
+/**
+ * The pipeline's Persist step: fingerprint and write each row; rows already stored (re-uploads, overlaps)
+ * are not written again. Each new row is written once (in batches), already classified by the family's
+ * learned patterns and the rule table (pure and cheap), so a statement costs one write per row rather than a
+ * write and an update; Classify then asks the AI (where configured) about the rows the rules leave unsure.
+ * Every row's key is recorded first (`rows.json`), so RecordFailure can undo exactly this upload's rows
+ * whenever it fails, even half-way through this step; a retried Persist finds its own rows and counts them
+ * again.
+ */
+export async function persistStep(state: PipelineState): Promise<PipelineState> {
+  const accountId = requireAccount(state);
+  const [statement, account, patterns] = await Promise.all([
+    loadStatement(state),
+    getAccount(state.familyId, accountId),
+    listPatterns(state.familyId),
+  ]);
+  const fingerprints = fingerprintRows(accountId, statement.transactions);
+  const createdAt = now().toISOString();
+  const rows: AddedRow[] = statement.transactions.map((row, i) => ({
+    id: fingerprints[i]!,
+    account_id: accountId,
+    transaction_date: row.date,
+    family_id: state.familyId,
+    description: row.description,
+    amount: row.amount,
+    signed_amount: row.signedAmount,
+    type: row.type,
+  }));
+  await writeJson(artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
+  const byRules = await classifyTransactions(rows, account, patterns, null);
+  const isNew = await putNewTransactions(
+    statement.transactions.map((row, i) => {
+      const classification = byRules.get(rows[i]!.id) ?? null;
+      return {
+        ...rows[i]!,
+        upload_id: state.uploadId,
+        balance: row.balance,
+        flow_type: classification?.flow_type ?? null,
+        user_corrected_flow_type: null,
+        classification_confidence: classification?.confidence ?? null,
+        classification_method: classification?.method ?? null,
+        created_at: createdAt,
+      };
+    }),
+  );
+  const added = rows.filter((_, i) => isNew[i]);
+  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
+  await writeJson(addedKey, added);
+  const counts = {
+    ...state.counts,
+    parsed: rows.length,
+    added: added.length,
+    duplicates: rows.length - added.length,
+    classified: added.filter((row) => byRules.get(row.id)).length,
+  };
+  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, now());
+  return { ...state, addedKey, counts };
+}

@@ -1,0 +1,41 @@
+import { deleteTransaction } from '../../adapters/dynamodb/transaction-repository';
+import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
+import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../contracts/pipeline';
+import { logger } from '../../shared/logger';
+import { inBatches, now } from './common';
+import { failureMessage } from './messages';
+import { type AddedRow, readJson, removeArtefacts } from './working-files';
+
+/**
+ * The pipeline's RecordFailure step, the Catch of every step: the family sees why (failureMessage), and
+ * whatever the upload added is removed, so nothing is half-written. When Register failed, the upload is found
+ * from the object key, and only if that key is the one the app issued for it.
+ */
+export async function recordFailureStep(failure: PipelineFailure): Promise<PipelineFailure> {
+  const message = failureMessage(failure.error);
+  const fromKey = parseUploadObjectKey(failure.key);
+  const familyId = failure.familyId ?? fromKey?.familyId;
+  const uploadId = failure.uploadId ?? fromKey?.uploadId;
+  logger.warn('statement pipeline failed', { uploadId, error: failure.error?.Error });
+  if (!familyId || !uploadId) return failure;
+  if (!failure.uploadId && (await getUpload(familyId, uploadId))?.objectKey !== failure.key) return failure;
+  const state = { ...failure, familyId, uploadId };
+  // Every row the statement holds, recorded before Persist wrote any: delete those this upload wrote.
+  let removed = 0;
+  const rows = await readJson(artefactKey(familyId, uploadId, 'rows.json')).catch((error: Error) => {
+    if (error.name === 'NoSuchKey') return []; // Persist never started: nothing was written.
+    throw error;
+  });
+  for (const deleted of await inBatches(rows as AddedRow[], (row) => deleteTransaction(row, uploadId)))
+    if (deleted) removed++;
+  await advanceUpload(
+    familyId,
+    uploadId,
+    'failed',
+    { message, counts: { ...failure.counts, added: 0 } },
+    now(),
+  );
+  await removeArtefacts(state);
+  if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
+  return failure;
+}

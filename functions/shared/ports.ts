@@ -1,0 +1,91 @@
+import type { AiPromptInput } from '../domain/ai-result';
+import type { Block } from '../domain/statement/blocks';
+import type { AiClassificationResult } from '../domain/types';
+
+/**
+ * The ports: what the use cases need from the outside world, as interfaces. Adapters (functions/adapters/)
+ * implement them and import only this module; the composition root (./container.ts) picks an adapter for each
+ * by mode. Nothing here imports an adapter or the container, so neither depends on the other through a port.
+ */
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+}
+
+/** E-mail: SES in AWS; the twin's outbox locally. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Secrets the functions use: in AWS from Secrets Manager; the twin registers a key kept under .data/. */
+export interface Secrets {
+  /** The HMAC key that signs sign-in links (MAGIC_LINK_SECRET_NAME in AWS). */
+  magicLinkKey(): Promise<string>;
+}
+
+/** What reading a scanned statement gives: its blocks, or why not (still reading, failed, no text). */
+export type TextRecognitionResult =
+  | { ok: true; blocks: Block[]; pages: number; warnings: string[] }
+  | { ok: false; reason: 'in_progress' | 'failed' | 'no_text'; message: string };
+
+/**
+ * Reading scanned statements (PDFs without a text layer): Textract's asynchronous text detection in AWS.
+ * The twin has none (null): a scan there fails with a clear message. Tests register a recorded stand-in.
+ */
+export interface TextRecognition {
+  /** Starts reading s3://bucket/key; the same token starts one job, so a retried step does no harm. */
+  start(location: { bucket: string; key: string; token: string }): Promise<string>;
+  /** The job's blocks, or `in_progress` while it is still reading. */
+  result(jobId: string): Promise<TextRecognitionResult>;
+}
+
+/** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
+export interface AiClassificationItem extends AiPromptInput {
+  direction?: 'in' | 'out' | null;
+}
+
+/**
+ * AI classification (spec 2 §7): Bedrock in AWS when BEDROCK_MODEL_ID is set; none (null) in the twin,
+ * where classification uses learned patterns and the rule table only. Tests register a fake.
+ */
+export interface AiClassifier {
+  /** Items the classifier answers in one model call; callers send batches of this size. */
+  readonly batchSize: number;
+  /** One entry per item, in order: the validated result, or null where it failed. Never rejects. */
+  classify(items: readonly AiClassificationItem[]): Promise<Array<AiClassificationResult | null>>;
+}
+
+/** Starts the statement pipeline: Step Functions in AWS; the twin's runner locally. */
+export interface PipelineStarter {
+  /** Starts an execution named `name`; a second start with the same name starts nothing (started: false). */
+  start(name: string, input: unknown): Promise<{ executionId: string; started: boolean }>;
+}
+
+/**
+ * The uploads bucket: statements the browser PUTs with a presigned URL, and the pipeline's working files.
+ * S3 in AWS; the same adapter pointed at the twin's S3 locally. `bucket` defaults to the uploads bucket.
+ */
+export interface Storage {
+  presignPut(input: {
+    key: string;
+    contentType: string;
+    contentLength: number;
+    expiresInSeconds: number;
+  }): Promise<string>;
+  getObjectBytes(key: string, bucket?: string): Promise<Uint8Array>;
+  headObject(key: string, bucket?: string): Promise<{ size: number; etag: string; contentType: string }>;
+  putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  /** Removes an object; a missing one is no error. */
+  deleteObject(key: string): Promise<void>;
+}
+
+/** One part's state for GET /api/health. */
+export type PartState = 'ok' | 'starting' | 'error';
+export interface HealthProbe {
+  name: string;
+  check(): Promise<{ state: PartState; detail?: string }>;
+}

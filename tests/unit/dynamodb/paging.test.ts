@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentClient, resetDocumentClient } from '../../../functions/adapters/dynamodb/client';
+import {
+  batchGetAll,
+  batchWriteAll,
+  type Item,
+  queryAll,
+  queryPrefix,
+  type WriteRequest,
+} from '../../../functions/adapters/dynamodb/paging';
+import { type RunningDynamo, startDynamo } from '../../../functions/local/emulators';
+import { resetConfig } from '../../../functions/shared/config';
+import { TransientError } from '../../../functions/shared/errors';
+
+/**
+ * The DynamoDB paging and batch helper against the twin's DynamoDB (dynalite, the DynamoDB wire protocol):
+ * Query pages (a 1 MB answer, or the caller's Limit, ends a page), BatchGetItem over 100 keys and
+ * BatchWriteItem over 25 requests. DynamoDB hands back UnprocessedKeys / UnprocessedItems when a partition is
+ * throttled, which dynalite never does: a client that passes each command to dynalite but holds part of a
+ * batch back, the way DynamoDB answers, stands in for that.
+ */
+const TABLE = 'paging-test';
+let dynamo: RunningDynamo;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ff-paging-'));
+  dynamo = await startDynamo({ directory: dir, tableName: TABLE });
+  // dynalite creates the table in the background: wait until it is ACTIVE.
+  for (let i = 0; i < 100; i++) {
+    const out = await dynamo.client.send(new DescribeTableCommand({ TableName: TABLE }));
+    if (out.Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  Object.assign(process.env, { APP_MODE: 'local', TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint });
+  resetConfig();
+  resetDocumentClient();
+});
+afterAll(async () => {
+  resetDocumentClient();
+  await dynamo.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const put = (item: Item): WriteRequest => ({ PutRequest: { Item: item } });
+const pad = (n: number, width = 4) => String(n).padStart(width, '0');
+const rows = (pk: string, count: number, extra: Item = {}) =>
+  Array.from({ length: count }, (_, i) => ({ pk, sk: `ROW#${pad(i)}`, n: i, ...extra }));
+const partition = (pk: string) =>
+  queryAll<{ sk: string; n: number }>({
+    TableName: TABLE,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+  });
+
+/**
+ * A document client that sends every command to dynalite, but answers the first `throttled` batch commands
+ * as a throttled DynamoDB does: only the first half of the batch is done, the rest comes back unprocessed.
+ */
+function throttlingClient(throttled: number) {
+  const real = documentClient();
+  const sent: Array<{ kind: 'get' | 'write'; size: number }> = [];
+  let left = throttled;
+  const client: Pick<DynamoDBDocumentClient, 'send'> = {
+    async send(command: Parameters<DynamoDBDocumentClient['send']>[0]) {
+      if (command instanceof BatchWriteCommand) {
+        const requests = command.input.RequestItems?.[TABLE] ?? [];
+        sent.push({ kind: 'write', size: requests.length });
+        if (left-- > 0 && requests.length > 1) {
+          const half = Math.ceil(requests.length / 2);
+          await real.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests.slice(0, half) } }));
+          return { UnprocessedItems: { [TABLE]: requests.slice(half) }, $metadata: {} };
+        }
+      }
+      if (command instanceof BatchGetCommand) {
+        const request = command.input.RequestItems?.[TABLE];
+        const keys = request?.Keys ?? [];
+        sent.push({ kind: 'get', size: keys.length });
+        if (left-- > 0 && keys.length > 1) {
+          const half = Math.ceil(keys.length / 2);
+          const out = await real.send(
+            new BatchGetCommand({ RequestItems: { [TABLE]: { ...request, Keys: keys.slice(0, half) } } }),
+          );
+          return { ...out, UnprocessedKeys: { [TABLE]: { ...request, Keys: keys.slice(half) } } };
+        }
+      }
+      // biome-ignore lint/suspicious/noExplicitAny: the SDK's send is overloaded per command type.
+      return real.send(command as any);
+    },
+  } as Pick<DynamoDBDocumentClient, 'send'>;
+  return { client, sent };
+}
+
+describe('queryAll: every page of a Query', () => {
+  it('follows LastEvaluatedKey until the last page (pages of the caller’s Limit)', async () => {
+    await batchWriteAll(rows('Q#small', 23).map(put));
+    const items = await queryAll<{ n: number }>({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'Q#small' },
+      Limit: 5,
+    });
+    expect(items.map((i) => i.n)).toEqual(Array.from({ length: 23 }, (_, i) => i));
+  });
+
+  it('reads past DynamoDB’s 1 MB page: 40 items of 60 KB are more than one page', async () => {
+    const blob = 'x'.repeat(60 * 1024);
+    await batchWriteAll(rows('Q#large', 40, { blob }).map(put));
+    expect((await partition('Q#large')).length).toBe(40);
+  });
+
+  it('with a limit, stops paging once it has enough and returns exactly that many, in key order', async () => {
+    const items = await queryAll<{ n: number }>(
+      {
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'Q#small' },
+        ScanIndexForward: false,
+        Limit: 4,
+      },
+      { limit: 10 },
+    );
+    expect(items.map((i) => i.n)).toEqual([22, 21, 20, 19, 18, 17, 16, 15, 14, 13]);
+  });
+
+  it('queryPrefix: only the sort keys that start with the prefix', async () => {
+    await batchWriteAll([
+      put({ pk: 'P#1', sk: 'PATTERN#a' }),
+      put({ pk: 'P#1', sk: 'PATTERN#b' }),
+      put({ pk: 'P#1', sk: 'REJECTED#a' }),
+      put({ pk: 'P#2', sk: 'PATTERN#c' }),
+    ]);
+    const items = await queryPrefix<{ sk: string }>({ pk: 'P#1', skPrefix: 'PATTERN#' });
+    expect(items.map((i) => i.sk)).toEqual(['PATTERN#a', 'PATTERN#b']);
+    expect(await queryPrefix({ pk: 'P#1', skPrefix: 'MATCH#' }, { consistentRead: true })).toEqual([]);
+  });
+});
+
+describe('batchGetAll and batchWriteAll: any number of keys and requests', () => {
+  it('writes 130 items (6 batches of at most 25) and reads 250 keys back (3 batches), missing ones left out', async () => {
+    await batchWriteAll(rows('B#1', 130).map(put));
+    const keys = Array.from({ length: 250 }, (_, i) => ({ pk: 'B#1', sk: `ROW#${pad(i)}` }));
+    const found = await batchGetAll<{ n: number; pk: string; sk: string }>(keys, { consistentRead: true });
+    expect(found.map((i) => i.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 130 }, (_, i) => i));
+  });
+
+  it('reads only the projected attributes', async () => {
+    await batchWriteAll([put({ pk: 'B#2', sk: 'A', upload_id: 'u1', secret: 'kept out' })]);
+    const [item] = await batchGetAll([{ pk: 'B#2', sk: 'A' }], { projection: 'pk, sk, upload_id' });
+    expect(item).toEqual({ pk: 'B#2', sk: 'A', upload_id: 'u1' });
+  });
+
+  it('deletes by key', async () => {
+    await batchWriteAll(rows('B#3', 30).map(put));
+    await batchWriteAll(
+      Array.from({ length: 28 }, (_, i) => ({ DeleteRequest: { Key: { pk: 'B#3', sk: `ROW#${pad(i)}` } } })),
+    );
+    expect((await partition('B#3')).map((i) => i.n)).toEqual([28, 29]);
+  });
+
+  it('an empty list sends nothing', async () => {
+    const { client, sent } = throttlingClient(0);
+    await batchWriteAll([], { client });
+    expect(await batchGetAll([], { client })).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('unprocessed items and keys (a throttled partition) are sent again', () => {
+  it('BatchWriteItem: the held-back half of each batch is written on the next tries', async () => {
+    const { client, sent } = throttlingClient(2);
+    await batchWriteAll(rows('U#write', 25).map(put), { client });
+    // 25 sent, 12 come back; 12 sent, 6 come back; 6 sent and written.
+    expect(sent).toEqual([
+      { kind: 'write', size: 25 },
+      { kind: 'write', size: 12 },
+      { kind: 'write', size: 6 },
+    ]);
+    expect((await partition('U#write')).map((i) => i.n)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+
+  it('BatchGetItem: the keys left unprocessed are asked for again and every item is found once', async () => {
+    await batchWriteAll(rows('U#get', 40).map(put));
+    const { client, sent } = throttlingClient(1);
+    const keys = Array.from({ length: 40 }, (_, i) => ({ pk: 'U#get', sk: `ROW#${pad(i)}` }));
+    const found = await batchGetAll<{ n: number }>(keys, { client, consistentRead: true });
+    expect(sent).toEqual([
+      { kind: 'get', size: 40 },
+      { kind: 'get', size: 20 },
+    ]);
+    expect(found.map((i) => i.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('gives up with a TransientError (retried by the state machine) when writes stay unprocessed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] }); // the backoff pauses (3.5 s in all) pass at once
+    let calls = 0;
+    const stuck: Pick<DynamoDBDocumentClient, 'send'> = {
+      send: (async (command: BatchWriteCommand) => {
+        calls++;
+        return { UnprocessedItems: command.input.RequestItems, $metadata: {} };
+      }) as unknown as DynamoDBDocumentClient['send'],
+    };
+    const result = batchWriteAll(rows('U#stuck', 3).map(put), { client: stuck });
+    const failed = expect(result).rejects.toBeInstanceOf(TransientError);
+    await vi.runAllTimersAsync();
+    await failed;
+    expect(calls).toBe(8);
+  });
+});
