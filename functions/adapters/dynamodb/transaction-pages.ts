@@ -89,7 +89,9 @@ async function readPage(range: KeyRange, options: PageOptions): Promise<Page> {
   const rows: Row[] = [];
   let lastSeenDate: string | undefined;
   let start: Record<string, unknown> | undefined;
-  let request = Math.min(1000, limit + 25);
+  // Enough for the page, the rest of its last day and (after a cursor) the cursor's day read again, in one
+  // request as a rule; a page of a day with more rows reads on in doubling requests.
+  let request = Math.min(1000, after ? 2 * limit + 25 : limit + 25);
   for (;;) {
     const out = await documentClient().send(
       new QueryCommand({
