@@ -23,6 +23,7 @@ export function toUpload(item: UploadItem): Upload {
     size: item.size,
     stage: item.stage,
     message: item.message ?? null,
+    reason: item.reason ?? null,
     counts: item.counts ?? {},
     reconciliation: item.reconciliation ?? null,
     institution: item.institution ?? null,

@@ -291,4 +291,19 @@ describe('spec 2 §8 Upload errors: bad input fails clearly, writes nothing, and
     const health = await fetch(`${twin.url}/api/health`);
     expect(health.status).toBe(200);
   });
+  it('records why, so the screen can tell a file that is not a PDF from a PDF it could not read', async () => {
+    const accountId = await createAccount(ada, `Why ${ulid()}`, 'current');
+    const text = await uploadBytes(ada, accountId, 'notes.pdf', 'Date,Description,Amount\n');
+    expect(text).toMatchObject({ stage: 'failed', reason: 'not_pdf' });
+    const locked = new Uint8Array((await generateStatement('signed-amount', { userPassword: 'pw' })).pdf);
+    expect(await uploadBytes(ada, accountId, 'locked.pdf', locked)).toMatchObject({
+      stage: 'failed',
+      reason: 'encrypted',
+    });
+    const { pdf } = await generateStatement('signed-amount');
+    expect(await uploadBytes(ada, accountId, 'march.pdf', new Uint8Array(pdf))).toMatchObject({
+      stage: 'done',
+      reason: null,
+    });
+  });
 });

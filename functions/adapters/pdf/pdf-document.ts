@@ -1,5 +1,6 @@
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as workerModule from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import { MAX_PDF_PAGES, PDF_FAILURE_MESSAGES, type PdfFailureReason } from '../../domain/statement-failures';
 
 declare global {
   /** Where pdf.js looks for its worker module before starting a worker. */
@@ -16,21 +17,12 @@ globalThis.pdfjsWorker ??= workerModule;
  * above), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
  * Expected problems (not a PDF, password, damage) are values with a family-facing message.
  */
-export type PdfFailureReason = 'empty' | 'not_pdf' | 'encrypted' | 'damaged' | 'too_large' | 'too_many_pages';
-
-/** More pages than any statement has: refused before reading, so a hostile PDF cannot keep a reader busy. */
-export const MAX_PDF_PAGES = 100;
+export type { PdfFailureReason };
+export { MAX_PDF_PAGES };
 
 export type PdfFailure = { ok: false; reason: PdfFailureReason; message: string };
 
-export const PDF_MESSAGES: Record<PdfFailureReason, string> = {
-  empty: 'This PDF is empty.',
-  not_pdf: 'This file is not a PDF.',
-  encrypted: 'This PDF is password-protected. Please upload an unprotected copy.',
-  damaged: 'This PDF appears to be damaged or incomplete.',
-  too_large: 'This PDF is too large. Please upload a single statement.',
-  too_many_pages: `This PDF has more than ${MAX_PDF_PAGES} pages. Please upload a single statement.`,
-};
+export const PDF_MESSAGES = PDF_FAILURE_MESSAGES;
 
 export function pdfFailure(reason: PdfFailureReason): PdfFailure {
   return { ok: false, reason, message: PDF_MESSAGES[reason] };

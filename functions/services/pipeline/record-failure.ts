@@ -1,6 +1,7 @@
 import { deleteTransaction } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../contracts/pipeline';
+import { failureReasonOf } from '../../domain/statement-failures';
 import { logger } from '../../shared/logger';
 import { refreshAccountSummary } from '../accounts';
 import { inBatches, now } from './common';
@@ -34,7 +35,7 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     familyId,
     uploadId,
     'failed',
-    { message, counts: { ...failure.counts, added: 0 } },
+    { message, reason: failureReasonOf(message), counts: { ...failure.counts, added: 0 } },
     now(),
   );
   const accountId = failure.accountId ?? (await getUpload(familyId, uploadId))?.accountId;
