@@ -1,5 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { queryPrefix } from '../../functions/adapters/dynamodb/paging';
 import {
   putNewTransactions,
   type TransactionItem,
@@ -19,6 +23,7 @@ import type { Transaction, TransactionPage } from '../../functions/contracts/tra
 import type { RemoveStatementResponse, StatementList } from '../../functions/contracts/uploads';
 import { finishStep } from '../../functions/services/pipeline/finish';
 import { persistStep } from '../../functions/services/pipeline/persist';
+import { recordFailureStep } from '../../functions/services/pipeline/record-failure';
 import { registerStep } from '../../functions/services/pipeline/register';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
@@ -384,7 +389,12 @@ const row = (date: string, description: string, signedAmount: number, balance: n
 type Row = ReturnType<typeof row>;
 
 /** A statement of `rows` through the real Register, Persist and Finish steps, as the pipeline runs them. */
-async function loadStatement(accountId: string, fileName: string, rows: Row[]): Promise<PipelineState> {
+async function loadStatement(
+  accountId: string,
+  fileName: string,
+  rows: Row[],
+  outcome: { warnings?: string[]; fail?: boolean } = {},
+): Promise<PipelineState> {
   const uploadId = ulid();
   const key = uploadObjectKey(familyId, uploadId, fileName);
   const now = new Date().toISOString();
@@ -414,14 +424,18 @@ async function loadStatement(accountId: string, fileName: string, rows: Row[]): 
     closingBalance: null,
     transactions: rows,
     reconciliation: { ok: true, breaks: [] },
-    warnings: [],
+    warnings: outcome.warnings ?? [],
   };
   const statementKey = artefactKey(familyId, uploadId, 'statement.json');
   await putObject(statementKey, JSON.stringify(parsed), 'application/json');
   // What Parse records on the upload for the family (the reader itself is the pipeline tests' subject).
   const { institution, period, reconciliation, warnings } = parsed;
   await advanceUpload(familyId, uploadId, 'analysing', { institution, period, reconciliation, warnings });
-  return finishStep(await persistStep({ ...state, statementKey }));
+  const persisted = await persistStep({ ...state, statementKey });
+  if (!outcome.fail) return finishStep(persisted);
+  // A step after Persist failed: the Catch runs RecordFailure with the state as it was.
+  await recordFailureStep({ ...persisted, error: { Error: 'Error', Cause: 'Match timed out' } });
+  return persisted;
 }
 
 /** 1-31 January, one row a day. */
@@ -520,5 +534,69 @@ describe('statements and a wrong upload undone', () => {
     expect(
       (await ada.call<TransactionPage>('GET', `/api/accounts/${account.id}/transactions`)).body.total,
     ).toBe(5);
+  });
+
+  it('the transfer candidates of removed rows go with them; those of rows that stay are kept', async () => {
+    const account = await createAccount('Statements four');
+    const first = await loadStatement(account.id, 'jan-1-20.pdf', january.slice(0, 20));
+    await loadStatement(account.id, 'jan-10-31.pdf', january.slice(9));
+    const listed = (
+      await ada.call<TransactionPage>('GET', `/api/accounts/${account.id}/transactions?limit=100`)
+    ).body.transactions;
+    const idOn = (date: string) => listed.find((t) => t.transaction_date === date)!.id;
+    const candidate = async (id: string, transactionId: string) =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.matchCandidate(familyId, id),
+            entity: 'match',
+            id,
+            transaction1_id: transactionId,
+            transaction2_id: 'a-row-of-another-account',
+            confidence: 0.9,
+            reason: 'exact amount',
+            date_diff: 0,
+            amount_match: true,
+            created_at: new Date().toISOString(),
+          },
+        }),
+      );
+    await candidate(`only-first-${account.id}`, idOn('2026-01-02')); // a row only the first statement holds
+    await candidate(`both-${account.id}`, idOn('2026-01-15')); // a row both statements hold
+    await ada.call('DELETE', `/api/uploads/${first.uploadId}`);
+    const left = (await queryPrefix<{ id: string }>(keys.matchCandidatesPrefix(familyId))).map((c) => c.id);
+    expect(left).toContain(`both-${account.id}`);
+    expect(left).not.toContain(`only-first-${account.id}`);
+  });
+
+  it('a warned statement and a failed one can be removed too; a failed upload holds none of its rows', async () => {
+    const account = await createAccount('Statements five');
+    const warned = await loadStatement(account.id, 'warned.pdf', january.slice(0, 10), {
+      warnings: ['This statement looks like it is from HSBC, but the account is with Barclays.'],
+    });
+    // Failed after Persist: its new rows were removed, its hold on the rows the warned one holds released.
+    const failed = await loadStatement(account.id, 'failed.pdf', january.slice(5, 15), { fail: true });
+    const statements = (await ada.call<StatementList>('GET', `/api/accounts/${account.id}/statements`)).body
+      .statements;
+    expect(statements.map((s) => [s.fileName, s.stage, s.warnings.length])).toEqual([
+      ['failed.pdf', 'failed', 0],
+      ['warned.pdf', 'done', 1],
+    ]);
+    const total = async () =>
+      (await ada.call<TransactionPage>('GET', `/api/accounts/${account.id}/transactions`)).body.total;
+    expect(await total()).toBe(10);
+
+    const removedFailed = await ada.call<RemoveStatementResponse>(
+      'DELETE',
+      `/api/uploads/${failed.uploadId}`,
+    );
+    expect(removedFailed.body).toMatchObject({ removed: 0, kept: 0 });
+    const removedWarned = await ada.call<RemoveStatementResponse>(
+      'DELETE',
+      `/api/uploads/${warned.uploadId}`,
+    );
+    expect(removedWarned.body).toMatchObject({ removed: 10, kept: 0 });
+    expect(await total()).toBe(0);
   });
 });
