@@ -27,7 +27,15 @@ export const accountRequestSchema = z.object({
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 export type AccountRequestInput = z.input<typeof accountRequestSchema>;
 
-/** POST /api/accounts. A family id in the body is ignored: accounts always go to the caller's family. */
+/**
+ * POST /api/accounts (Account Setup's add-account form and onboarding). A family id in the body is ignored:
+ * accounts always go to the caller's family. Each request is checked before anything is written; the 400
+ * messages are the domain's ACCOUNT_ERRORS (functions/domain/accounts.ts): 'Insufficient information provided
+ * for account creation', 'Bank name is required for manual entry', 'Family ID is required' (no family yet),
+ * 'Failed to create accounts for {bank}' (an institution that is not in the active catalogue; a 500 when
+ * storing fails). The screen shows any of them as ACCOUNT_ERRORS.alert(message): 'Error creating accounts:
+ * {message}'. A service linked twice is linked once (a set): a success, not an error.
+ */
 export const createAccountsRequestSchema = z.object({
   accounts: z
     .array(accountRequestSchema)

@@ -25,15 +25,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const accountTransactionsParamsSchema = z.object({
   id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an account id')),
 });
-/** Spec 2 §9: the upload screen shows the latest 50. */
-export const accountTransactionsQuerySchema = z.object({
-  limit: z._default(
-    z.coerce
-      .number()
-      .check(z.int('limit must be a whole number'), z.minimum(1), z.maximum(500, 'limit is at most 500')),
-    50,
-  ),
-});
+/** The rows of a page alone (the upload screen's latest 50 reads only these of a transactionPageSchema). */
 export const transactionListSchema = z.object({ transactions: z.array(transactionSchema) });
 
 // ── Every row reachable: pages of transactions (spec 2 §2 'Transactions by Account', §7 reads) ─────────────

@@ -92,11 +92,6 @@ export async function familyAccounts(
   return Promise.all(items.map(async (a) => ({ ...toAccount(a, institutions), ...(await derivedOf(a)) })));
 }
 
-/** The account's own ids: the family's active accounts (the pickers' and totals' accounts). */
-export async function activeAccountIds(familyId: string): Promise<string[]> {
-  return (await listAccounts(familyId)).filter((a) => !isArchived(a)).map((a) => a.id);
-}
-
 /** The derived fields (spec 2 §3) read from the account's rows and uploads. */
 async function computeDerived(familyId: string, accountId: string): Promise<AccountDerived> {
   const [count, latest, uploads] = await Promise.all([
