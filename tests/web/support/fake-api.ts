@@ -86,6 +86,7 @@ export function createFakeApi() {
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(
@@ -99,6 +100,8 @@ export function createFakeApi() {
     const failure = failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body);
     const route = `${method} ${url.pathname}`;
+    const setupAnswer = accountSetup.handle(route, url, body);
+    if (setupAnswer) return setupAnswer;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
     if (uploadId) {
       const upload = uploads.get(uploadId);
@@ -288,6 +291,133 @@ export function createFakeApi() {
     setFamily(id: string | null) {
       familyId = id;
     },
+    ...accountSetup.controls,
   };
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+// ── Account Setup routes: the accounts with their derived fields (by status), rename, archive, restore, an ──
+// ── account's statements and 'Remove this statement' (DELETE /api/uploads/{id}).                         ──
+
+/** A statement uploaded to an account, and the ids of the rows it added (its own rows, removed with it). */
+interface SeededStatement {
+  record: UploadRecord;
+  added: string[];
+}
+
+function accountSetupRoutes(state: {
+  accounts: Account[];
+  transactions: Transaction[];
+  json(status: number, body: unknown): Response;
+  family(): string | null;
+}) {
+  const { accounts, transactions, json } = state;
+  const statements: SeededStatement[] = [];
+  const notFound = () => json(404, { error: { code: 'not_found', message: 'Account not found' } });
+  const summary = (account: Account) => {
+    const rows = transactions.filter((t) => t.account_id === account.id);
+    const done = statements
+      .filter((s) => s.record.accountId === account.id && s.record.stage === 'done')
+      .map((s) => s.record.createdAt)
+      .sort();
+    return {
+      ...account,
+      transaction_count: rows.length,
+      last_transaction_date:
+        rows
+          .map((t) => t.transaction_date)
+          .sort()
+          .at(-1) ?? null,
+      last_statement_upload: done.at(-1) ?? null,
+    };
+  };
+
+  function handle(route: string, url: URL, body: unknown): Response | null {
+    if (route === 'GET /api/accounts') {
+      if (!state.family()) return json(404, { error: { code: 'not_found', message: 'No family found' } });
+      const status = url.searchParams.get('status') ?? 'active';
+      const listed = accounts.filter((a) => a.is_archived === (status === 'archived')).map(summary);
+      return json(200, { accounts: listed });
+    }
+    const [, id, action] =
+      /^(?:PATCH|POST|GET) \/api\/accounts\/([^/]+)(?:\/(archive|restore|statements))?$/.exec(route) ?? [];
+    if (id && (route.startsWith('PATCH') || action)) {
+      const account = accounts.find((a) => a.id === id);
+      if (!account) return notFound();
+      if (action === 'statements')
+        return json(200, {
+          statements: statements
+            .filter((s) => s.record.accountId === id)
+            .map((s) => s.record)
+            .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+        });
+      if (action === 'archive') {
+        account.is_archived = true;
+        account.archived_at ??= new Date().toISOString();
+      } else if (action === 'restore') {
+        account.is_archived = false;
+        account.archived_at = null;
+      } else {
+        const name = (body as { name?: unknown } | undefined)?.name;
+        if (typeof name !== 'string' || name.trim() === '')
+          return json(400, { error: { code: 'validation_error', message: 'The nickname is required' } });
+        account.name = name.trim();
+      }
+      return json(200, { account: summary(account) });
+    }
+    const removeId = /^DELETE \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
+    if (removeId) {
+      const index = statements.findIndex((s) => s.record.uploadId === removeId);
+      const statement = statements[index];
+      if (!statement) return json(404, { error: { code: 'not_found', message: 'Upload not found' } });
+      statements.splice(index, 1);
+      const heldElsewhere = new Set(statements.flatMap((s) => s.added));
+      let removed = 0;
+      for (const rowId of statement.added) {
+        if (heldElsewhere.has(rowId)) continue;
+        const at = transactions.findIndex((t) => t.id === rowId);
+        if (at >= 0) {
+          transactions.splice(at, 1);
+          removed += 1;
+        }
+      }
+      return json(200, {
+        upload_id: removeId,
+        account_id: statement.record.accountId,
+        removed,
+        kept: statement.added.length - removed,
+      });
+    }
+    return null;
+  }
+
+  return {
+    handle,
+    controls: {
+      /** A statement uploaded to an account: its record as the API lists it, and the rows it added. */
+      givenStatement(
+        record: Partial<UploadRecord> & Pick<UploadRecord, 'accountId' | 'fileName'>,
+        rows: Transaction[] = [],
+      ) {
+        const n = statements.length + 1;
+        const now = new Date(Date.UTC(2026, 1, n, 10)).toISOString();
+        const full: UploadRecord = {
+          uploadId: `01JD8Z00000000000000ST${String(n).padStart(4, '0')}`,
+          size: 1000,
+          stage: 'done',
+          message: null,
+          counts: { added: rows.length, duplicates: 0 },
+          reconciliation: { ok: true, breaks: [] },
+          institution: null,
+          period: null,
+          createdAt: now,
+          updatedAt: now,
+          ...record,
+        };
+        transactions.push(...rows.filter((r) => !transactions.some((t) => t.id === r.id)));
+        statements.push({ record: full, added: rows.map((r) => r.id) });
+        return full;
+      },
+    },
+  };
+}
