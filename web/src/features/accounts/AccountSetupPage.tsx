@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AccountType, AccountWithSummary } from '../../../../functions/contracts/accounts';
+import type { AccountWithSummary } from '../../../../functions/contracts/accounts';
 import { ACCOUNT_ERRORS } from '../../../../functions/domain/accounts';
 import { formatDateMedium } from '../../../../functions/domain/format';
 import { Alert } from '../../components/Alert';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useServiceTypes } from '../onboarding/api';
 import { AccountStatements } from './AccountStatements';
+import { AccountTypeIcon } from './AccountTypeIcon';
 import { AddAccountForm } from './AddAccountForm';
 import { useAccountSummaries, useArchiveAccount, useRestoreAccount } from './api';
 import { formatInstantDate, plural } from './format';
@@ -47,7 +48,7 @@ export function AccountSetupPage() {
         ) : active.data.length === 0 ? (
           <EmptyState title="No accounts yet">Add your first account with the form below.</EmptyState>
         ) : (
-          <ul className="account-cards">
+          <ul className="setup-accounts">
             {active.data.map((account) => (
               <AccountItem key={account.id} account={account} />
             ))}
@@ -70,28 +71,6 @@ export function AccountSetupPage() {
   );
 }
 
-const TYPE_ICONS: Record<AccountType, string> = {
-  current: '🏦',
-  savings: '🐖',
-  credit: '💳',
-  isa: '🛡️',
-  investment: '📈',
-  mortgage: '🏠',
-};
-
-function TypeIcon({ type }: { type: AccountType }) {
-  return (
-    <span
-      className="account-type-icon"
-      role="img"
-      aria-label={ACCOUNT_TYPE_LABELS[type]}
-      title={ACCOUNT_TYPE_LABELS[type]}
-    >
-      {TYPE_ICONS[type]}
-    </span>
-  );
-}
-
 const bankOf = (account: AccountWithSummary) =>
   account.institution_display_name ?? account.bank_name ?? 'Bank not set';
 
@@ -104,10 +83,10 @@ function AccountItem({ account }: { account: AccountWithSummary }) {
     serviceTypes?.find((s) => s.code === code)?.name ?? code.replace(/_/g, ' ');
 
   return (
-    <li className="account-card">
-      <div className="account-card-head">
-        <TypeIcon type={account.account_type} />
-        <div className="account-card-title">
+    <li className="setup-account">
+      <div className="setup-account-head">
+        <AccountTypeIcon type={account.account_type} />
+        <div className="setup-account-title">
           <h3>{account.name}</h3>
           <p className="account-bank">
             {bankOf(account)} · {ACCOUNT_TYPE_LABELS[account.account_type]}
@@ -241,7 +220,7 @@ function ArchivedAccounts({
             <ul className="archived-list" aria-label="Archived accounts">
               {accounts.map((account) => (
                 <li key={account.id}>
-                  <TypeIcon type={account.account_type} />
+                  <AccountTypeIcon type={account.account_type} />
                   <span className="archived-name">
                     <strong>{account.name}</strong> <span className="account-bank">{bankOf(account)}</span>
                     {account.archived_at && (
