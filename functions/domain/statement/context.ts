@@ -62,21 +62,37 @@ const letters = (word: string) => word.toLowerCase().replace(/[^a-z0-9/&]/g, '')
  * its last word; null when absent.
  */
 export function findLabel(words: readonly string[], label: RegExp): { start: number; end: number } | null {
-  const compact = words.map(letters);
-  for (let i = 0; i < compact.length; i++) {
-    if (!compact[i]) continue;
-    let text = '';
-    const ends: number[] = [];
-    for (let k = i; k < compact.length && text.length < 60; k++) {
-      text += compact[k];
-      ends.push(text.length);
-    }
-    const m = label.exec(text);
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const word of words) {
+    starts.push(text.length);
+    text += letters(word);
+    ends.push(text.length);
+  }
+  const { anywhere, sticky } = compiled(label);
+  if (!anywhere.test(text)) return null;
+  for (let i = 0; i < words.length; i++) {
+    if (starts[i] === ends[i]) continue;
+    sticky.lastIndex = starts[i]!;
+    const m = sticky.exec(text);
     if (!m) continue;
-    const k = ends.indexOf(m[0].length);
-    if (k >= 0) return { start: i, end: i + k + 1 };
+    const k = ends.indexOf(starts[i]! + m[0].length, i);
+    if (k >= 0) return { start: i, end: k + 1 };
   }
   return null;
+}
+
+const COMPILED = new Map<RegExp, { anywhere: RegExp; sticky: RegExp }>();
+/** A label (anchored with '^') as a quick unanchored test and a sticky matcher for word starts. */
+function compiled(label: RegExp): { anywhere: RegExp; sticky: RegExp } {
+  let found = COMPILED.get(label);
+  if (!found) {
+    const source = label.source.replace(/^\^/, '');
+    found = { anywhere: new RegExp(source), sticky: new RegExp(source, 'y') };
+    COMPILED.set(label, found);
+  }
+  return found;
 }
 
 /** The first amount among `words` (a prefix such as '£', the number, a suffix such as 'CR' or 'OD'). */

@@ -126,7 +126,14 @@ function headingSequence(words: readonly Word[]): Word[] {
 }
 
 /** Reads the words as a heading row; null unless it is one. */
+/** Every heading names a date column: a row whose letters never spell one is not a heading. */
+const DATE_LETTERS = /date|received|posted|process/;
+
 export function readHeading(words: readonly Word[]): Column[] | null {
+  if (words.length < 3) return null;
+  let letters = '';
+  for (const w of words) letters += w.text.toLowerCase();
+  if (!DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
   const tokens = headingSequence(words)
     .map((w) => ({ w, t: headingToken(w.text) }))
     .filter((x) => x.t !== '');
