@@ -2,7 +2,7 @@ import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findDatesWithYear, findPeriod, type PartialDate, parseLeadingDate, toIso } from './dates';
 import { type Row, rowText } from './geometry';
 import { recogniseInstitution } from './institutions';
-import { looksLikeFigure } from './rows';
+import { joinSplitFigures, looksLikeFigure } from './rows';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances
@@ -167,7 +167,8 @@ export function readContext(rows: readonly Row[], allowInteger: boolean): Statem
     context.unreadable.push({ cell, text });
   };
   lines.forEach((text, i) => {
-    const words = rows[i]!.words.map((w) => w.text);
+    // Figures split by glyph spacing ('£29,0 08.92') are joined first.
+    const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
     context.period ??= findPeriod(text);
     context.datedText.push(...findDatesWithYear(text));
     if (CARD_WORDING.test(text)) context.cardWording = true;

@@ -247,7 +247,13 @@ function assemble(rows: readonly TableRow[]): Assembly {
   const used = new Set<Row>();
   let currentDate: PartialDate | null = null;
   let sectionYear: number | null = null;
-  let pending: { date: PartialDate | null; parts: string[]; rows: TableRow[]; last: TableRow } | null = null;
+  let pending: {
+    date: PartialDate | null;
+    date2: PartialDate | null;
+    parts: string[];
+    rows: TableRow[];
+    last: TableRow;
+  } | null = null;
   let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
   let previous: TableRow | null = null;
 
@@ -282,7 +288,9 @@ function assemble(rows: readonly TableRow[]): Assembly {
       case 'label':
       case 'balance': {
         dropPending();
-        if (row.date) setDate(row.date);
+        // A balance line's date (brought forward at the top of a page) does not date the rows below it
+        // once the table has dated rows of its own.
+        if (row.date && !currentDate) setDate(row.date);
         const cell = row.money.find((m) => m.column === 'balance') ?? row.money.at(-1);
         const reason =
           row.category === 'label' ? row.description.toLowerCase() || 'balance' : 'printed balance';
@@ -301,7 +309,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
         if (row.date) {
           dropPending();
           setDate(row.date);
-          pending = { date: row.date, parts: [text], rows: [row], last: row };
+          pending = { date: row.date, date2: row.date2, parts: [text], rows: [row], last: row };
         } else if (pending && near(pending.last, row)) {
           pending.parts.push(text);
           pending.rows.push(row);
@@ -312,7 +320,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
           used.add(row.row);
         } else {
           dropPending();
-          pending = { date: null, parts: [text], rows: [row], last: row };
+          pending = { date: null, date2: row.date2, parts: [text], rows: [row], last: row };
         }
         break;
       }
@@ -350,7 +358,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
         }
         const items: RawTransaction[] = amounts.map(({ cell, misprint }, k) => ({
           date,
-          date2: row.date2,
+          date2: row.date2 ?? lead?.date2 ?? null,
           sectionYear,
           parts: [...parts],
           cell,
@@ -568,7 +576,8 @@ function removeRepeatedRuns(assembly: Assembly, warnings: string[]): void {
   const drop = new Set<RawTransaction>();
   const dropSegments = new Set<number>();
   for (const [segment, list] of bySegment) {
-    if (list.length < 2 || !list.some((t) => t.balance)) continue;
+    // Two rows with a printed balance, or three without, are too many to repeat by chance.
+    if (list.length < (list.some((t) => t.balance) ? 2 : 3)) continue;
     const earlier = assembly.transactions.filter((t) => t.segment < segment && !drop.has(t)).map(entryKey);
     const keys = list.map(entryKey);
     const found = earlier.some((_, start) => keys.every((k, i) => earlier[start + i] === k));

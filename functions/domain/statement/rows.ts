@@ -68,7 +68,7 @@ interface WordGroup {
   whole?: boolean;
 }
 
-const FIGURE_CHARS = /^[£$€(+-]?[\d.,]+[)-]?$/;
+const FIGURE_CHARS = /^[(+-]?[£$€]?[(+-]?[\d.,]+[)-]?$/;
 
 /**
  * Whether a word looks like a printed figure that is not valid money: mostly digits with misplaced
@@ -89,7 +89,7 @@ export function looksLikeFigure(text: string): boolean {
  * Joins the pieces of a figure that a text layer split by glyph spacing ('£29,0' '08.92'): two neighbouring
  * words, close together, made only of figure characters, when one of them is not money on its own.
  */
-function joinSplitFigures(words: readonly Word[], allowInteger: boolean): Word[] {
+export function joinSplitFigures(words: readonly Word[], allowInteger: boolean): Word[] {
   const out: Word[] = [];
   for (const w of words) {
     const last = out.at(-1);
