@@ -2,13 +2,21 @@ import { toEpochDay } from '../dates';
 import { fromPence, type ParsedAmount, parseAmount } from './amounts';
 import type { Block } from './blocks';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL, readContext, type StatementContext } from './context';
-import { type PartialDate, toIso, withinPeriodOrder, yearsBackFrom, yearWithinPeriod } from './dates';
-import { groupRows, height, pageCount, type Row, rowText, wordsFromBlocks } from './geometry';
-import { detectHeader } from './header';
+import {
+  type PartialDate,
+  parseLeadingDate,
+  toIso,
+  withinPeriodOrder,
+  yearsBackFrom,
+  yearWithinPeriod,
+} from './dates';
+import { groupRows, height, pageCount, type Row, rowText, type Word, wordsFromBlocks } from './geometry';
+import { type Column, type ColumnKind, detectHeader } from './header';
 import { CARD_ISSUERS } from './institutions';
 import { type BalanceCheckpoint, balanceDirection, reconcileDetailed, resolveSigns } from './reconcile';
 import {
   columnsForMoney,
+  joinSplitFigures,
   type MoneyCell,
   type RowCells,
   readRowCells,
@@ -112,6 +120,110 @@ function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows:
     layout = starts.at(-1)!.layout;
   }
   return { segments, headingRows };
+}
+
+/**
+ * A table whose headings cannot be read (a scan's garbled heading row, a template without one): its columns
+ * are taken from where the figures stand. Rows that start with a date and end in money are the table's
+ * rows; their figures form columns by their right edges (figures are right-aligned): three or more columns
+ * of figures are money out, money in and the balance; two are an amount and the balance; one an amount.
+ */
+function inferSegments(rows: readonly Row[]): Segment[] {
+  const dated: Array<{ row: Row; dateRight: number; second: Word[]; money: Word[] }> = [];
+  for (const row of rows) {
+    const leading = parseLeadingDate(row.words.slice(0, 4).map((w) => w.text));
+    if (!leading) continue;
+    const dateWords = row.words.slice(0, leading.used);
+    // A period ('01/03/2025 - 31/03/2025', '1 April to 30 April') is not a row of the table.
+    if (/^(?:-|–|to|until)$/i.test(row.words[leading.used]?.text ?? '')) continue;
+    // A second date column (a card's received / posting date) beside the first.
+    const next = parseLeadingDate(row.words.slice(leading.used, leading.used + 4).map((w) => w.text));
+    const second = next ? row.words.slice(leading.used, leading.used + next.used) : [];
+    const rest = joinSplitFigures(row.words.slice(leading.used + second.length), false);
+    const money = rest.filter((w) => parseAmount(w.text) !== null && /\.\d\d\b/.test(w.text));
+    if (!money.length || money.length === rest.length) continue;
+    dated.push({ row, dateRight: Math.max(...dateWords.map((w) => w.right)), second, money });
+  }
+  if (dated.length < 3) return [];
+  const figures = dated.flatMap((d) => d.money).sort((a, b) => a.right - b.right);
+  const clusters: Word[][] = [];
+  for (const w of figures) {
+    const last = clusters.at(-1);
+    if (last && w.right - last.at(-1)!.right < 0.02) last.push(w);
+    else clusters.push([w]);
+  }
+  // Columns of figures that stand on more than one row (a stray figure in the text is no column).
+  const columnsOfFigures = clusters.filter((c) => c.length >= 2).slice(-3);
+  if (!columnsOfFigures.length) return [];
+  let kinds: ColumnKind[] =
+    columnsOfFigures.length === 3
+      ? ['out', 'in', 'balance']
+      : columnsOfFigures.length === 2
+        ? ['amount', 'balance']
+        : ['amount'];
+  if (columnsOfFigures.length === 3) {
+    // Which of the two is money in: the balances say (money in raises the balance).
+    const columnOf = new Map<Word, number>();
+    columnsOfFigures.forEach((c, i) => {
+      for (const w of c) columnOf.set(w, i);
+    });
+    let firstIsIn = 0;
+    let previous: number | null = null;
+    for (const d of dated) {
+      const balanceWord = d.money.find((w) => columnOf.get(w) === 2);
+      const amounts = d.money.filter((w) => columnOf.get(w) === 0 || columnOf.get(w) === 1);
+      const balance = balanceWord ? parseAmount(balanceWord.text) : null;
+      const value = balance ? (balance.negative ? -balance.pence : balance.pence) : null;
+      if (value !== null && previous !== null && amounts.length === 1) {
+        const amount = parseAmount(amounts[0]!.text)!.pence;
+        const delta = value - previous;
+        if (Math.abs(delta) === amount) firstIsIn += (columnOf.get(amounts[0]!) === 0) === delta > 0 ? 1 : -1;
+      }
+      previous = value;
+    }
+    if (firstIsIn > 0) kinds = ['in', 'out', 'balance'];
+  }
+  const dateLeft = Math.min(...dated.map((d) => d.row.words[0]!.left));
+  const dateRight = Math.max(...dated.map((d) => d.dateRight));
+  const withSecond = dated.filter((d) => d.second.length);
+  const secondColumn: Column[] =
+    withSecond.length >= dated.length / 2
+      ? [
+          {
+            kind: 'date2',
+            left: Math.min(...withSecond.map((d) => d.second[0]!.left)),
+            right: Math.max(...withSecond.map((d) => d.second.at(-1)!.right)),
+          },
+        ]
+      : [];
+  const textStart = secondColumn[0]?.right ?? dateRight;
+  const textLeft = Math.min(
+    ...dated.map(
+      (d) =>
+        d.row.words.find((w) => w.left > textStart && !d.money.includes(w) && !d.second.includes(w))?.left ??
+        1,
+    ),
+  );
+  const descriptionLeft = Math.min(textLeft, textStart + 0.01);
+  const columns: Column[] = [
+    { kind: 'date', left: dateLeft, right: dateRight },
+    ...secondColumn,
+    { kind: 'description', left: descriptionLeft, right: descriptionLeft + 0.05 },
+    ...columnsOfFigures.map((c, i) => ({
+      kind: kinds[i]!,
+      left: Math.min(...c.map((w) => w.left)),
+      right: Math.max(...c.map((w) => w.right)),
+    })),
+  ];
+  const layout = tableLayout(columns);
+  const first = dated[0]!.row;
+  const segments: Segment[] = [];
+  for (const page of [...new Set(rows.map((r) => r.page))]) {
+    if (page < first.page) continue;
+    const pageRows = rows.filter((r) => r.page === page && (page > first.page || r.top >= first.top));
+    if (pageRows.length) segments.push({ layout, rows: pageRows });
+  }
+  return segments;
 }
 
 /** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
@@ -612,6 +724,11 @@ export function readStatement(
     ...s,
     rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
   }));
+  let inferred = false;
+  if (!segments.length) {
+    segments.push(...inferSegments(allRows.filter((r) => !furniture.has(r))));
+    inferred = segments.length > 0;
+  }
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
   const assembly = assemble(readTable(segments, allowInteger));
@@ -619,6 +736,11 @@ export function readStatement(
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
   const warnings = [...assembly.warnings];
+  if (inferred) {
+    warnings.push(
+      'The transaction table has no headings that could be read; its columns are taken from where the figures stand.',
+    );
+  }
   removeRepeatedRuns(assembly, warnings);
 
   if (listedNewestFirst(assembly.transactions)) {
