@@ -244,13 +244,17 @@ function labelOf(words: readonly string[]): TableRow['label'] {
   return null;
 }
 
+const LABEL_HINT = /balance|forward|b\/f|c\/f/;
+
 function categorise(cells: RowCells, segment: number): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
   const isAmount = (m: { column: string | null }) =>
     m.column === 'out' || m.column === 'in' || m.column === 'amount';
   const txn = cells.money.some(isAmount) || cells.unreadable.some(isAmount);
   const hasMoney = cells.money.length > 0 || cells.unreadable.length > 0;
-  const label = hasMoney ? labelOf(fullText.split(' ')) : null;
+  // Every opening / closing label speaks of a balance or of something brought or carried forward.
+  const mayBeLabel = hasMoney && LABEL_HINT.test(fullText.toLowerCase().replace(/[^a-z/]/g, ''));
+  const label = mayBeLabel ? labelOf(fullText.split(' ')) : null;
   const year =
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
