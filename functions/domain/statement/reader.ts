@@ -48,7 +48,11 @@ interface Segment {
   rows: Row[];
 }
 
-type Category = 'noise' | 'label' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+/** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
+const TOTAL_ROW =
+  /^(?:totals?|subtotals?|sub-totals?|totalsforthisperiod|totalfor(?:this)?(?:period|statement)|total(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)(?:and|&)?(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)?)$/;
 
 interface TableRow extends RowCells {
   category: Category;
@@ -260,6 +264,8 @@ function categorise(cells: RowCells, segment: number): TableRow {
   let category: Category;
   if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
   else if (label) category = 'label';
+  else if (hasMoney && !cells.date && TOTAL_ROW.test(fullText.toLowerCase().replace(/[^a-z&]/g, '')))
+    category = 'total';
   else if (txn) category = 'txn';
   else if (hasMoney) category = 'balance';
   else if (year) category = 'year';
@@ -349,6 +355,8 @@ interface Assembly {
   checkpoints: Checkpoint[];
   /** Balance lines whose figure is unreadable (after transaction `afterRow`). */
   unreadableLines: Array<{ afterRow: number; cell: UnreadableMoney; page: number; segment: number }>;
+  /** The table's own totals row: money in and money out (pence), where printed. */
+  totals: { moneyIn: number | null; moneyOut: number | null };
   warnings: string[];
   used: Set<Row>;
 }
@@ -359,6 +367,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
   const transactions: RawTransaction[] = [];
   const checkpoints: Checkpoint[] = [];
   const unreadableLines: Assembly['unreadableLines'] = [];
+  const totals: Assembly['totals'] = { moneyIn: null, moneyOut: null };
   const warnings: string[] = [];
   const used = new Set<Row>();
   let currentDate: PartialDate | null = null;
@@ -395,6 +404,15 @@ function assemble(rows: readonly TableRow[]): Assembly {
         break;
       case 'year':
         sectionYear = row.year;
+        break;
+      case 'total':
+        dropPending();
+        for (const m of row.money) {
+          if (m.column === 'in') totals.moneyIn = m.amount.pence;
+          if (m.column === 'out') totals.moneyOut = m.amount.pence;
+        }
+        used.add(row.row);
+        lastTxn = null;
         break;
       case 'date':
         setDate(row.date!);
@@ -492,7 +510,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
     previous = row;
   }
   dropPending();
-  return { transactions, checkpoints, unreadableLines, warnings, used };
+  return { transactions, checkpoints, unreadableLines, totals, warnings, used };
 }
 
 /** The year of each transaction's date: printed, from a section row, from the period, or counted back. */
@@ -969,8 +987,16 @@ export function readStatement(
     checkpoints: reconcileCheckpoints,
     accountKind: kind,
     totals: {
-      moneyIn: context.moneyIn ? context.moneyIn.amount : null,
-      moneyOut: context.moneyOut ? context.moneyOut.amount : null,
+      moneyIn: context.moneyIn
+        ? context.moneyIn.amount
+        : assembly.totals.moneyIn === null
+          ? null
+          : fromPence(assembly.totals.moneyIn),
+      moneyOut: context.moneyOut
+        ? context.moneyOut.amount
+        : assembly.totals.moneyOut === null
+          ? null
+          : fromPence(assembly.totals.moneyOut),
     },
     unreadable,
   });

@@ -18,6 +18,7 @@ import { generateTraitStatement, TRAITS, type Trait } from '../../fixtures/state
  *   decoy           the first rows repeated on a page after the closing balance
  *   newestFirst     newest transaction first
  *   broughtForward  balance brought / carried forward rows on every page
+ *   totalsRow       a 'Totals' row at the foot of the table (paid out and paid in sums): a check, not a row
  */
 
 /** Deterministic combinations: every trait alone, all together, and 24 mixed sets. */
@@ -66,6 +67,35 @@ describe('real-world statement traits, alone and combined, read exactly and reco
       ).toEqual(truth.unreadable);
     },
   );
+
+  it("a table's totals row is checked against the rows, not read as a transaction", async () => {
+    const { pdf, truth } = await generateTraitStatement(['totalsRow'], 5);
+    const text = await extractTextLayer(new Uint8Array(pdf));
+    if (!text.ok) throw new Error(text.message);
+    const read = (blocks: typeof text.blocks) => {
+      const result = readStatement(blocks);
+      if (!result.ok) throw new Error(result.message);
+      return result.statement;
+    };
+    expect(read(text.blocks).transactions).toHaveLength(truth.transactions.length);
+    // The printed paid-out total changed by 1.00: only the totals check can notice.
+    const paidOut = truth.transactions
+      .filter((t) => t.signedAmount < 0)
+      .reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+    const printed = (paidOut / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 });
+    const altered = text.blocks
+      .filter((b) => b.BlockType !== 'LINE')
+      .map((b) =>
+        b.BlockType === 'WORD' && b.Text === printed
+          ? { ...b, Text: ((paidOut + 100) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 }) }
+          : b,
+      );
+    const statement = read(altered);
+    expect(statement.reconciliation.ok).toBe(false);
+    expect(statement.reconciliation.breaks).toEqual([
+      expect.objectContaining({ reason: 'money out total', expected: (paidOut + 100) / 100 }),
+    ]);
+  });
 
   it('an altered amount in any combination breaks the reconciliation', async () => {
     for (const { traits, seed } of combinations().slice(0, 12)) {
