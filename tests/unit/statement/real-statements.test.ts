@@ -65,7 +65,49 @@ function alter(blocks: readonly Block[], from: string, to: string, occurrence = 
   return out.filter((b) => b.BlockType !== 'LINE');
 }
 
+/** The words as OCR gives them: glyph-height boxes, jitter, a slight skew (Textract or the local OCR). */
+function ocrLike(blocks: readonly Block[]): Block[] {
+  let seed = 7;
+  const noise = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647 - 0.5;
+  };
+  return blocks
+    .filter((b) => b.BlockType !== 'LINE')
+    .map((b) => {
+      if (b.BlockType !== 'WORD') return b;
+      const box = b.Geometry.BoundingBox;
+      const height = box.Height * 0.75;
+      return {
+        ...b,
+        Geometry: {
+          BoundingBox: {
+            Left: box.Left + noise() * 0.002,
+            Width: box.Width,
+            Top: box.Top + box.Height * 0.15 + noise() * 0.3 * height + 0.002 * box.Left,
+            Height: height,
+          },
+        },
+      };
+    });
+}
+
 describe.runIf(existsSync(REAL))('real-layout statements read exactly and reconcile', () => {
+  it.each(['hsbc-uk-current-mock', 'transtractor-test1'])(
+    '%s reads the same from OCR-like words (a scan of the same layout)',
+    async (name) => {
+      const blocks = await blocksOf(name);
+      const fromText = read(blocks);
+      const fromOcr = read(ocrLike(blocks));
+      expect(fromOcr.transactions).toEqual(fromText.transactions);
+      expect(fromOcr.reconciliation).toEqual(fromText.reconciliation);
+      expect([fromOcr.openingBalance, fromOcr.closingBalance]).toEqual([
+        fromText.openingBalance,
+        fromText.closingBalance,
+      ]);
+    },
+  );
+
   describe('HSBC UK current account (hsbc-uk-current-mock.pdf)', () => {
     const name = 'hsbc-uk-current-mock';
 
