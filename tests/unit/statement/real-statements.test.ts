@@ -175,6 +175,25 @@ describe.runIf(existsSync(REAL))('real-layout statements read exactly and reconc
       ]);
     });
 
+    it('a misprinted amount between two printed balances is read from them, and noted', async () => {
+      const statement = read(alter(await blocksOf(name), '10.80', '10.8O'));
+      expect(statement.transactions[5]).toMatchObject({ signedAmount: -10.8, balance: 479.37 });
+      expect(statement.reconciliation.ok).toBe(true);
+      expect(statement.reconciliation.unreadable).toEqual([
+        expect.objectContaining({ row: 5, cell: 'amount', text: '10.8O' }),
+      ]);
+    });
+
+    it('a misprinted amount no balance pins down is not counted, and the reconciliation fails', async () => {
+      // '84.00' on a day whose balance is printed only after the next row: nothing tells what it was.
+      const statement = read(alter(await blocksOf(name), '84.00', '84.0O'));
+      expect(statement.transactions).toHaveLength(8);
+      expect(statement.reconciliation.ok).toBe(false);
+      expect(statement.reconciliation.unreadable).toEqual([
+        expect.objectContaining({ row: 2, cell: 'amount', text: '84.0O' }),
+      ]);
+    });
+
     it('a misprinted closing figure in the summary box is noted; the table still gives the closing', async () => {
       const statement = read(alter(await blocksOf(name), '£508.87', '£508,87'));
       expect(statement.closingBalance).toBe(508.87);
