@@ -543,9 +543,17 @@ function resolveDates(
     d.year === null && transactions[i]!.sectionYear ? { ...d, year: transactions[i]!.sectionYear } : d,
   );
   if (period) {
+    // Many rows share a date: each printed date is placed in the period once.
+    const placed = new Map<string, string>();
     return withSections.map((d) => {
-      const ordered = withinPeriodOrder(d, period);
-      return toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+      const key = `${d.day}/${d.month}/${d.year}/${d.monthFirst ? 1 : 0}`;
+      let iso = placed.get(key);
+      if (iso === undefined) {
+        const ordered = withinPeriodOrder(d, period);
+        iso = toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+        placed.set(key, iso);
+      }
+      return iso;
     });
   }
   if (withSections.every((d) => d.year !== null)) return withSections.map((d) => toIso(d, d.year!));
