@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FLOW_TYPES, TRANSACTION_TYPES } from '../domain/types';
+import { idString } from './ids';
 
 /** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
 /** The stored flow types: the domain's list (functions/domain/types.ts). */
@@ -23,7 +24,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const accountTransactionsParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an account id')),
+  id: idString('ulid', 'Not an account id'),
 });
 /** Spec 2 §9: the upload screen shows the latest 50. */
 export const accountTransactionsQuerySchema = z.object({
