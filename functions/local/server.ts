@@ -18,6 +18,7 @@ import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { readLimitedBody } from './request-body';
+import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 
 /**
@@ -99,6 +100,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
   const http = createServer();
+  // Requests arriving before the twin is ready wait for it (bounded) or get a 503: never a hang.
+  const gate = startupGate();
+  http.on('request', gate.listener);
   const port = await listen(http, options.port, host);
   const url = `http://localhost:${port}`;
   const cleanups: Array<() => Promise<void>> = [
@@ -236,7 +240,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       apiBaseUrl: '/api',
     };
 
-    http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    gate.ready((req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const handle = async () => {
         if (path.startsWith('/api/') || path === '/api') {
@@ -300,6 +304,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (resumed) log(`resumed ${resumed} interrupted pipeline execution(s)`);
     return twin;
   } catch (error) {
+    gate.refuse();
     await close();
     throw error;
   }
