@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './paging';
+import { queryAll, queryPrefix } from './paging';
 
 /**
  * Upload (extraction) records: one per statement file, created by POST /api/uploads and advanced by the
@@ -142,4 +142,23 @@ export async function uploadIsOpenTo(familyId: string, uploadId: string, etag: s
   const item = out.Item as Partial<UploadItem> | undefined;
   if (!item?.stage || FINAL.includes(item.stage)) return false;
   return item.objectEtag === undefined || item.objectEtag === etag;
+}
+
+/**
+ * Every upload of one account, newest first (ULID order). The family's uploads are read with the account as
+ * a filter: a family uploads a few statements a month, so the partition's upload records stay small.
+ */
+export async function listAccountUploads(familyId: string, accountId: string): Promise<UploadItem[]> {
+  const items = await queryPrefix(keys.uploadsPrefix(familyId), { consistentRead: true });
+  return items
+    .map(toUploadItem)
+    .filter((u) => u.accountId === accountId)
+    .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
+}
+
+/** Remove an upload's record (its statement removed); removing one already gone does nothing. */
+export async function deleteUpload(familyId: string, uploadId: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
+  );
 }
