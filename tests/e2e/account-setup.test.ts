@@ -188,6 +188,9 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     await page.getByRole('heading', { name: 'Barclays Savings Account', level: 3 }).waitFor();
     await page.getByText('No archived accounts').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/account-setup-1280-statements.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { ACCOUNT_ERRORS } from '../../functions/domain/accounts';
 import { TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
 import { createQueryClient } from '../../web/src/app/App';
+import { APP_PAGES } from '../../web/src/app/pages';
 import { AccountSetupPage } from '../../web/src/features/accounts/AccountSetupPage';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';
 import { givenAccounts } from './support/upload-page';
@@ -45,6 +46,13 @@ const fact = (cardEl: HTMLElement, label: string) =>
     ?.querySelector('dd')?.textContent;
 
 describe("spec 2 §2 Account Setup: 'Your Bank Accounts'", () => {
+  it("is the page /app/setup/accounts, 'Account Setup' in the sidebar's 'Setup & Tools'", () => {
+    expect(APP_PAGES.find((p) => p.path === 'setup/accounts')).toMatchObject({
+      label: 'Account Setup',
+      group: 'Setup & Tools',
+    });
+  });
+
   it('lists each account with nickname, bank, type, services and its derived fields in en-GB dates', async () => {
     const [joint] = await givenAccounts(api, [
       { bank_name: 'Monzo', name: 'Joint account', account_type: 'current' },
@@ -111,6 +119,10 @@ describe("spec 2 §2 Account Setup: 'Your Bank Accounts'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The nickname is required')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.type(input, 'x'.repeat(101));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The nickname is too long')).toBeTruthy();
+    await user.clear(input);
     await user.type(input, '  Household bills  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Household bills' })).toBeTruthy();

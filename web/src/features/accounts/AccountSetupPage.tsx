@@ -83,7 +83,7 @@ function AccountItem({ account }: { account: AccountWithSummary }) {
     serviceTypes?.find((s) => s.code === code)?.name ?? code.replace(/_/g, ' ');
 
   return (
-    <li className="setup-account">
+    <li className={`setup-account${showStatements ? ' setup-account-open' : ''}`}>
       <div className="setup-account-head">
         <AccountTypeIcon type={account.account_type} />
         <div className="setup-account-title">
