@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { selectableAccountTypes } from '../../../../functions/contracts/accounts';
-import type { Institution } from '../../../../functions/contracts/institutions';
+import type { Institution, ServiceTypeCode } from '../../../../functions/contracts/institutions';
 import {
   ACCOUNT_ERRORS,
   accountsToBeCreated,
@@ -56,7 +56,7 @@ export function AddAccountForm() {
     if (chosen) setValue('bank_name', '', { shouldValidate: false });
     form.clearErrors('bank_name');
   };
-  const toggle = (code: FormInput['services'] extends (infer C)[] | undefined ? C : never, on: boolean) => {
+  const toggle = (code: ServiceTypeCode, on: boolean) => {
     const available = institution?.services ?? [];
     setValue(
       'services',
