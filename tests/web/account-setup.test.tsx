@@ -321,6 +321,24 @@ describe("spec 2 §4: an account's statements and 'Remove this statement'", () =
     window.removeEventListener(TRANSACTIONS_UPDATED, events);
   });
 
+  it("an account without statements says so; a list that cannot be loaded offers 'Try again'", async () => {
+    const user = userEvent.setup();
+    const [, gold] = await givenAccounts(api, [
+      { bank_name: 'Barclays', name: 'Joint account' },
+      { bank_name: 'Amex', name: 'Gold card' },
+    ]);
+    api.fail(`GET /api/accounts/${gold}/statements`, 500);
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Statements of Joint account' }));
+    expect(await within(card('Joint account')).findByText('No statements uploaded yet')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Statements of Gold card' }));
+    expect(
+      await within(card('Gold card')).findByText(
+        "We couldn't load the statements of Gold card. Please try again.",
+      ),
+    ).toBeTruthy();
+  });
+
   it('a statement still being read cannot be removed: the dialog stays open with the reason', async () => {
     const user = userEvent.setup();
     const [joint] = await givenAccounts(api, [{ bank_name: 'Barclays', name: 'Joint account' }]);
