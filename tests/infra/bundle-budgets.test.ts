@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the landing's initial chunks: a visitor who only reads the landing page does not download it.
  */
 const KIB = 1024;
-/** Landing initial JS measured at 321.5 KiB; /app at 272.9 KiB. Raise a budget deliberately, with a reason. */
-const BUDGETS = { landing: 390 * KIB, app: 330 * KIB };
+/**
+ * Landing initial JS measured at 322.0 KiB; /app at 447.7 KiB (with the accounts, statements and transactions
+ * screens). Raise a budget deliberately, with a reason.
+ */
+const BUDGETS = { landing: 390 * KIB, app: 540 * KIB };
 
 /** Module ids that are sign-in code: Amplify and the AWS SDK pieces it brings, and the SPA's own Cognito calls. */
 const AUTH_CODE =
