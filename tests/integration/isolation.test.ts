@@ -9,10 +9,12 @@ import {
 } from '../../functions/adapters/dynamodb/family-repository';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
-import type { CreateUploadResponse } from '../../functions/contracts/uploads';
+import type { Transaction } from '../../functions/contracts/transactions';
+import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { FUNCTIONS, type HttpRoute, type Scope } from '../../functions/handlers/manifest';
 import { LOCAL_CLIENT_ID } from '../../functions/local/jwt';
-import { startTestTwin } from '../support/twin';
+import { generateStatement } from '../fixtures/statements/generate';
+import { startTestTwin, waitFor } from '../support/twin';
 
 /**
  * Every route of the manifest, attacked by every kind of caller that must not reach family A's data: a member
@@ -48,7 +50,10 @@ const broken: Record<(typeof BROKEN)[number], Caller> = Object.fromEntries(
   BROKEN.map((b) => [b, { token: null }]),
 ) as Record<(typeof BROKEN)[number], Caller>;
 
-/** Family A's resources by the path segment that names them (/api/accounts/{id}, /api/uploads/{id}). */
+/**
+ * Family A's resources by the path segment that names them (/api/accounts/{id}, /api/uploads/{id}; statements
+ * are uploads; transactions, for routes that will name one).
+ */
 const ids: Record<string, string> = {};
 let familyA = '';
 
@@ -129,13 +134,33 @@ async function seedFamilyA() {
     accounts: [{ bank_name: 'Barclays', name: 'Joint current', account_type: 'current' }],
   });
   ids.accounts = accounts.body.accounts[0]!.id;
+  // A statement read through the whole pipeline: family A has an upload, its statement and its rows.
+  const statement = await generateStatement('paid-out-paid-in', { seed: 7 });
   const upload = await api<CreateUploadResponse>(people.adaAdmin, 'POST', '/api/uploads', {
     accountId: ids.accounts,
     fileName: 'statement.pdf',
-    size: 1024,
+    size: statement.pdf.byteLength,
   });
   expect(upload.status).toBe(201);
+  const put = await fetch(upload.body.put.url, {
+    method: 'PUT',
+    headers: upload.body.put.headers,
+    body: new Uint8Array(statement.pdf),
+  });
+  expect(put.status).toBe(200);
   ids.uploads = upload.body.upload.uploadId;
+  ids.statements = ids.uploads;
+  await waitFor(async () => {
+    const read = await api<Upload>(people.adaAdmin, 'GET', `/api/uploads/${ids.uploads}`);
+    return read.body.stage === 'done' || read.body.stage === 'failed' ? read.body : null;
+  }, 30_000);
+  const rows = await api<{ transactions: Transaction[] }>(
+    people.adaAdmin,
+    'GET',
+    `/api/accounts/${ids.accounts}/transactions?limit=500`,
+  );
+  expect(rows.body.transactions).toHaveLength(statement.truth.transactions.length);
+  ids.transactions = rows.body.transactions[0]!.id;
 }
 
 async function signWith(key: CryptoKey | Uint8Array, kid: string, claims: JWTPayload, iss: string) {
@@ -276,6 +301,7 @@ describe('isolation of every route', () => {
       if (who !== 'bobMember') {
         expect(response.text).not.toContain('Lovelace');
         expect(response.text).not.toContain('Joint current');
+        expect(response.text).not.toContain(ids.transactions);
         if (!hasIds) expect(response.text).not.toContain(familyA);
       }
     }
@@ -284,6 +310,9 @@ describe('isolation of every route', () => {
   it("leaves family A's data as it was (every GET route, read by its admin)", async () => {
     expect(await snapshotOfFamilyA()).toEqual(before);
     expect(Object.keys(before).length).toBeGreaterThan(3);
+    // The snapshot holds family A's real data (a leak or a change would show in it).
+    expect(JSON.stringify(before)).toContain(ids.transactions);
+    expect(JSON.stringify(before)).toContain('Joint current');
   });
 
   it('called every route of the manifest (a new route is attacked, or this fails)', () => {
