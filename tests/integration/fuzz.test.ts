@@ -220,7 +220,12 @@ async function examplesFor(route: HttpRoute, spec: FunctionSpec): Promise<Array<
 const contractModules = Promise.all(
   readdirSync('functions/contracts')
     .filter((f) => f.endsWith('.ts'))
-    .map((f) => import(`../../functions/contracts/${f}`) as Promise<Record<string, unknown>>),
+    .map(
+      (f) =>
+        import(/* @vite-ignore */ join(process.cwd(), 'functions/contracts', f)) as Promise<
+          Record<string, unknown>
+        >,
+    ),
 );
 async function schemasOf(
   spec: FunctionSpec,
@@ -341,6 +346,13 @@ describe('every route under arbitrary input', () => {
     },
     60_000,
   );
+
+  it("found the routes' contracts, so bodies, queries and paths are shaped by them", async () => {
+    const found = await Promise.all(ROUTES.map(async (r) => Object.keys(await schemasOf(r.spec)).length));
+    expect(found.filter((n) => n > 0).length).toBeGreaterThanOrEqual(ROUTES.length / 2);
+    const upload = ROUTES.find((r) => key(r.route) === 'POST /api/uploads')!;
+    expect(Object.keys((await schemasOf(upload.spec)).body?.shape ?? {})).toContain('accountId');
+  });
 
   it('covered every route of the manifest', () => {
     expect([...fuzzed].sort()).toEqual(ROUTES.map((r) => key(r.route)).sort());
