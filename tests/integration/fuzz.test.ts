@@ -43,20 +43,10 @@ const INTERNALS =
   /\bat [\w.<>]+ \(|\.[cm]?[jt]s:\d+|\/work\/|node_modules|functions\/(?:handlers|services|adapters|shared)|ValidationException|ConditionalCheckFailed|ResourceNotFound|ProvisionedThroughput|TransactionCanceled|ItemCollectionSizeLimit|NoSuchKey|NoSuchBucket|AccessDenied|SignatureDoesNotMatch|S3ServiceException|DynamoDBServiceException|TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|undefined is not/;
 
 /**
- * Defects known today, each with its own failing-until-fixed test below: the property skips exactly these
- * requests, so the rest of the contract stays guarded. Remove an entry with its `it.fails` when it is fixed.
+ * Requests the property skips because of a defect known today, each with its own `it.fails` test that turns
+ * red when the defect is fixed (then remove both). None today.
  */
-const KNOWN_DEFECTS: Array<{ name: string; matches(route: HttpRoute, request: FuzzRequest): boolean }> = [
-  {
-    name: 'an account id too long for the table key in a new upload answers 500, not 400',
-    matches: (route, request) =>
-      key(route) === 'POST /api/uploads' &&
-      typeof request.body === 'object' &&
-      request.body !== null &&
-      typeof (request.body as { accountId?: unknown }).accountId === 'string' &&
-      Buffer.byteLength((request.body as { accountId: string }).accountId) > 900,
-  },
-];
+const KNOWN_DEFECTS: Array<{ name: string; matches(route: HttpRoute, request: FuzzRequest): boolean }> = [];
 
 interface FuzzRequest {
   params: string[];
@@ -365,8 +355,8 @@ describe('every route under arbitrary input', () => {
   });
 });
 
-describe('known defects (each turns red when fixed: then remove it here and in KNOWN_DEFECTS)', () => {
-  it.fails('an account id of 1,017 characters in a new upload is refused as input (400), not a 500', async () => {
+describe('the edges the fuzzing first found failing', () => {
+  it('an account id of 1,017 characters in a new upload is refused as input (400), not a 500', async () => {
     const response = await send(ROUTES.find((r) => key(r.route) === 'POST /api/uploads')!.route, {
       params: [],
       query: [],
@@ -376,7 +366,7 @@ describe('known defects (each turns red when fixed: then remove it here and in K
     expect(response.statusCode).toBe(400);
   });
 
-  it.fails('a request body over 10 MiB is refused with 413, not cut short and processed', async () => {
+  it('a request body over 10 MiB is refused with 413, not cut short and processed', async () => {
     const name = 'x'.repeat(11 * 1024 * 1024);
     const response = await fetch(`${twin.url}/api/profile`, {
       method: 'PUT',
@@ -386,7 +376,7 @@ describe('known defects (each turns red when fixed: then remove it here and in K
     expect(response.status).toBe(413);
   });
 
-  it.fails('malformed percent-encoding in a path is refused as input (400) after the token check', async () => {
+  it('malformed percent-encoding in a path is refused as input (400) after the token check', async () => {
     for (const path of ['/api/accounts/%E0%A4%A', '/api/accounts/%', '/api/accounts/%ZZ']) {
       const base = { method: 'GET', url: path, body: Buffer.alloc(0), sourceIp: '127.0.0.1' };
       const anonymous = await router({ ...base, headers: {} }).catch(() => ({ statusCode: 500 }));
