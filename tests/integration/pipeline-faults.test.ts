@@ -140,7 +140,12 @@ beforeAll(async () => {
   expect((await api('POST', '/api/family', { name: 'Lovelace' })).status).toBeLessThan(300);
   const clean = await uploadStatement(1);
   await expectWhole(clean);
-  steps = (await executionOf(clean.uploadId))?.steps ?? [];
+  // The upload reads done inside Finish; the execution records Finish once its handler has returned.
+  const execution = await waitFor(async () => {
+    const e = await executionOf(clean.uploadId);
+    return e && e.status !== 'RUNNING' ? e : null;
+  });
+  steps = execution.steps ?? [];
   console.log(`pipeline steps of a clean run: ${steps.map((s) => `${s.task} ${s.ms} ms`).join(', ')}`);
 }, 60_000);
 afterAll(async () => {
