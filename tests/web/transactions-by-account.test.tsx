@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
+import { fileNameFromDisposition } from '../../web/src/api/client';
+import { periodLabel, periodRange } from '../../web/src/features/accounts/transactions/periods';
 import { TransactionsByAccount } from '../../web/src/features/accounts/transactions/TransactionsByAccount';
 import { createFakeApi, FAKE_CSV_DATE, type FakeApi, transactionRow } from './support/fake-api';
 import { renderWithProviders } from './support/render';
@@ -320,7 +322,11 @@ describe('the period picker', () => {
     expect(api.pageRequests.at(-1)).toMatchObject({ from: '2026-03-01', to: '2026-03-31', cursor: null });
     expect(within(bulk()).getByText('(0 of 14 rows)')).toBeTruthy();
 
+    const beforeCustom = api.pageRequests.length;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Custom range');
+    // Until its dates are applied the tables keep This Month.
+    expect(api.pageRequests).toHaveLength(beforeCustom);
+    expect(screen.getByText('14 transactions')).toBeTruthy();
     await user.type(screen.getByLabelText('From'), '2026-02-10');
     await user.type(screen.getByLabelText('To'), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -390,5 +396,44 @@ describe('empty and failed states', () => {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     });
     expect(await screen.findByText('250 transactions')).toBeTruthy();
+  });
+});
+
+describe('the period presets and the file name of a download', () => {
+  const now = new Date('2026-05-20T12:00:00Z');
+  it.each([
+    ['this_month', '2026-05-01', '2026-05-31'],
+    ['last_month', '2026-04-01', '2026-04-30'],
+    ['this_quarter', '2026-04-01', '2026-06-30'],
+    ['last_quarter', '2026-01-01', '2026-03-31'],
+    ['this_year', '2026-01-01', '2026-12-31'],
+    ['last_year', '2025-01-01', '2025-12-31'],
+  ] as const)('%s on 20 May 2026 is %s to %s (whole calendar ranges, spec 3 §2.1)', (key, from, to) => {
+    expect(periodRange({ key }, now)).toEqual({ range: { from, to } });
+  });
+
+  it('All Time asks for no dates; a custom range may leave an end open but not run backwards', () => {
+    expect(periodRange({ key: 'all_time' }, now)).toEqual({ range: {} });
+    expect(periodRange({ key: 'custom', from: '2026-02-01' }, now)).toEqual({
+      range: { from: '2026-02-01' },
+    });
+    expect(periodRange({ key: 'custom', from: '2026-02-02', to: '2026-02-01' }, now)).toEqual({
+      error: 'The start date is after the end date',
+    });
+    expect(periodLabel({ key: 'custom', from: '2026-02-01', to: '2026-02-28' })).toBe(
+      '1 Feb 2026 – 28 Feb 2026',
+    );
+  });
+
+  it("reads the name from content-disposition: RFC 6266's filename* first, then a quoted or bare filename", () => {
+    expect(fileNameFromDisposition('attachment; filename="joint-current-2026-01-31.csv"')).toBe(
+      'joint-current-2026-01-31.csv',
+    );
+    expect(
+      fileNameFromDisposition(`attachment; filename="caf-2026.csv"; filename*=UTF-8''caf%C3%A9-2026.csv`),
+    ).toBe('café-2026.csv');
+    expect(fileNameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

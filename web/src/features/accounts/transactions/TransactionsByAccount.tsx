@@ -51,6 +51,8 @@ const count = (n: number, one: string, many: string) =>
 
 export function TransactionsByAccount({ accounts }: { accounts: Account[] }) {
   const headingId = useId();
+  /** The picker's choice, and the period the tables show (a custom range shows once applied). */
+  const [choice, setChoice] = useState<PeriodKey>(DEFAULT_PERIOD.key);
   const [period, setPeriod] = useState<SelectedPeriod>(DEFAULT_PERIOD);
   const [draft, setDraft] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const [rangeError, setRangeError] = useState<string | null>(null);
@@ -161,11 +163,12 @@ export function TransactionsByAccount({ accounts }: { accounts: Account[] }) {
         <label className="kit-field tx-period-select">
           <span>Period</span>
           <select
-            value={period.key === 'custom' ? 'custom' : period.key}
+            value={choice}
             onChange={(event) => {
               const key = event.target.value as PeriodKey;
-              if (key === 'custom') setPeriod({ key: 'custom', from: draft.from, to: draft.to });
-              else applyPeriod({ key });
+              setChoice(key);
+              // A custom range applies with its own button, once its dates are in.
+              if (key !== 'custom') applyPeriod({ key });
             }}
           >
             {PERIOD_CHOICES.map((choice) => (
@@ -175,7 +178,7 @@ export function TransactionsByAccount({ accounts }: { accounts: Account[] }) {
             ))}
           </select>
         </label>
-        {period.key === 'custom' && (
+        {choice === 'custom' && (
           <form className="tx-period-custom" onSubmit={onCustom} aria-label="Custom range">
             <label className="kit-field">
               <span>From</span>
