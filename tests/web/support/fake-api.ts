@@ -3,9 +3,10 @@ import { INSTITUTIONS } from '../../../functions/adapters/dynamodb/catalogue/ins
 import { SERVICE_TYPES } from '../../../functions/adapters/dynamodb/catalogue/service-types';
 import type { Account, AccountRequest } from '../../../functions/contracts/accounts';
 import type { Institution } from '../../../functions/contracts/institutions';
-import type { Transaction } from '../../../functions/contracts/transactions';
+import { TRANSACTION_PAGE_MESSAGES, type Transaction } from '../../../functions/contracts/transactions';
 import { createUploadRequestSchema, type uploadSchema } from '../../../functions/contracts/uploads';
 import { planAccountCreation } from '../../../functions/domain/accounts';
+import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 
 /**
@@ -83,6 +84,7 @@ export function createFakeApi() {
   const transactions: Transaction[] = [];
   const scripts = new Map<string, UploadScript>();
   const uploads = new Map<string, { record: UploadRecord; script: UploadScript }>();
+  const transactionPages = createTransactionPages();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -102,6 +104,8 @@ export function createFakeApi() {
     const route = `${method} ${url.pathname}`;
     const setupAnswer = accountSetup.handle(route, url, body);
     if (setupAnswer) return setupAnswer;
+    const paged = transactionPages.handle(method, url, accounts, transactions);
+    if (paged) return paged;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
     if (uploadId) {
       const upload = uploads.get(uploadId);
@@ -266,6 +270,9 @@ export function createFakeApi() {
     calls,
     accounts,
     transactions,
+    /** The cursor-paged transaction routes' requests (see createTransactionPages). */
+    pageRequests: transactionPages.pageRequests,
+    csvRequests: transactionPages.csvRequests,
     fetch: handle as typeof fetch,
     /**
      * What GET /api/uploads/{id} answers for uploads of this file: one step per request (the last one stays),
@@ -421,4 +428,99 @@ function accountSetupRoutes(state: {
       },
     },
   };
+}
+
+// ── Transaction pages and CSV export (GET /api/accounts/{id}/transactions, …/transactions/csv) ─────────────
+
+/** One request of an account's transaction pages, as the query asked for it. */
+export interface PageRequest {
+  accountId: string;
+  limit: number;
+  cursor: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** The date the fake's CSV file names carry (the real API uses the day of the export). */
+export const FAKE_CSV_DATE = '2026-01-31';
+
+/**
+ * The account's rows a page at a time as the real route pages them: newest first, rows of one date in the
+ * order they were stored (as the API keeps a statement's order), an opaque cursor to the next page (null on
+ * the last), and the total on the first page only (null when a cursor is given). from/to are inclusive.
+ * The CSV route answers the real writer's text under the real file name rule with FAKE_CSV_DATE.
+ */
+function createTransactionPages() {
+  const pageRequests: PageRequest[] = [];
+  const csvRequests: { accountId: string; from: string | null; to: string | null }[] = [];
+  const error = (status: number, code: string, message: string) =>
+    new Response(JSON.stringify({ error: { code, message } }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  function rowsOf(
+    transactions: readonly Transaction[],
+    accountId: string,
+    from: string | null,
+    to: string | null,
+  ) {
+    return transactions
+      .filter(
+        (t) =>
+          t.account_id === accountId &&
+          (from === null || t.transaction_date >= from) &&
+          (to === null || t.transaction_date <= to),
+      )
+      .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date));
+  }
+
+  function handle(
+    method: string,
+    url: URL,
+    accounts: readonly Account[],
+    transactions: readonly Transaction[],
+  ) {
+    if (method !== 'GET') return null;
+    const match = /^\/api\/accounts\/([^/]+)\/transactions(\/csv)?$/.exec(url.pathname);
+    if (!match?.[1]) return null;
+    const accountId = match[1];
+    const account = accounts.find((a) => a.id === accountId);
+    if (!account) return error(404, 'not_found', 'Account not found');
+    const from = url.searchParams.get('from');
+    const to = url.searchParams.get('to');
+    const rows = rowsOf(transactions, accountId, from, to);
+    if (match[2]) {
+      csvRequests.push({ accountId, from, to });
+      return new Response(transactionsCsv(account.name, rows), {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${transactionsCsvFileName(account.name, FAKE_CSV_DATE)}"`,
+        },
+      });
+    }
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const cursor = url.searchParams.get('cursor');
+    pageRequests.push({ accountId, limit, cursor, from, to });
+    const filters = `${accountId}|${from ?? ''}|${to ?? ''}`;
+    let start = 0;
+    if (cursor) {
+      const [key, offset] = atob(cursor).split('#');
+      if (key !== filters || !offset) return error(400, 'validation_error', TRANSACTION_PAGE_MESSAGES.cursor);
+      start = Number(offset);
+    }
+    const page = rows.slice(start, start + limit);
+    const end = start + page.length;
+    return new Response(
+      JSON.stringify({
+        transactions: page,
+        next_cursor: end < rows.length ? btoa(`${filters}#${end}`) : null,
+        total: cursor ? null : rows.length,
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  }
+
+  return { handle, pageRequests, csvRequests };
 }
