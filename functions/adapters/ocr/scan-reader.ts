@@ -1,0 +1,71 @@
+import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
+import type { OcrEngine } from './engine';
+import { renderPages } from './render';
+import {
+  MIN_MEAN_CONFIDENCE,
+  type RecognisedPage,
+  readabilityOf,
+  toTextractResponse,
+} from './textract-shape';
+
+/**
+ * Reading a scanned statement on this machine: each page drawn (render.ts), recognised by the OCR engine
+ * (engine.ts), and the result turned into Textract's response shape and then into the reader's blocks by
+ * the Textract adapter's own collectTextractBlocks: one input format, whatever read the scan.
+ */
+export const SCAN_MESSAGES = {
+  /** Nothing legible, or too little read with confidence: blank pages, noise, a blurred photograph. */
+  unreadable:
+    'We could not read this scanned statement clearly enough. Please upload the PDF downloaded from your bank, or a clearer scan.',
+  /** The scan could not be read at all (a page that cannot be drawn, the reader stopped). */
+  failed: 'We could not read this scanned statement. Please upload the PDF downloaded from your bank.',
+} as const;
+
+export interface ScanTimings {
+  renderMs: number;
+  recogniseMs: number;
+  pages: number;
+}
+
+/** Pages are drawn one after another while earlier ones are being recognised. */
+export async function readScan(
+  bytes: Uint8Array,
+  engine: OcrEngine,
+  timings?: ScanTimings,
+): Promise<CollectResult> {
+  const recognised: Array<Promise<RecognisedPage>> = [];
+  const pages = renderPages(bytes);
+  let rendering = performance.now();
+  let failure = null;
+  for (;;) {
+    const next = await pages.next();
+    if (timings) timings.renderMs += performance.now() - rendering;
+    if (next.done) {
+      failure = next.value;
+      break;
+    }
+    const { page, width, height, png } = next.value;
+    const started = performance.now();
+    recognised.push(
+      engine.recognise(png).then((ocr) => {
+        if (timings) timings.recogniseMs += performance.now() - started;
+        return { page, width, height, ocr };
+      }),
+    );
+    rendering = performance.now();
+  }
+  const settled = await Promise.allSettled(recognised);
+  if (failure) return { ok: false, reason: 'failed', message: failure.message };
+  const read: RecognisedPage[] = [];
+  for (const s of settled) {
+    if (s.status === 'rejected') return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+    read.push(s.value);
+  }
+  if (timings) timings.pages = read.length;
+  const { words, meanConfidence } = readabilityOf(read);
+  if (!words) return { ok: false, reason: 'no_text', message: SCAN_MESSAGES.unreadable };
+  if (meanConfidence < MIN_MEAN_CONFIDENCE)
+    return { ok: false, reason: 'failed', message: SCAN_MESSAGES.unreadable };
+  const response = toTextractResponse(read);
+  return collectTextractBlocks(async () => response);
+}
