@@ -6,7 +6,8 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
-import { resetStorageClients } from '../adapters/s3/storage';
+import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
+import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
 import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
 import { clearRegisteredServices, type HealthProbe, registerServices } from '../shared/container';
@@ -131,6 +132,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onObjectCreated,
     });
     cleanups.push(() => s3.close());
+    // Scans: the local stand-in for Textract (OCR in worker threads), ended after the pipeline runner stops.
+    const textRecognition = new LocalTextRecognition({
+      readObject: (bucket, key) => getObjectBytes(key, bucket),
+    });
+    cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
 
     Object.assign(process.env, {
@@ -152,7 +158,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
     const seeded = await seedCatalogue();
-    if (seeded.changed) log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
+    if (seeded.changed)
+      log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
 
     const outbox = new LocalOutbox({ path: join(dataDir, 'outbox.json'), print: log });
     const s3Client = new S3Client({
@@ -180,8 +187,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       },
       { name: 'auth', check: async () => ({ state: signer.jwks.keys.length ? 'ok' : 'error' }) },
       { name: 'web', check: async () => webState },
+      { name: 'ocr', check: async () => ({ state: 'ok', detail: textRecognition.describe() }) },
     ];
-    registerServices({ pipeline: runner, mailer: outbox, probes });
+    registerServices({ pipeline: runner, mailer: outbox, probes, textRecognition });
     cleanups.push(async () => clearRegisteredServices());
 
     const api = createApiRouter({ signer, log });

@@ -35,7 +35,9 @@ export interface Secrets {
 
 /**
  * Reading scanned statements (PDFs without a text layer): Textract's asynchronous text detection in AWS.
- * The twin has none (null): a scan there fails with a clear message. Tests register a recorded stand-in.
+ * Local mode: the twin registers its LOCAL STAND-IN, OCR in-process (functions/adapters/ocr: never imported
+ * here, so no Lambda bundle carries it); without the twin, none (a scan fails with a clear message).
+ * Tests register a recorded stand-in.
  */
 export interface TextRecognition {
   /** Starts reading s3://bucket/key; the same token starts one job, so a retried step does no harm. */

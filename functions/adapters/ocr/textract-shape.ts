@@ -13,10 +13,17 @@ export interface OcrBox {
   x1: number;
   y1: number;
 }
+export interface OcrSymbol {
+  text: string;
+  confidence: number;
+  bbox: OcrBox;
+}
 export interface OcrWord {
   text: string;
   confidence: number;
   bbox: OcrBox;
+  /** Its characters with their boxes (tesseract's symbols), when known. */
+  symbols?: OcrSymbol[];
 }
 export interface OcrLine {
   words: OcrWord[];
@@ -111,6 +118,79 @@ function wordsOf(ocr: OcrPage): OcrWord[] {
   );
 }
 
+const aspect = (b: OcrBox) => (b.x1 - b.x0) / Math.max(1, b.y1 - b.y0);
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const width = (b: OcrBox) => b.x1 - b.x0;
+
+/**
+ * A word's characters, with two slips of the recogniser's language model undone where the glyph boxes show
+ * them: a character read twice from one glyph (a low-confidence symbol lying mostly inside its
+ * neighbour's box, as 'LM8' read 'LMS8'), and a run of one repeated mark with one box covering two marks
+ * (the contactless ')))' read '))').
+ */
+function symbolsOf(word: OcrWord): OcrSymbol[] | null {
+  const symbols = word.symbols ?? [];
+  if (!symbols.length || symbols.map((x) => x.text).join('') !== word.text) return null;
+  const kept = symbols.filter((symbol, i) => {
+    const neighbours = [symbols[i - 1], symbols[i + 1]].filter((n): n is OcrSymbol => n !== undefined);
+    return !neighbours.some((n) => {
+      const overlap = Math.min(n.bbox.x1, symbol.bbox.x1) - Math.max(n.bbox.x0, symbol.bbox.x0);
+      return overlap > 0.5 * width(symbol.bbox) && n.confidence > symbol.confidence;
+    });
+  });
+  const first = kept[0]?.text;
+  if (kept.length > 1 && first && first.length === 1 && kept.every((x) => x.text === first)) {
+    // One mark's width, and the space between marks: a box covering n marks is n widths and n-1 spaces.
+    const unit = Math.min(...kept.map((x) => width(x.bbox)));
+    const gap = Math.max(0, median(kept.slice(1).map((x, i) => x.bbox.x0 - (kept[i]?.bbox.x1 ?? 0))) ?? 0);
+    if (unit > 0) {
+      return kept.flatMap((x) =>
+        Array.from({ length: Math.max(1, Math.round((width(x.bbox) + gap) / (unit + gap))) }, () => x),
+      );
+    }
+  }
+  return kept;
+}
+
+/**
+ * Zero or capital O, by shape. Statement faces print a narrow zero and a round O, but the recogniser's
+ * language model may read a zero beside letters as an O ('JAN01' as 'JANO1'). The page's own confidently
+ * read zeros (in figures) and Os (in words) give each shape's width-to-height; where the two differ
+ * clearly, an O or 0 beside a digit or a letter in a mixed word takes the character its shape is.
+ */
+export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
+  const zeros: number[] = [];
+  const os: number[] = [];
+  for (const word of wordsOf(ocr)) {
+    if (word.confidence < 90) continue;
+    for (const symbol of word.symbols ?? []) {
+      if (symbol.text === '0' && /^[\d.,£()-]+$/.test(word.text)) zeros.push(aspect(symbol.bbox));
+      if (symbol.text === 'O' && /^[A-Z]+$/.test(word.text)) os.push(aspect(symbol.bbox));
+    }
+  }
+  const zero = median(zeros);
+  const o = median(os);
+  const threshold =
+    zeros.length >= 3 && os.length >= 3 && zero !== undefined && o !== undefined && o - zero >= 0.15
+      ? (zero + o) / 2
+      : null;
+  return (word) => {
+    const symbols = symbolsOf(word);
+    if (!symbols) return word.text;
+    const text = symbols.map((x) => x.text).join('');
+    if (threshold === null || !/\d/.test(text) || !/[A-Z]/i.test(text)) return text;
+    return symbols
+      .map((symbol, i) => {
+        const around = `${symbols[i - 1]?.text ?? ''}${symbols[i + 1]?.text ?? ''}`;
+        if (symbol.text === 'O' && /\d/.test(around) && aspect(symbol.bbox) < threshold) return '0';
+        if (symbol.text === '0' && /[A-Z]/.test(around) && aspect(symbol.bbox) > threshold) return 'O';
+        return symbol.text;
+      })
+      .join('');
+  };
+}
+
 /** The pages as one GetDocumentTextDetection response (every block, no NextToken). */
 export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPage {
   const blocks: TextractBlock[] = [];
@@ -124,11 +204,12 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
     };
     blocks.push(pageBlock);
     let lineNumber = 0;
+    const textOf = wordTexts(ocr);
     for (const block of ocr.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const words = line.words
-            .map((w) => ({ ...w, text: w.text.trim() }))
+            .map((w) => ({ ...w, text: textOf(w).trim() }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(words)) {
             const lineId = `page-${page}-line-${++lineNumber}`;

@@ -56,7 +56,7 @@ describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeou
   });
 
   it.each([
-    [['parse', 'scan.pdf'], 1, /^no_text_layer: This PDF has no text layer/],
+    [['parse', 'scan.pdf'], 1, /^scan_no_text: We could not read this scanned statement clearly enough\. /],
     [['parse', 'notes.pdf'], 1, /^not_pdf: This file is not a PDF\.$/],
     [['parse', 'missing.pdf'], 1, /^File not found: /],
     [['read', 'x.pdf'], 2, /^Usage: npm run statement -- parse <file\.pdf>$/],
