@@ -19,11 +19,16 @@ const modelDir = join(
 
 export class OcrEngine {
   private scheduler: Promise<Scheduler> | null = null;
-  private closed = false;
+  private isClosed = false;
   readonly workers: number;
 
   constructor(options: { workers?: number } = {}) {
     this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+  }
+
+  /** True once close() has been called: nothing more is recognised. */
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   /** True once the workers have been started (health reports it). */
@@ -62,14 +67,14 @@ export class OcrEngine {
 
   /** Words, lines and their boxes (pixels of the image) of one page image. */
   async recognise(image: Buffer): Promise<Page> {
-    if (this.closed) throw new Error('The OCR engine has been closed');
+    if (this.isClosed) throw new Error('The OCR engine has been closed');
     const scheduler = await this.start();
     const { data } = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
     return data;
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.isClosed = true;
     const scheduler = this.scheduler;
     this.scheduler = null;
     if (scheduler) await (await scheduler.catch(() => null))?.terminate();

@@ -45,7 +45,8 @@ export class LocalTextRecognition {
   /** For the twin's health: the engine's workers and the scans being read. */
   describe(): string {
     const running = [...this.jobs.values()].filter((j) => !j.result).length;
-    return `local OCR stand-in for Textract (tesseract.js, English; ${this.engine.workers} worker(s)${this.engine.started ? '' : ', started on the first scan'}; ${running} reading)`;
+    const workers = `${this.engine.workers} worker(s) ${this.engine.started ? 'running' : 'started by the first scan'}`;
+    return `local OCR stand-in for Textract (tesseract.js, English; ${workers}; ${running} scan(s) being read)`;
   }
 
   async start(location: ScanLocation): Promise<string> {

@@ -33,33 +33,46 @@ export async function readScan(
   engine: OcrEngine,
   timings?: ScanTimings,
 ): Promise<CollectResult> {
-  const recognised: Array<Promise<RecognisedPage>> = [];
+  // Each page's recognition settles to its page or its error at once (a rejection left waiting for the
+  // last page to be drawn would be an unhandled one).
+  const recognised: Array<Promise<RecognisedPage | Error>> = [];
   const pages = renderPages(bytes);
   let rendering = performance.now();
   let failure = null;
-  for (;;) {
-    const next = await pages.next();
-    if (timings) timings.renderMs += performance.now() - rendering;
-    if (next.done) {
-      failure = next.value;
-      break;
+  try {
+    for (;;) {
+      if (engine.closed) {
+        await pages.return(null);
+        return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+      }
+      const next = await pages.next();
+      if (timings) timings.renderMs += performance.now() - rendering;
+      if (next.done) {
+        failure = next.value;
+        break;
+      }
+      const { page, width, height, png } = next.value;
+      const started = performance.now();
+      recognised.push(
+        engine.recognise(png).then(
+          (ocr) => {
+            if (timings) timings.recogniseMs += performance.now() - started;
+            return { page, width, height, ocr };
+          },
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
+      rendering = performance.now();
     }
-    const { page, width, height, png } = next.value;
-    const started = performance.now();
-    recognised.push(
-      engine.recognise(png).then((ocr) => {
-        if (timings) timings.recogniseMs += performance.now() - started;
-        return { page, width, height, ocr };
-      }),
-    );
-    rendering = performance.now();
+  } catch {
+    failure = { message: SCAN_MESSAGES.failed };
   }
-  const settled = await Promise.allSettled(recognised);
+  const settled = await Promise.all(recognised);
   if (failure) return { ok: false, reason: 'failed', message: failure.message };
   const read: RecognisedPage[] = [];
-  for (const s of settled) {
-    if (s.status === 'rejected') return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
-    read.push(s.value);
+  for (const page of settled) {
+    if (page instanceof Error) return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+    read.push(page);
   }
   if (timings) timings.pages = read.length;
   const { words, meanConfidence } = readabilityOf(read);
