@@ -20,10 +20,17 @@ const modelDir = join(
 export class OcrEngine {
   private scheduler: Promise<Scheduler> | null = null;
   private isClosed = false;
+  /** Rejects when the engine is closed: pages still queued or being read then fail instead of waiting. */
+  private readonly closing: Promise<never>;
+  private signalClosed: (error: Error) => void = () => undefined;
   readonly workers: number;
 
   constructor(options: { workers?: number } = {}) {
     this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+    this.closing = new Promise<never>((_, reject) => {
+      this.signalClosed = reject;
+    });
+    this.closing.catch(() => undefined);
   }
 
   /** True once close() has been called: nothing more is recognised. */
@@ -68,13 +75,15 @@ export class OcrEngine {
   /** Words, lines and their boxes (pixels of the image) of one page image. */
   async recognise(image: Buffer): Promise<Page> {
     if (this.isClosed) throw new Error('The OCR engine has been closed');
-    const scheduler = await this.start();
-    const { data } = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const scheduler = await Promise.race([this.start(), this.closing]);
+    const job = scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const { data } = await Promise.race([job, this.closing]);
     return data;
   }
 
   async close(): Promise<void> {
     this.isClosed = true;
+    this.signalClosed(new Error('The OCR engine has been closed'));
     const scheduler = this.scheduler;
     this.scheduler = null;
     if (scheduler) await (await scheduler.catch(() => null))?.terminate();

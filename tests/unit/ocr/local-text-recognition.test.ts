@@ -74,4 +74,18 @@ describe('the local text-recognition port', { timeout: 120_000 }, () => {
       message: SCAN_MESSAGES.failed,
     });
   });
+
+  it('a scan being read when the engine stops (the twin stopping) fails, it does not hang', async () => {
+    const stopping = new OcrEngine({ workers: 1 });
+    const recognition = new LocalTextRecognition({ readObject, engine: stopping, waitMs: 0 });
+    const jobId = await recognition.start({ ...location, token: 'upload-3' });
+    while (!stopping.started) await new Promise((resolve) => setTimeout(resolve, 50));
+    await recognition.close();
+    let result = await recognition.result(jobId);
+    for (let tries = 0; tries < 100 && !result.ok && result.reason === 'in_progress'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      result = await recognition.result(jobId);
+    }
+    expect(result).toEqual({ ok: false, reason: 'failed', message: SCAN_MESSAGES.failed });
+  });
 });
