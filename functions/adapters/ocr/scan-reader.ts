@@ -27,7 +27,7 @@ export interface ScanTimings {
   pages: number;
 }
 
-/** Pages are drawn one after another while earlier ones are being recognised. */
+/** Pages are drawn one after another while earlier ones are being recognised (never more than one ahead). */
 export async function readScan(
   bytes: Uint8Array,
   engine: OcrEngine,
@@ -37,7 +37,6 @@ export async function readScan(
   // last page to be drawn would be an unhandled one).
   const recognised: Array<Promise<RecognisedPage | Error>> = [];
   const pages = renderPages(bytes);
-  let rendering = performance.now();
   let failure = null;
   try {
     for (;;) {
@@ -45,6 +44,10 @@ export async function readScan(
         await pages.return(null);
         return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
       }
+      // Draw at most one page ahead of the workers: a long scan's page images are not all held at once.
+      const ahead = recognised[recognised.length - engine.workers - 1];
+      if (ahead) await ahead;
+      const rendering = performance.now();
       const next = await pages.next();
       if (timings) timings.renderMs += performance.now() - rendering;
       if (next.done) {
@@ -62,7 +65,6 @@ export async function readScan(
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         ),
       );
-      rendering = performance.now();
     }
   } catch {
     failure = { message: SCAN_MESSAGES.failed };
