@@ -1,4 +1,4 @@
-import type { CollectResult } from '../textract/blocks';
+import { type CollectResult, TEXTRACT_MESSAGES } from '../textract/blocks';
 import { OcrEngine } from './engine';
 import { readScan, SCAN_MESSAGES } from './scan-reader';
 
@@ -69,7 +69,7 @@ export class LocalTextRecognition {
       ]);
       clearTimeout(timer);
     }
-    return job.result ?? { ok: false, reason: 'in_progress', message: 'Your statement is still being read.' };
+    return job.result ?? { ok: false, reason: 'in_progress', message: TEXTRACT_MESSAGES.in_progress };
   }
 
   /** Ends the engine's workers; scans still being read fail (their pipelines resume on the next start). */
