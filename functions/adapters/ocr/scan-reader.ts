@@ -36,7 +36,7 @@ export async function readScan(
   // Each page's recognition settles to its page or its error at once (a rejection left waiting for the
   // last page to be drawn would be an unhandled one).
   const recognised: Array<Promise<RecognisedPage | Error>> = [];
-  const pages = renderPages(bytes);
+  const pages = renderPages(bytes, { greyscale: true });
   let failure = null;
   try {
     for (;;) {
@@ -54,10 +54,10 @@ export async function readScan(
         failure = next.value;
         break;
       }
-      const { page, width, height, png } = next.value;
+      const { page, width, height, image } = next.value;
       const started = performance.now();
       recognised.push(
-        engine.recognise(png).then(
+        engine.recognise(image).then(
           (ocr) => {
             if (timings) timings.recogniseMs += performance.now() - started;
             return { page, width, height, ocr };
