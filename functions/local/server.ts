@@ -97,7 +97,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const host = options.host ?? '127.0.0.1';
 
   // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
-  const http = createServer();
+  // Keep-alive longer than clients' (as load balancers do): while the twin is busy (drawing a scan's pages),
+  // a client must not reuse a connection the server is just closing.
+  const http = createServer({ keepAliveTimeout: 65_000 });
   const port = await listen(http, options.port, host);
   const url = `http://localhost:${port}`;
   const cleanups: Array<() => Promise<void>> = [
