@@ -17,6 +17,11 @@ export const ID_FORMATS = {
   clientUlid: { pattern: /^[0-9A-HJKMNP-TV-Z]{26}$/, maxLength: 26 },
   slug: { pattern: /^[a-z0-9][a-z0-9-]*$/, maxLength: 64 },
   pipeline: { pattern: /^[A-Za-z0-9_-]+$/, maxLength: 64 },
+  /**
+   * A text-recognition job: Textract's JobId (letters, digits, dash, underscore; up to 64), or the twin's local
+   * stand-in's, which carries the scan's location so a pipeline resumed after a restart reads it again.
+   */
+  recognitionJob: { pattern: /^[A-Za-z0-9_:-]+$/, maxLength: 1024 },
 } as const;
 export type IdFormat = keyof typeof ID_FORMATS;
 

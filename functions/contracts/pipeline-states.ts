@@ -32,3 +32,12 @@ export const TEXTRACT_MAX_WAIT_SECONDS = 10 * 60;
 export const UPLOAD_CLOSED_ERROR = 'UploadClosed';
 /** The Succeed state an execution ends in when its upload was closed to it. */
 export const UPLOAD_CLOSED_STATE = 'Upload already read';
+
+/**
+ * The error Persist raises while another upload of the same account holds the account's persist lease: the
+ * state machine retries it after a pause (never catches it as a failure), so uploads of one account are
+ * persisted one after another.
+ */
+export const ACCOUNT_BUSY_ERROR = 'AccountBusy';
+/** Seconds between two tries of a busy Persist, and how many tries (two minutes in all; the twin shortens it). */
+export const ACCOUNT_BUSY_RETRY = { intervalSeconds: 2, maxAttempts: 60 } as const;

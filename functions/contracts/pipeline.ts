@@ -55,7 +55,15 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
     z.object({
       status: z.enum(extractionStatuses),
       source: z.enum(extractionSources),
-      jobId: z.optional(pipelineId()),
+      jobId: z.optional(
+        z
+          .string()
+          .check(
+            z.minLength(1),
+            z.maxLength(ID_FORMATS.recognitionJob.maxLength),
+            z.regex(ID_FORMATS.recognitionJob.pattern, 'Not a job id'),
+          ),
+      ),
       blocksKey: z.optional(z.string()),
       pages: count(),
       polls: count(),

@@ -93,7 +93,12 @@ export class LocalPipelineRunner implements PipelineStarter {
         ];
       }),
     );
-    const retryIntervalOverrides = Object.fromEntries(PIPELINE_TASKS.map((task) => [task, 20]));
+    // Retry pauses shortened: 20 ms for a platform error; a Persist waiting for its account's turn 200 ms (60
+    // tries: 12 s, longer than any Persist on the twin takes).
+    const retryIntervalOverrides: Record<string, number | number[]> = Object.fromEntries(
+      PIPELINE_TASKS.map((task) => [task, 20]),
+    );
+    retryIntervalOverrides.Persist = [20, 200];
     const execution = this.machine.run(record.input as Json, {
       overrides: {
         taskResourceLocalHandlers: handlers,

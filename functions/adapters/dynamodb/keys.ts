@@ -106,6 +106,14 @@ export const keys = {
     sk: `MATCH#${matchId}`,
   }),
   matchCandidatesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MATCH#' }),
+  /**
+   * The lease one upload holds while Persist writes an account's rows: statements of one account are
+   * persisted one at a time, so each upload's counts say what that upload added.
+   */
+  persistLease: (familyId: string, accountId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `LEASE#PERSIST#${accountId}`,
+  }),
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
 

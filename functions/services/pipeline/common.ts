@@ -1,6 +1,6 @@
 import { uploadIsOpenTo } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
-import { UPLOAD_CLOSED_ERROR } from '../../contracts/pipeline-states';
+import { ACCOUNT_BUSY_ERROR, UPLOAD_CLOSED_ERROR } from '../../contracts/pipeline-states';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
 import { MESSAGES } from './messages';
@@ -25,6 +25,14 @@ export class UploadClosedError extends Error {
   override name = UPLOAD_CLOSED_ERROR;
   constructor(uploadId: string) {
     super(`Upload ${uploadId} is already read or taken by another object version`);
+  }
+}
+
+/** Raised by Persist while another upload of the same account is being persisted: retried after a pause. */
+export class AccountBusyError extends Error {
+  override name = ACCOUNT_BUSY_ERROR;
+  constructor(accountId: string) {
+    super(`Account ${accountId} is taking another statement's rows; trying again shortly`);
   }
 }
 

@@ -1,11 +1,12 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
+import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
 import { putNewTransactions } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
-import { now, requireAccount, requireOpenUpload } from './common';
+import { AccountBusyError, now, requireAccount, requireOpenUpload } from './common';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -18,10 +19,28 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
  * again. Each row keeps its place in the statement in time (`position`: printed order, or its reverse for a
  * table printed newest first), so a date's rows list in the statement's order, and the uploads holding it
  * (`upload_ids`), so removing a statement removes only its own rows.
+ *
+ * One upload at a time persists an account's rows (a lease on the account; a busy Persist is retried by the
+ * state machine): telling new rows from stored ones and then writing them in batches is only right when no
+ * other upload writes the same rows in between, and so each upload's counts say what it added, even when the
+ * same statement is uploaded several times at once.
  */
 export async function persistStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
+  if (!(await takePersistLease(state.familyId, accountId, state.uploadId, now(), PERSIST_LEASE_SECONDS)))
+    throw new AccountBusyError(accountId);
+  try {
+    return await persistRows(state, accountId);
+  } finally {
+    await givePersistLeaseBack(state.familyId, accountId, state.uploadId);
+  }
+}
+
+/** Longer than the Persist function may run (its timeout), so a live holder never loses the lease. */
+const PERSIST_LEASE_SECONDS = 180;
+
+async function persistRows(state: PipelineState, accountId: string): Promise<PipelineState> {
   const [statement, account, patterns] = await Promise.all([
     loadStatement(state),
     getAccount(state.familyId, accountId),

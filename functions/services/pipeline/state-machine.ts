@@ -1,5 +1,7 @@
 import type { ExtractionStatus } from '../../contracts/pipeline';
 import {
+  ACCOUNT_BUSY_ERROR,
+  ACCOUNT_BUSY_RETRY,
   type PipelineTask,
   TEXTRACT_POLL_SECONDS,
   TEXTRACT_WAIT_STATE,
@@ -35,12 +37,20 @@ const RETRYABLE = [
 
 type Resources = Record<PipelineTask, string>;
 
-function task(resource: string, next: string | null, catchable = true) {
+/** Persist waits its turn while another upload of the account is being persisted (ACCOUNT_BUSY_ERROR). */
+const WAIT_FOR_ACCOUNT = {
+  ErrorEquals: [ACCOUNT_BUSY_ERROR],
+  IntervalSeconds: ACCOUNT_BUSY_RETRY.intervalSeconds,
+  MaxAttempts: ACCOUNT_BUSY_RETRY.maxAttempts,
+  BackoffRate: 1,
+};
+
+function task(resource: string, next: string | null, catchable = true, waits: object[] = []) {
   return {
     Type: 'Task',
     Resource: resource,
     TimeoutSeconds: 300,
-    Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
+    Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }, ...waits],
     ...(catchable
       ? {
           Catch: [
@@ -76,7 +86,7 @@ export function statementPipelineDefinition(resources: Resources) {
       [TEXTRACT_WAIT_STATE]: { Type: 'Wait', Seconds: TEXTRACT_POLL_SECONDS, Next: 'PollTextract' },
       PollTextract: task(resources.PollTextract, 'Text ready?'),
       Parse: task(resources.Parse, 'Persist'),
-      Persist: task(resources.Persist, 'Classify'),
+      Persist: task(resources.Persist, 'Classify', true, [WAIT_FOR_ACCOUNT]),
       Classify: task(resources.Classify, 'Match'),
       Match: task(resources.Match, 'Finish'),
       Finish: task(resources.Finish, 'Done'),
