@@ -75,6 +75,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body, null, 1));
 }
 
+/** The twin's own memory, in MiB (for /local/status and the load benchmark). */
+function memoryFigures() {
+  const m = process.memoryUsage();
+  const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return { rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), heapTotalMiB: mib(m.heapTotal) };
+}
+
 async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolveListen, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -153,7 +160,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
     const seeded = await seedCatalogue();
-    if (seeded.changed) log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
+    if (seeded.changed)
+      log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
 
     const outbox = new LocalOutbox({ path: join(dataDir, 'outbox.json'), print: log });
     const s3Client = new S3Client({
@@ -279,7 +287,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             }
           }
           if (path === '/local/status') {
-            return sendJson(res, 200, { url, executions: runner.list(50), outbox: outbox.list().length });
+            return sendJson(res, 200, {
+              url,
+              executions: runner.list(50),
+              outbox: outbox.list().length,
+              memory: memoryFigures(),
+            });
           }
           return sendJson(res, 404, { message: 'Not Found' });
         }
