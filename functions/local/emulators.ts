@@ -5,6 +5,7 @@ import type { S3Event } from 'aws-lambda';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
+import { closeLevelIteratorsOnReturn } from './level-iterators';
 
 /**
  * The twin's DynamoDB (dynalite: the DynamoDB wire protocol over LevelDB under .data/) and S3 (s3rver:
@@ -19,6 +20,8 @@ export interface RunningDynamo {
 
 export async function startDynamo(options: { directory: string; tableName: string }): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true });
+  // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
+  closeLevelIteratorsOnReturn();
   const server = dynalite({ path: options.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -15,6 +15,7 @@ import { createApiRouter } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
+import { openLevelIterators } from './level-iterators';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { serveStatic } from './static-files';
@@ -79,7 +80,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 function memoryFigures() {
   const m = process.memoryUsage();
   const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-  return { rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), heapTotalMiB: mib(m.heapTotal) };
+  return {
+    rssMiB: mib(m.rss),
+    heapUsedMiB: mib(m.heapUsed),
+    heapTotalMiB: mib(m.heapTotal),
+    openLevelIterators: openLevelIterators(),
+  };
 }
 
 async function listen(server: Server, port: number, host: string): Promise<number> {
