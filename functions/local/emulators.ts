@@ -6,6 +6,7 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
+import { startS3Gate } from './s3-gate';
 
 /**
  * The twin's DynamoDB (dynalite: the DynamoDB wire protocol over LevelDB under .data/) and S3 (s3rver:
@@ -92,5 +93,18 @@ export async function startS3(options: {
     }
   });
   const address = await server.run();
-  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+  // Every request passes a SigV4 check first (s3-gate.ts): s3rver itself checks expiry, not signatures.
+  const gate = await startS3Gate({ upstreamPort: address.port, corsOrigins: options.corsOrigins }).catch(
+    async (error) => {
+      await server.close();
+      throw error;
+    },
+  );
+  return {
+    endpoint: gate.endpoint,
+    close: async () => {
+      await gate.close();
+      await server.close();
+    },
+  };
 }

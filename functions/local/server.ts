@@ -1,4 +1,5 @@
 import './polyfills';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -16,8 +17,10 @@ import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emul
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { openLevelIterators } from './level-iterators';
+import { checkLocalRequest } from './local-guard';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
+import { securityHeaders } from './security-headers';
 import { serveStatic } from './static-files';
 
 /**
@@ -215,6 +218,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     // The SPA.
     let web: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    let viteNonce: string | undefined;
     const webRoot = join(repoRoot(), 'web');
     if (options.web === 'dist') {
       const dist = join(webRoot, 'dist');
@@ -225,9 +229,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         webState = { state: 'ok', detail: 'built files' };
       }
     } else if (options.web === 'vite') {
+      viteNonce = randomBytes(16).toString('base64');
       const { createServer: createVite } = await import('vite');
       const vite = await createVite({
         configFile: join(webRoot, 'vite.config.ts'),
+        // Vite's inline scripts carry this nonce, which the twin's Content-Security-Policy allows.
+        html: { cspNonce: viteNonce },
         server: { middlewareMode: true, ws: { server: http } },
         appType: 'spa',
         logLevel: 'warn',
@@ -248,8 +255,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       apiBaseUrl: '/api',
     };
 
+    // As CloudFront's response headers policy in AWS: on every response the twin serves.
+    const headers = Object.entries(
+      securityHeaders({
+        port,
+        s3Endpoint: s3.endpoint.replace('127.0.0.1', 'localhost'),
+        ...(viteNonce ? { viteNonce } : {}),
+      }),
+    );
+
     http.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      for (const [name, value] of headers) res.setHeader(name, value);
       const handle = async () => {
         if (path.startsWith('/api/') || path === '/api') {
           const body = await readBody(req, 10 * 1024 * 1024);
@@ -276,6 +293,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         }
         if (path === '/config.json') return sendJson(res, 200, runtimeConfig);
         if (path.startsWith('/local/')) {
+          const refused = checkLocalRequest(req, port);
+          if (refused) {
+            req.resume();
+            return sendJson(res, refused.status, { message: refused.message });
+          }
           const body = await readBody(req, 1024 * 1024);
           for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
           if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)
