@@ -74,3 +74,35 @@ export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 export const uploadIdParamsSchema = z.object({
   id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an upload id')),
 });
+
+// ── An account's statements, and a wrong upload undone (spec 2 §4 Account and Upload) ────────────────────
+
+/**
+ * GET /api/accounts/{id}/statements: every statement uploaded to the account, newest first, each as
+ * GET /api/uploads/{id} shows it: fileName, period, counts.added (rows it added) and counts.duplicates (rows
+ * skipped as already held), reconciliation (ok, and its breaks with their reasons), warnings, message, stage
+ * and createdAt (the upload date).
+ */
+export const statementListSchema = z.object({ statements: z.array(uploadSchema) });
+export type StatementList = z.infer<typeof statementListSchema>;
+
+export const REMOVE_STATEMENT_MESSAGES = {
+  inProgress: 'This statement is still being read. Please wait until it has finished, then remove it.',
+} as const;
+
+/**
+ * DELETE /api/uploads/{id} ('Remove this statement'): deletes the rows this upload added that no other upload
+ * also holds, and the statement's record; rows another upload holds too stay. Works for done, warned and
+ * failed uploads (and one that never finished uploading); one still being read answers 409
+ * REMOVE_STATEMENT_MESSAGES.inProgress. The account's derived fields and the transfer candidates of removed
+ * rows follow.
+ *  removed  rows deleted
+ *  kept     rows of this statement kept because another upload holds them too
+ */
+export const removeStatementResponseSchema = z.object({
+  upload_id: z.string(),
+  account_id: z.string(),
+  removed: z.number(),
+  kept: z.number(),
+});
+export type RemoveStatementResponse = z.infer<typeof removeStatementResponseSchema>;

@@ -6,6 +6,7 @@ export * from './accounts';
 export * from './ai-result';
 export * from './cleanup';
 export * from './corrections';
+export * from './csv';
 export * from './dates';
 export * from './flow-direction';
 export * from './flow-types';

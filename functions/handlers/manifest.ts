@@ -119,7 +119,9 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
  * The HTTP routes, by handler id. POST /api/family, POST /api/accounts and GET /api/subscription are `user`
  * routes although they concern a family: they are how a newcomer creates one, answer 'Family ID is required'
  * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
- * the family admin's (spec 1 §6 roles).
+ * the family admin's (spec 1 §6 roles). Account Setup's routes (rename, archive, restore, the transaction
+ * lists and export, an account's statements and removing one) are any member's: spec 2 §6 shows no distinct
+ * roles for these features.
  */
 export const ROUTES = {
   Health: http('Health', 'health', 'health', { method: 'GET', path: '/api/health', scope: 'public' }, [
@@ -208,6 +210,55 @@ export const ROUTES = {
     'get-account',
     { method: 'GET', path: '/api/accounts/{id}', scope: 'member' },
     ['table:read'],
+  ),
+  UpdateAccount: http(
+    'UpdateAccount',
+    'accounts',
+    'update-account',
+    { method: 'PATCH', path: '/api/accounts/{id}', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ArchiveAccount: http(
+    'ArchiveAccount',
+    'accounts',
+    'archive-account',
+    { method: 'POST', path: '/api/accounts/{id}/archive', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  RestoreAccount: http(
+    'RestoreAccount',
+    'accounts',
+    'restore-account',
+    { method: 'POST', path: '/api/accounts/{id}/restore', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListFamilyTransactions: http(
+    'ListFamilyTransactions',
+    'transactions',
+    'list-family-transactions',
+    { method: 'GET', path: '/api/transactions', scope: 'member' },
+    ['table:read'],
+  ),
+  ExportAccountTransactions: http(
+    'ExportAccountTransactions',
+    'transactions',
+    'export-account-transactions',
+    { method: 'GET', path: '/api/accounts/{id}/transactions/csv', scope: 'member' },
+    ['table:read'],
+  ),
+  ListAccountStatements: http(
+    'ListAccountStatements',
+    'uploads',
+    'list-account-statements',
+    { method: 'GET', path: '/api/accounts/{id}/statements', scope: 'member' },
+    ['table:read'],
+  ),
+  RemoveStatement: http(
+    'RemoveStatement',
+    'uploads',
+    'remove-statement',
+    { method: 'DELETE', path: '/api/uploads/{id}', scope: 'member' },
+    ['table:read', 'table:write', 'uploads:delete'],
   ),
   ListInstitutions: http(
     'ListInstitutions',

@@ -5,13 +5,21 @@ import {
   getAccount,
   listAccounts,
   putAccountIfAbsent,
+  updateAccount,
 } from '../adapters/dynamodb/account-repository';
 import { getInstitution } from '../adapters/dynamodb/institution-repository';
-import type {
-  Account,
-  AccountRequest,
-  CreateAccountsRequest,
-  CreateAccountsResponse,
+import { countAccountTransactions, latestTransactionDate } from '../adapters/dynamodb/transaction-pages';
+import { listAccountUploads } from '../adapters/dynamodb/upload-repository';
+import {
+  ACCOUNT_MESSAGES,
+  type Account,
+  type AccountDerived,
+  type AccountRequest,
+  type AccountWithSummary,
+  type CreateAccountsRequest,
+  type CreateAccountsResponse,
+  type ListAccountsQuery,
+  type UpdateAccountRequest,
 } from '../contracts/accounts';
 import type { Institution, ServiceTypeCode } from '../contracts/institutions';
 import { ACCOUNT_ERRORS, type NewAccountRow, planAccountCreation } from '../domain/accounts';
@@ -61,11 +69,113 @@ function toAccount(item: AccountItem, institutions: Map<string, Institution>): A
   };
 }
 
-/** The family's active (not archived) accounts, oldest first, with institution name, type and services. */
-export async function familyAccounts(family: FamilyContext): Promise<Account[]> {
-  const items = (await listAccounts(family.familyId)).filter((a) => a.is_active && !a.is_archived);
+const isArchived = (a: AccountItem) => a.is_archived || !a.is_active;
+
+/**
+ * The family's active (not archived) accounts, oldest first, or its archived ones, last archived first
+ * (spec 2 §7), with institution name, type, services and the derived fields.
+ */
+export async function familyAccounts(
+  family: FamilyContext,
+  status: ListAccountsQuery['status'] = 'active',
+): Promise<AccountWithSummary[]> {
+  const all = await listAccounts(family.familyId);
+  const items =
+    status === 'active'
+      ? all.filter((a) => !isArchived(a))
+      : all
+          .filter(isArchived)
+          .sort(
+            (a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '') || a.id.localeCompare(b.id),
+          );
   const institutions = await institutionsById(items.map((a) => a.institution_id));
-  return items.map((a) => toAccount(a, institutions));
+  return Promise.all(items.map(async (a) => ({ ...toAccount(a, institutions), ...(await derivedOf(a)) })));
+}
+
+/** The derived fields (spec 2 §3) read from the account's rows and uploads. */
+async function computeDerived(familyId: string, accountId: string): Promise<AccountDerived> {
+  const [count, latest, uploads] = await Promise.all([
+    countAccountTransactions(familyId, accountId),
+    latestTransactionDate(familyId, accountId),
+    listAccountUploads(familyId, accountId),
+  ]);
+  const loaded = uploads.filter((u) => u.stage === 'done').map((u) => u.createdAt);
+  return {
+    transaction_count: count,
+    last_transaction_date: latest,
+    last_statement_upload: loaded.length ? loaded.reduce((a, b) => (a > b ? a : b)) : null,
+  };
+}
+
+/** The stored derived fields, or (before any statement has loaded) computed now. */
+async function derivedOf(item: AccountItem): Promise<AccountDerived> {
+  if (typeof item.transaction_count === 'number')
+    return {
+      transaction_count: item.transaction_count,
+      last_transaction_date: item.last_transaction_date ?? null,
+      last_statement_upload: item.last_statement_upload ?? null,
+    };
+  return computeDerived(item.family_id, item.id);
+}
+
+/**
+ * Recompute and store an account's derived fields (never incremented, so a retried step cannot skew them):
+ * after a statement loads or fails, and after one is removed.
+ */
+export async function refreshAccountSummary(familyId: string, accountId: string): Promise<void> {
+  await updateAccount(familyId, accountId, await computeDerived(familyId, accountId));
+}
+
+async function withSummary(item: AccountItem | null): Promise<AccountWithSummary> {
+  if (!item) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  const institutions = await institutionsById([item.institution_id]);
+  return { ...toAccount(item, institutions), ...(await derivedOf(item)) };
+}
+
+/**
+ * Rename an account (its nickname). Another family's account is not found, before the body is judged; a
+ * body with nothing to change is a 400.
+ */
+export async function renameAccount(
+  family: FamilyContext,
+  accountId: string,
+  changes: UpdateAccountRequest,
+): Promise<AccountWithSummary> {
+  if (!(await getAccount(family.familyId, accountId))) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  if (changes.name === undefined) throw new ValidationError(ACCOUNT_MESSAGES.nothingToChange);
+  return withSummary(await updateAccount(family.familyId, accountId, { name: changes.name }));
+}
+
+/**
+ * Archive (spec 2 §4): the account is hidden from the lists, totals and pickers; its rows, statements and
+ * derived fields are kept. Archiving an archived account changes nothing (its archived_at stays).
+ */
+export async function archiveAccount(family: FamilyContext, accountId: string): Promise<AccountWithSummary> {
+  const item = await getAccount(family.familyId, accountId);
+  if (!item) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  if (item.is_archived) return withSummary(item);
+  const archivedAt = services().now().toISOString();
+  return withSummary(
+    await updateAccount(family.familyId, accountId, {
+      is_archived: true,
+      is_active: false,
+      archived_at: archivedAt,
+    }),
+  );
+}
+
+/** Restore (spec 2 §4): back to active, with everything it held. Restoring an active account changes nothing. */
+export async function restoreAccount(family: FamilyContext, accountId: string): Promise<AccountWithSummary> {
+  const item = await getAccount(family.familyId, accountId);
+  if (!item) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  if (!isArchived(item)) return withSummary(item);
+  return withSummary(
+    await updateAccount(family.familyId, accountId, {
+      is_archived: false,
+      is_active: true,
+      archived_at: null,
+    }),
+  );
 }
 
 /** One of the family's accounts; an id of another family's account is simply not found. */

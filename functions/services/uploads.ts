@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { getAccount } from '../adapters/dynamodb/account-repository';
 import { createUpload, getUpload, type UploadItem } from '../adapters/dynamodb/upload-repository';
 import { presignPut } from '../adapters/s3/storage';
+import { ACCOUNT_MESSAGES } from '../contracts/accounts';
 import { uploadObjectKey } from '../contracts/pipeline';
 import {
   type CreateUploadRequest,
@@ -10,11 +11,11 @@ import {
   type Upload,
 } from '../contracts/uploads';
 import { services } from '../shared/container';
-import { NotFoundError } from '../shared/errors';
+import { ConflictError, NotFoundError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 
 /** Uploads: a family member asks to upload a statement for one of the family's accounts. */
-function toUpload(item: UploadItem): Upload {
+export function toUpload(item: UploadItem): Upload {
   return {
     uploadId: item.uploadId,
     accountId: item.accountId,
@@ -40,12 +41,19 @@ export async function requireAccount(familyId: string, accountId: string): Promi
   if (!(await getAccount(familyId, accountId))) throw new NotFoundError('Account not found');
 }
 
+/** Statements go to active accounts only: an archived one is left out of the pickers (spec 2 §4). */
+async function requireActiveAccount(familyId: string, accountId: string): Promise<void> {
+  const account = await getAccount(familyId, accountId);
+  if (!account) throw new NotFoundError('Account not found');
+  if (account.is_archived) throw new ConflictError(ACCOUNT_MESSAGES.archived);
+}
+
 export async function startUpload(
   family: FamilyContext,
   request: CreateUploadRequest,
 ): Promise<CreateUploadResponse> {
   const { familyId } = family;
-  await requireAccount(familyId, request.accountId);
+  await requireActiveAccount(familyId, request.accountId);
   const uploadId = ulid();
   const objectKey = uploadObjectKey(familyId, uploadId, request.fileName);
   const now = services().now().toISOString();
@@ -90,7 +98,11 @@ export const ABANDONED_MESSAGE = 'This statement never finished uploading. Pleas
 export async function uploadStatus(family: FamilyContext, uploadId: string): Promise<Upload> {
   const item = await getUpload(family.familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
-  const upload = toUpload(item);
+  return asSeenByFamily(toUpload(item));
+}
+
+/** An upload as the family sees it: one whose file never arrived reads as failed. */
+export function asSeenByFamily(upload: Upload): Upload {
   const age = services().now().getTime() - Date.parse(upload.createdAt);
   if (upload.stage === 'uploading' && age > ABANDONED_AFTER_MS)
     return { ...upload, stage: 'failed', message: ABANDONED_MESSAGE };

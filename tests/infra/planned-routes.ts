@@ -9,14 +9,10 @@ import type { ApiArea, FunctionSpec, HttpMethod, Need, Scope } from '../../funct
  */
 const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['accounts', 'GET', '/api/accounts/archived', 'member', ['table:read']],
-  ['accounts', 'POST', '/api/accounts/{id}/archive', 'member', ['table:read', 'table:write']],
-  ['accounts', 'POST', '/api/accounts/{id}/restore', 'member', ['table:read', 'table:write']],
-  ['accounts', 'PATCH', '/api/accounts/{id}', 'member', ['table:read', 'table:write']],
   ['accounts', 'PUT', '/api/accounts/{id}/services', 'member', ['table:read', 'table:write']],
   ['accounts', 'GET', '/api/accounts/freshness', 'member', ['table:read']],
   ['accounts', 'GET', '/api/accounts/{id}/freshness', 'member', ['table:read']],
   ['accounts', 'POST', '/api/accounts/sync-institutions', 'member', ['table:read', 'table:write']],
-  ['transactions', 'GET', '/api/transactions', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/{id}', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/range', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/unclassified', 'member', ['table:read']],
@@ -41,7 +37,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'POST', '/api/matches/{id}/reject', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/matches/rejected', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads', 'member', ['table:read']],
-  ['uploads', 'DELETE', '/api/uploads/{id}', 'member', ['table:read', 'table:write']],
   ['uploads', 'GET', '/api/uploads/{id}/transactions', 'member', ['table:read']],
   ['family', 'PATCH', '/api/family', 'admin', ['table:read', 'table:write']],
   ['family', 'GET', '/api/family/audit', 'member', ['table:read']],

@@ -4,7 +4,11 @@ import type { Twin } from '../../functions/local/server';
 export interface ApiCaller {
   sub: string;
   email: string;
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
 export async function signedIn(
@@ -26,7 +30,14 @@ export async function signedIn(
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+      // A CSV export is text; every other answer is JSON (or empty).
+      if (response.headers.get('content-type')?.startsWith('text/csv'))
+        return { status: response.status, body: text as T, headers: response.headers };
+      return {
+        status: response.status,
+        body: (text ? JSON.parse(text) : null) as T,
+        headers: response.headers,
+      };
     },
   };
 }

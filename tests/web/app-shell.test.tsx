@@ -315,3 +315,24 @@ describe('spec 1 §2 /app index: Family Overview', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('the UI kit pages under /app/dev', () => {
+  it('loads /app/dev/ds-demo and /app/dev/migration-comparison by address, with no sidebar entry', async () => {
+    renderAt('/app/dev/ds-demo', <AppShell user={ADA} pages={[]} />);
+    expect(await screen.findByRole('heading', { name: 'UI kit', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Family Overview']);
+    expect(screen.getByTestId('where').textContent).toBe('/app/dev/ds-demo');
+  });
+
+  it('shows the migration comparison', async () => {
+    renderAt('/app/dev/migration-comparison', <AppShell user={ADA} pages={[]} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Migration comparison', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+});

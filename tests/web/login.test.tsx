@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../web/src/auth/auth-context';
-import { Login } from '../../web/src/routes/Login';
+import { Login } from '../../web/src/features/login/Login';
 
 /** The login screen (spec 1 §2 login screen, §4 login, §5 e-mail validation, §8 login errors, §9 30 s resend). */
 vi.mock('../../web/src/auth/magic-link', () => ({ requestMagicLink: vi.fn() }));

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountType } from '../../contracts/accounts';
 import type { ServiceTypeCode } from '../../contracts/institutions';
 import { documentClient, tableName } from './client';
@@ -27,7 +27,28 @@ export interface AccountItem {
   created_by: string;
   /** Order within the request that created it (accounts created together share created_at). */
   position?: number;
+  /**
+   * Derived fields (spec 2 §3), recomputed from the account's rows and uploads whenever a statement loads,
+   * fails or is removed (services/accounts.ts refreshAccountSummary); absent until the first time.
+   */
+  transaction_count?: number;
+  last_transaction_date?: string | null;
+  last_statement_upload?: string | null;
 }
+
+/** What may change on an account after it is created. */
+export type AccountChanges = Partial<
+  Pick<
+    AccountItem,
+    | 'name'
+    | 'is_active'
+    | 'is_archived'
+    | 'archived_at'
+    | 'transaction_count'
+    | 'last_transaction_date'
+    | 'last_statement_upload'
+  >
+>;
 
 function toAccount(item: Record<string, unknown>): AccountItem {
   const { pk: _pk, sk: _sk, entity: _e, ...rest } = item;
@@ -78,6 +99,33 @@ export async function putAccountIfAbsent(account: AccountItem): Promise<boolean>
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Change an existing account; the account as it now is, or null when there is no such account. */
+export async function updateAccount(
+  familyId: string,
+  accountId: string,
+  changes: AccountChanges,
+): Promise<AccountItem | null> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  if (!entries.length) return getAccount(familyId, accountId);
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(familyId, accountId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toAccount(out.Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
 }

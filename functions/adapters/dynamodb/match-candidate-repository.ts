@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MatchableTransaction, MatchCandidate } from '../../domain/matching';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { batchWriteAll, queryPrefix } from './paging';
 
 /**
  * The current transfer candidates for the matching screen: pairs of the family's transactions that the
@@ -40,4 +41,17 @@ export async function putMatchCandidate(
       Item: { ...keys.matchCandidate(familyId, candidate.id), entity: 'match', ...item },
     }),
   );
+}
+
+/** Remove the candidates that pair any of these transactions (their rows were removed); how many went. */
+export async function deleteMatchCandidatesOf(familyId: string, transactionIds: ReadonlySet<string>) {
+  if (!transactionIds.size) return 0;
+  const candidates = await queryPrefix<StoredMatchCandidate>(keys.matchCandidatesPrefix(familyId));
+  const gone = candidates.filter(
+    (c) => transactionIds.has(c.transaction1_id) || transactionIds.has(c.transaction2_id),
+  );
+  await batchWriteAll(
+    gone.map((c) => ({ DeleteRequest: { Key: { ...keys.matchCandidate(familyId, c.id) } } })),
+  );
+  return gone.length;
 }

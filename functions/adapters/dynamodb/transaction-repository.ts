@@ -24,6 +24,17 @@ export interface TransactionItem {
   classification_confidence: number | null;
   classification_method: string | null;
   created_at: string;
+  /**
+   * The row's place in the statement that first wrote it (0 = the first row printed): the sort key orders a
+   * date's rows by fingerprint, so listings order them by this (rows stored before it was kept have none).
+   */
+  position?: number;
+  /**
+   * Every upload whose statement holds this row (a string set): the upload that wrote it and each later one
+   * that found it already stored. Removing a statement releases its hold; the row goes with its last holder.
+   * Rows stored before holders were kept have none: `upload_id` alone holds them.
+   */
+  upload_ids?: Set<string>;
 }
 
 type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;
@@ -46,18 +57,50 @@ export async function putNewTransactions(items: readonly TransactionItem[]): Pro
   const keyOf = (t: TransactionItem) => transactionKey(t);
   const id = (k: { pk: string; sk: string }) => `${k.pk}\n${k.sk}`;
   const unique = [...new Map(items.map((t) => [id(keyOf(t)), keyOf(t)])).values()];
-  const stored = await batchGetAll<{ pk: string; sk: string; upload_id?: string }>(unique, {
-    consistentRead: true,
-    projection: 'pk, sk, upload_id',
-  });
-  const existing = new Map(stored.map((item) => [id(item), item.upload_id]));
+  const stored = await batchGetAll<{ pk: string; sk: string; upload_id?: string; upload_ids?: Set<string> }>(
+    unique,
+    { consistentRead: true, projection: 'pk, sk, upload_id, upload_ids' },
+  );
+  const existing = new Map(stored.map((item) => [id(item), item]));
   const isNew = items.map((t) => {
-    const k = id(keyOf(t));
-    return !existing.has(k) || existing.get(k) === t.upload_id;
+    const found = existing.get(id(keyOf(t)));
+    return !found || found.upload_id === t.upload_id;
   });
-  const toWrite = items.filter((t, i) => isNew[i] && !existing.has(id(keyOf(t))));
+  // A row another upload wrote: this upload holds it too (a set, so a retried step adds nothing). A row
+  // removed in the meantime (its last holder's statement removed) is written afresh, as this upload's.
+  const duplicates = items.filter((_, i) => !isNew[i]);
+  const lost = new Set<string>();
+  for (let start = 0; start < duplicates.length; start += 50)
+    await Promise.all(
+      duplicates.slice(start, start + 50).map(async (t) => {
+        const found = existing.get(id(keyOf(t)));
+        const holders = found?.upload_ids ? [t.upload_id] : [t.upload_id, found?.upload_id ?? t.upload_id];
+        if (!(await addHolder(t, holders))) lost.add(id(keyOf(t)));
+      }),
+    );
+  for (const [i, t] of items.entries()) if (lost.has(id(keyOf(t)))) isNew[i] = true;
+  const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(keyOf(t))) || lost.has(id(keyOf(t)))));
   await batchWriteAll(toWrite.map((item) => ({ PutRequest: { Item: toStored(item) } })));
   return isNew;
+}
+
+/** Add uploads to a stored row's holders; false when the row is no longer there. */
+async function addHolder(t: TransactionRef, uploadIds: string[]): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: transactionKey(t),
+        UpdateExpression: 'ADD upload_ids :u',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':u': new Set(uploadIds) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** The item as stored: its keys, the unclassified index while it has no flow type, and its fields. */
@@ -66,25 +109,78 @@ function toStored(item: TransactionItem) {
   const unclassified = item.flow_type
     ? {}
     : keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id);
-  return { ...key, ...unclassified, entity: 'transaction', ...item };
+  return { ...key, ...unclassified, entity: 'transaction', ...item, upload_ids: new Set([item.upload_id]) };
 }
 
-/** Delete a transaction if `uploadId` wrote it (rows another upload added stay); false when it did not. */
-export async function deleteTransaction(t: TransactionRef, uploadId: string): Promise<boolean> {
+/**
+ * Release `uploadId`'s hold on a row: the row is deleted when no other upload holds it ('removed'), else it
+ * stays for the others ('kept'); 'absent' when the upload did not hold it (or it is gone). Each write is
+ * conditional, so an upload taking hold of the row at the same moment keeps it: removing one statement
+ * never deletes a row another statement holds.
+ */
+export async function releaseTransaction(
+  t: TransactionRef,
+  uploadId: string,
+): Promise<'removed' | 'kept' | 'absent'> {
+  const deleteIf = async (condition: string, values: Record<string, unknown> = {}) => {
+    try {
+      await documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: transactionKey(t),
+          ConditionExpression: condition,
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  };
   try {
-    await documentClient().send(
-      new DeleteCommand({
+    const out = await documentClient().send(
+      new UpdateCommand({
         TableName: tableName(),
         Key: transactionKey(t),
-        ConditionExpression: 'upload_id = :upload',
-        ExpressionAttributeValues: { ':upload': uploadId },
+        UpdateExpression: 'DELETE upload_ids :set',
+        ConditionExpression: 'contains(upload_ids, :id)',
+        ExpressionAttributeValues: { ':set': new Set([uploadId]), ':id': uploadId },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    const holders = out.Attributes?.upload_ids as Set<string> | undefined;
+    if (holders?.size) return 'kept';
+    return (await deleteIf('attribute_exists(pk) AND attribute_not_exists(upload_ids)')) ? 'removed' : 'kept';
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+  // A row stored before holders were kept: its writer alone holds it.
+  const removed = await deleteIf('attribute_not_exists(upload_ids) AND upload_id = :upload', {
+    ':upload': uploadId,
+  });
+  return removed ? 'removed' : 'absent';
+}
+
+/** Delete a transaction if `uploadId` was its only holder (rows other uploads hold stay); false otherwise. */
+export async function deleteTransaction(t: TransactionRef, uploadId: string): Promise<boolean> {
+  return (await releaseTransaction(t, uploadId)) === 'removed';
+}
+
+/** The rows of an account that `uploadId` holds (read with a filter over the account's rows). */
+export async function transactionsHeldBy(
+  familyId: string,
+  accountId: string,
+  uploadId: string,
+): Promise<TransactionRef[]> {
+  const range = keys.accountTransactionsRange(familyId, accountId);
+  return queryAll<TransactionRef>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: 'contains(upload_ids, :u) OR (attribute_not_exists(upload_ids) AND upload_id = :u)',
+    ProjectionExpression: 'family_id, account_id, transaction_date, id',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ':u': uploadId },
+  });
 }
 
 /** Record the automatic classification; the row leaves the unclassified index. */

@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './paging';
+import { queryAll, queryPrefix } from './paging';
 
 /**
  * Upload (extraction) records: one per statement file, created by POST /api/uploads and advanced by the
@@ -94,4 +94,23 @@ export async function advanceUpload(
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/**
+ * Every upload of one account, newest first (ULID order). The family's uploads are read with the account as
+ * a filter: a family uploads a few statements a month, so the partition's upload records stay small.
+ */
+export async function listAccountUploads(familyId: string, accountId: string): Promise<UploadItem[]> {
+  const items = await queryPrefix(keys.uploadsPrefix(familyId), { consistentRead: true });
+  return items
+    .map(toUploadItem)
+    .filter((u) => u.accountId === accountId)
+    .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
+}
+
+/** Remove an upload's record (its statement removed); removing one already gone does nothing. */
+export async function deleteUpload(familyId: string, uploadId: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
+  );
 }

@@ -1,15 +1,11 @@
-import {
-  accountTransactionsParamsSchema,
-  accountTransactionsQuerySchema,
-} from '../../contracts/transactions';
-import { latestAccountTransactions } from '../../services/transactions';
+import { accountTransactionsParamsSchema, transactionPageQuerySchema } from '../../contracts/transactions';
+import { accountTransactions } from '../../services/transactions';
 import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
-/** GET /api/accounts/{id}/transactions?limit=50: newest first. */
+/** GET /api/accounts/{id}/transactions?limit&cursor&from&to&flow_type: a page, newest first. */
 export const handler = httpHandler(
   ROUTES.ListAccountTransactions,
-  { params: accountTransactionsParamsSchema, query: accountTransactionsQuerySchema },
-  async ({ family, params, query }) =>
-    json(200, await latestAccountTransactions(family, params.id, query.limit)),
+  { params: accountTransactionsParamsSchema, query: transactionPageQuerySchema },
+  async ({ family, params, query }) => json(200, await accountTransactions(family, params.id, query)),
 );

@@ -15,7 +15,9 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
  * write and an update; Classify then asks the AI (where configured) about the rows the rules leave unsure.
  * Every row's key is recorded first (`rows.json`), so RecordFailure can undo exactly this upload's rows
  * whenever it fails, even half-way through this step; a retried Persist finds its own rows and counts them
- * again.
+ * again. Each row keeps its place in the statement in time (`position`: printed order, or its reverse for a
+ * table printed newest first), so a date's rows list in the statement's order, and the uploads holding it
+ * (`upload_ids`), so removing a statement removes only its own rows.
  */
 export async function persistStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
@@ -38,12 +40,16 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
   }));
   await writeJson(artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
   const byRules = await classifyTransactions(rows, account, patterns, null);
+  // The row's place in time within the statement: printed order, reversed for a table printed newest first.
+  const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
+  const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
   const isNew = await putNewTransactions(
     statement.transactions.map((row, i) => {
       const classification = byRules.get(rows[i]!.id) ?? null;
       return {
         ...rows[i]!,
         upload_id: state.uploadId,
+        position: positionOf(i),
         balance: row.balance,
         flow_type: classification?.flow_type ?? null,
         user_corrected_flow_type: null,

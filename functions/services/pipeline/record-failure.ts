@@ -3,6 +3,7 @@ import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-reposit
 import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../contracts/pipeline';
 import { failureReasonOf } from '../../domain/statement-failures';
 import { logger } from '../../shared/logger';
+import { refreshAccountSummary } from '../accounts';
 import { inBatches, now } from './common';
 import { failureMessage } from './messages';
 import { type AddedRow, readJson, removeArtefacts } from './working-files';
@@ -21,7 +22,8 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
   if (!familyId || !uploadId) return failure;
   if (!failure.uploadId && (await getUpload(familyId, uploadId))?.objectKey !== failure.key) return failure;
   const state = { ...failure, familyId, uploadId };
-  // Every row the statement holds, recorded before Persist wrote any: delete those this upload wrote.
+  // Every row the statement holds, recorded before Persist wrote any: release this upload's hold on each
+  // (a row goes with its last holder; rows other uploads hold stay).
   let removed = 0;
   const rows = await readJson(artefactKey(familyId, uploadId, 'rows.json')).catch((error: Error) => {
     if (error.name === 'NoSuchKey') return []; // Persist never started: nothing was written.
@@ -36,6 +38,8 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     { message, reason: failureReasonOf(message), counts: { ...failure.counts, added: 0 } },
     now(),
   );
+  const accountId = failure.accountId ?? (await getUpload(familyId, uploadId))?.accountId;
+  if (accountId) await refreshAccountSummary(familyId, accountId);
   await removeArtefacts(state);
   if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
   return failure;

@@ -6,7 +6,7 @@ import { FullScreenStatus } from '../components/FullScreenStatus';
 import { Onboarding } from '../features/onboarding/Onboarding';
 import { useOnboardingStatus } from '../features/onboarding/useOnboardingStatus';
 import { AppShell } from './AppShell';
-import '../routes/login.css';
+import '../features/login/login.css';
 
 /**
  * /app/* (spec 1 §2 decision order):

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayName } from '../../../functions/domain/identity';
-import { useProfile } from '../api/queries';
 import type { AuthUser } from '../auth/auth-context';
 import { useAuth } from '../auth/useAuth';
+import { useProfile } from '../features/family/api';
 import { NavDrawer } from './NavDrawer';
 import { type AppPage, hasPage, PROFILE_PATH } from './pages';
 

@@ -1,16 +1,26 @@
-import { useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
-import { FamilyOverview } from '../routes/FamilyOverview';
+import { FamilyOverview } from '../features/overview/FamilyOverview';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
 import './app-shell.css';
 
+/** The kit's demo pages (not in the sidebar; reached by their address): each its own lazily loaded chunk. */
+const DsDemo = lazy(() => import('../features/dev/DsDemo').then((m) => ({ default: m.DsDemo })));
+const MigrationComparison = lazy(() =>
+  import('../features/dev/MigrationComparison').then((m) => ({ default: m.MigrationComparison })),
+);
+
+function LazyPage({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p role="status">Loading...</p>}>{children}</Suspense>;
+}
+
 /**
  * The app shell (spec 1 §2): header, a collapsible sidebar (a drawer on phones) and the pages under /app.
- * Unknown paths under /app go to /app. Every transaction list reloads on 'transactions-uploaded' and
+ * Unknown paths under /app go to /app; /app/dev/ds-demo and /app/dev/migration-comparison show the UI kit. Every transaction list reloads on 'transactions-uploaded' and
  * 'transactions-updated'.
  */
 export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: readonly AppPage[] }) {
@@ -39,6 +49,22 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={page.element} />
             ))}
+            <Route
+              path="dev/ds-demo"
+              element={
+                <LazyPage>
+                  <DsDemo />
+                </LazyPage>
+              }
+            />
+            <Route
+              path="dev/migration-comparison"
+              element={
+                <LazyPage>
+                  <MigrationComparison />
+                </LazyPage>
+              }
+            />
             <Route path="*" element={<Navigate to="/app" replace />} />
           </Routes>
         </main>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { selectableAccountTypes } from '../../../../functions/contracts/accounts';
 import type { Institution } from '../../../../functions/contracts/institutions';
-import { useServiceTypes } from '../../api/queries';
+import { useServiceTypes } from './api';
 import { InstitutionPicker } from './InstitutionPicker';
 import { accountNamesFor, bankWithServicesChosen, defaultServicesFor } from './rules';
 import { ACCOUNT_TYPE_LABELS, type AccountDraft } from './storage';

@@ -1,12 +1,13 @@
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Institution, InstitutionType } from '../../../../functions/contracts/institutions';
 import { searchInstitutions, servicesPreview } from '../../../../functions/domain/institution-search';
-import { useInstitutions, useServiceTypes } from '../../api/queries';
+import { Combobox } from '../../components/Combobox';
+import { useInstitutions, useServiceTypes } from './api';
 
 /**
- * Searchable institution picker (spec 1 §2, spec 2 §5): an ARIA 1.2 combobox with a listbox popup (typing
- * filters by name, display name and description; arrows move, Enter picks, Escape closes), type chips for
- * bank, fintech and building society, and each option showing 3 services then '+N more'.
+ * Searchable institution picker (spec 1 §2, spec 2 §5) on the kit's Combobox: typing filters by name, display
+ * name and description; arrows move, Enter picks, Escape closes; type chips for bank, fintech and building
+ * society; each option shows 3 services then '+N more'.
  */
 const TYPE_CHIPS: Array<{ type: InstitutionType; label: string }> = [
   { type: 'bank', label: 'Bank' },
@@ -24,6 +25,9 @@ const TYPE_LABELS: Partial<Record<InstitutionType, string>> = {
 };
 const MAX_OPTIONS = 50;
 
+/** An option: an institution of the catalogue, or the chosen one before the catalogue has loaded. */
+type Option = Pick<Institution, 'id' | 'display_name'> & Partial<Institution>;
+
 export interface InstitutionPickerProps {
   label: string;
   selected: { id: string; name: string } | null;
@@ -31,15 +35,10 @@ export interface InstitutionPickerProps {
 }
 
 export function InstitutionPicker({ label, selected, onSelect }: InstitutionPickerProps) {
-  const id = useId();
-  const inputId = `${id}-input`;
-  const listId = `${id}-list`;
   const { data: institutions, isPending, isError } = useInstitutions();
   const { data: serviceTypes } = useServiceTypes();
   const [query, setQuery] = useState('');
   const [type, setType] = useState<InstitutionType | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
 
   const serviceName = useMemo(() => {
     const names = new Map((serviceTypes ?? []).map((s) => [s.code as string, s.name]));
@@ -49,44 +48,63 @@ export function InstitutionPicker({ label, selected, onSelect }: InstitutionPick
     () => searchInstitutions(institutions ?? [], { q: query, type }).slice(0, MAX_OPTIONS),
     [institutions, query, type],
   );
-  const inputValue = selected ? selected.name : query;
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  const choose = (institution: Institution) => {
-    onSelect(institution);
-    setQuery('');
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        setActive(0);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (results.length ? (i + step + results.length) % results.length : 0));
-    } else if (event.key === 'Enter' && open) {
-      const institution = results[active];
-      if (institution) {
-        event.preventDefault();
-        choose(institution);
-      }
-    } else if (event.key === 'Escape') {
-      if (open) {
-        event.preventDefault();
-        setOpen(false);
-      } else if (query) {
-        setQuery('');
-      }
-    }
-  };
+  // The chosen institution as the combobox's item (its name as shown, even before the catalogue loads).
+  const chosen = useMemo<Option | null>(
+    () =>
+      selected
+        ? (institutions?.find((i) => i.id === selected.id) ?? {
+            id: selected.id,
+            display_name: selected.name,
+          })
+        : null,
+    [selected, institutions],
+  );
 
   return (
-    <div className="institution-picker">
-      <label htmlFor={inputId}>{label}</label>
+    <Combobox<Option>
+      className="institution-picker"
+      label={label}
+      listLabel="Institutions"
+      placeholder="Search banks, building societies, apps…"
+      items={results}
+      itemKey={(i) => i.id}
+      itemText={(i) => i.display_name}
+      inputValue={selected ? selected.name : query}
+      onInputChange={(value) => {
+        if (selected && value === selected.name) return;
+        setQuery(value);
+        if (selected) onSelect(null);
+      }}
+      selected={chosen}
+      onSelect={(option) => {
+        const institution = results.find((i) => i.id === option.id);
+        if (!institution) return;
+        onSelect(institution);
+        setQuery('');
+      }}
+      isLoading={isPending}
+      message={isError ? 'The bank list could not be loaded. Enter the bank name below instead.' : undefined}
+      emptyMessage="No matches. Enter the bank name below instead."
+      renderItem={(institution) => {
+        const { shown, more } = servicesPreview(institution.services ?? []);
+        return (
+          <>
+            <span className="option-name">{institution.display_name}</span>
+            {institution.type && (
+              <span className="option-type">{TYPE_LABELS[institution.type] ?? institution.type}</span>
+            )}
+            {shown.length > 0 && (
+              <span className="option-services">
+                {shown.map(serviceName).join(' · ')}
+                {more > 0 && ` +${more} more`}
+              </span>
+            )}
+          </>
+        );
+      }}
+      onClear={() => onSelect(null)}
+      clearLabel={selected ? `Clear ${selected.name}` : undefined}
+    >
       <fieldset className="chips">
         <legend className="visually-hidden">Filter by type</legend>
         <button type="button" aria-pressed={type === null} onClick={() => setType(null)}>
@@ -97,83 +115,12 @@ export function InstitutionPicker({ label, selected, onSelect }: InstitutionPick
             key={chip.type}
             type="button"
             aria-pressed={type === chip.type}
-            onClick={() => {
-              setType(type === chip.type ? null : chip.type);
-              setActive(0);
-            }}
+            onClick={() => setType(type === chip.type ? null : chip.type)}
           >
             {chip.label}
           </button>
         ))}
       </fieldset>
-      <div className="combobox">
-        <input
-          id={inputId}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && results[active] ? optionId(active) : undefined}
-          placeholder="Search banks, building societies, apps…"
-          value={inputValue}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-            setOpen(true);
-            if (selected) onSelect(null);
-          }}
-          onClick={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        {selected && (
-          <button
-            type="button"
-            className="link"
-            onClick={() => onSelect(null)}
-            aria-label={`Clear ${selected.name}`}
-          >
-            Clear
-          </button>
-        )}
-        <div id={listId} role="listbox" aria-label="Institutions" hidden={!open} className="listbox">
-          {results.map((institution, index) => {
-            const { shown, more } = servicesPreview(institution.services);
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the combobox input (ARIA combobox pattern)
-              <div
-                key={institution.id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className="option"
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(institution)}
-              >
-                <span className="option-name">{institution.display_name}</span>
-                <span className="option-type">{TYPE_LABELS[institution.type] ?? institution.type}</span>
-                {shown.length > 0 && (
-                  <span className="option-services">
-                    {shown.map(serviceName).join(' · ')}
-                    {more > 0 && ` +${more} more`}
-                  </span>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-      <p className="hint" aria-live="polite">
-        {isError
-          ? 'The bank list could not be loaded. Enter the bank name below instead.'
-          : open && !isPending && results.length === 0
-            ? 'No matches. Enter the bank name below instead.'
-            : ''}
-      </p>
-    </div>
+    </Combobox>
   );
 }

@@ -2,12 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ulid } from 'ulid';
 import { ApiError } from '../../api/client';
-import {
-  useCreateAccounts,
-  useInitialiseFamily,
-  useInitialiseSubscription,
-  useSaveProfile,
-} from '../../api/queries';
+import { useCreateAccounts } from '../accounts/api';
+import { useInitialiseFamily, useInitialiseSubscription, useSaveProfile } from '../family/api';
 import { AccountsStep } from './AccountsStep';
 import { CompleteStep } from './CompleteStep';
 import { ProfileStep } from './ProfileStep';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { api } from '../../api/queries';
+import { accountsApi } from '../accounts/api';
 import { isMarkedComplete, ONBOARDING_COMPLETE_EVENT } from './storage';
 
 /**
@@ -21,7 +21,7 @@ async function familyHasAccounts(signal: AbortSignal): Promise<boolean> {
     timer = setTimeout(() => reject(new Error('Family query timeout')), FAMILY_QUERY_TIMEOUT_MS);
   });
   try {
-    const accounts = await Promise.race([api.accounts(signal), timeout]);
+    const accounts = await Promise.race([accountsApi.accounts(signal), timeout]);
     return accounts.length > 0;
   } catch (error) {
     // No family yet (404) is the normal state of a new user; anything else is logged and counts as incomplete.

@@ -6,9 +6,10 @@ import {
   validateUpload,
 } from '../../../../functions/domain/upload-validation';
 import { ApiError } from '../../api/client';
-import { useAccounts, useAccountTransactions, useFamily } from '../../api/queries';
 import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useAccounts, useAccountTransactions } from '../accounts/api';
+import { useFamily } from '../family/api';
 import { FlowCounters } from './FlowCounters';
 import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';
@@ -143,12 +144,10 @@ export function UploadPage() {
                 {transactions.isPending ? (
                   <p role="status">Loading transactions...</p>
                 ) : transactions.isError ? (
-                  <div className="inline-alert" role="alert">
-                    <p>We couldn't load this account's transactions. Please try again.</p>
-                    <button type="button" className="button" onClick={() => void transactions.refetch()}>
-                      Try again
-                    </button>
-                  </div>
+                  <LoadFailed
+                    what="this account's transactions"
+                    onRetry={() => void transactions.refetch()}
+                  />
                 ) : shown.length === 0 ? (
                   <p>No transactions to show. Upload a statement for this account.</p>
                 ) : (

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes } from './format';
 import type { JobView } from './jobs';
 import { countsText, PIPELINE_STEPS, reconciliationNote, STAGE_LABELS, stepOf } from './stages';
@@ -50,17 +51,13 @@ export function UploadProgress({ view }: { view: JobView }) {
         <span className="upload-file-size">{formatBytes(view.size)}</span>
       </div>
       {view.phase === 'failed' ? null : (
-        <div
+        <ProgressBar
           className="upload-bar"
-          role="progressbar"
-          aria-labelledby={nameId}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress.now}
-          aria-valuetext={progress.text}
-        >
-          <div className="upload-bar-fill" style={{ width: `${progress.now ?? 0}%` }} />
-        </div>
+          labelledBy={nameId}
+          value={progress.now}
+          valueText={progress.text}
+          tone={view.phase === 'done' ? 'success' : 'brand'}
+        />
       )}
       <p className="upload-file-stage">
         <span aria-live="polite">{stage}</span>

@@ -5,8 +5,11 @@ import {
   uploadSchema,
 } from '../../../../functions/contracts/uploads';
 import { ApiError, apiRequest } from '../../api/client';
-import { queryKeys } from '../../api/queries';
 import { isFinalStage, POLL_MS } from './stages';
+
+export const uploadKeys = {
+  upload: (uploadId: string) => ['uploads', uploadId] as const,
+};
 
 /** Upload calls (spec 2 §2 File Upload), parsed with the shared contracts. */
 export const uploadApi = {
@@ -19,7 +22,7 @@ export const uploadApi = {
 /** A stored statement's upload record, polled until its pipeline is done or failed. */
 export const uploadStatusQuery = (uploadId: string) =>
   queryOptions({
-    queryKey: queryKeys.upload(uploadId),
+    queryKey: uploadKeys.upload(uploadId),
     queryFn: ({ signal }) => uploadApi.status(uploadId, signal),
     // Until the statement is done or failed; an upload that is not there (404) will not appear later.
     refetchInterval: (query) =>

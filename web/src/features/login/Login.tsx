@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { MAGIC_LINK_MIN_INTERVAL_SECONDS, MAGIC_LINK_TTL_MINUTES } from '../../../functions/contracts/auth';
-import { loginErrorMessage } from '../../../functions/domain/identity';
-import { isValidEmail, validateEmail } from '../../../functions/domain/validation';
-import { requestMagicLink } from '../auth/magic-link';
-import { useAuth } from '../auth/useAuth';
+import {
+  MAGIC_LINK_MIN_INTERVAL_SECONDS,
+  MAGIC_LINK_TTL_MINUTES,
+} from '../../../../functions/contracts/auth';
+import { loginErrorMessage } from '../../../../functions/domain/identity';
+import { isValidEmail, validateEmail } from '../../../../functions/domain/validation';
+import { useAuth } from '../../auth/useAuth';
 import './login.css';
+import { loginApi } from './api';
 
 /**
  * The login screen (spec 1 §2 Login screen, §4 Login, §5 e-mail, §8 login errors, §9 30 s resend):
@@ -21,7 +24,7 @@ interface LoginForm {
   email: string;
 }
 
-export function Login({ send = requestMagicLink }: { send?: (email: string) => Promise<void> }) {
+export function Login({ send = loginApi.sendMagicLink }: { send?: (email: string) => Promise<void> }) {
   const { status } = useAuth();
   if (status === 'signedIn') return <Navigate to="/app" replace />;
   return <LoginScreen send={send} />;

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { displayName } from '../../../functions/domain/identity';
-import { ApiError } from '../api/client';
-import { useAccounts, useFamily, useProfile } from '../api/queries';
-import type { AppPage } from '../app/pages';
-import { useAuth } from '../auth/useAuth';
-import { ACCOUNT_TYPE_LABELS } from '../components/account-types';
-import { LoadFailed } from '../components/LoadFailed';
+import { displayName } from '../../../../functions/domain/identity';
+import type { AppPage } from '../../app/pages';
+import { useAuth } from '../../auth/useAuth';
+import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useOverview } from './api';
 
 /**
  * /app, 'Family Overview' (spec 1 §2): who is signed in, the family, its accounts, and what to do next —
@@ -13,13 +12,8 @@ import { LoadFailed } from '../components/LoadFailed';
  */
 export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const { user } = useAuth();
-  const profile = useProfile();
-  const family = useFamily();
-  const accounts = useAccounts();
+  const { profile, family, accounts, active, accountsFailed: failed } = useOverview();
   const name = displayName(profile.data ?? null, user?.email);
-  const active = (accounts.data ?? []).filter((a) => !a.is_archived);
-  // No family yet (404) simply means no accounts.
-  const failed = accounts.isError && !(accounts.error instanceof ApiError && accounts.error.status === 404);
   const nextSteps = pages.filter((p) => p.nextStep);
 
   return (

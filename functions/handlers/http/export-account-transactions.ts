@@ -1,0 +1,22 @@
+import { accountTransactionsParamsSchema, transactionsCsvQuerySchema } from '../../contracts/transactions';
+import { accountTransactionsCsv } from '../../services/transactions';
+import { httpHandler } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** GET /api/accounts/{id}/transactions/csv?from&to&flow_type: the account's rows as a CSV attachment. */
+export const handler = httpHandler(
+  ROUTES.ExportAccountTransactions,
+  { params: accountTransactionsParamsSchema, query: transactionsCsvQuerySchema },
+  async ({ family, params, query }) => {
+    const { fileName, csv } = await accountTransactionsCsv(family, params.id, query);
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'no-store',
+      },
+      body: csv,
+    };
+  },
+);

@@ -1,0 +1,64 @@
+import { getAccount } from '../adapters/dynamodb/account-repository';
+import { deleteMatchCandidatesOf } from '../adapters/dynamodb/match-candidate-repository';
+import { releaseTransaction, transactionsHeldBy } from '../adapters/dynamodb/transaction-repository';
+import { deleteUpload, getUpload, listAccountUploads } from '../adapters/dynamodb/upload-repository';
+import { deleteObject } from '../adapters/s3/storage';
+import { ACCOUNT_MESSAGES } from '../contracts/accounts';
+import {
+  REMOVE_STATEMENT_MESSAGES,
+  type RemoveStatementResponse,
+  type StatementList,
+} from '../contracts/uploads';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import type { FamilyContext } from '../shared/http';
+import { logger } from '../shared/logger';
+import { refreshAccountSummary } from './accounts';
+import { asSeenByFamily, toUpload } from './uploads';
+
+/**
+ * An account's statements (spec 2 §4 Account and Upload): each upload with what it added and skipped, its
+ * reconciliation and warnings; and 'Remove this statement', which undoes exactly what one upload added.
+ */
+export async function accountStatements(family: FamilyContext, accountId: string): Promise<StatementList> {
+  if (!(await getAccount(family.familyId, accountId))) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  const uploads = await listAccountUploads(family.familyId, accountId);
+  return { statements: uploads.map((u) => asSeenByFamily(toUpload(u))) };
+}
+
+const WRITES_IN_FLIGHT = 25;
+
+/**
+ * Remove a statement: release its hold on every row it holds; a row goes when no other upload holds it
+ * (so a row a later overlapping statement also held stays), then the transfer candidates of removed rows,
+ * the statement's PDF and record, and the account's derived fields are brought up to date. Each part is
+ * idempotent and the record goes last, so a removal cut short is finished by asking again.
+ */
+export async function removeStatement(
+  family: FamilyContext,
+  uploadId: string,
+): Promise<RemoveStatementResponse> {
+  const { familyId } = family;
+  const item = await getUpload(familyId, uploadId);
+  if (!item) throw new NotFoundError('Upload not found');
+  const stage = asSeenByFamily(toUpload(item)).stage;
+  if (stage !== 'done' && stage !== 'failed') throw new ConflictError(REMOVE_STATEMENT_MESSAGES.inProgress);
+  const held = await transactionsHeldBy(familyId, item.accountId, uploadId);
+  const removedIds = new Set<string>();
+  let kept = 0;
+  for (let start = 0; start < held.length; start += WRITES_IN_FLIGHT) {
+    const batch = held.slice(start, start + WRITES_IN_FLIGHT);
+    const outcomes = await Promise.all(batch.map((row) => releaseTransaction(row, uploadId)));
+    outcomes.forEach((outcome, i) => {
+      if (outcome === 'removed') removedIds.add(batch[i]!.id);
+      if (outcome === 'kept') kept++;
+    });
+  }
+  await deleteMatchCandidatesOf(familyId, removedIds);
+  await deleteObject(item.objectKey).catch((error: Error) =>
+    logger.warn('statement PDF not removed', { uploadId, error }),
+  );
+  await deleteUpload(familyId, uploadId);
+  await refreshAccountSummary(familyId, item.accountId);
+  logger.info('statement removed', { uploadId, removed: removedIds.size, kept });
+  return { upload_id: uploadId, account_id: item.accountId, removed: removedIds.size, kept };
+}
