@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/web/setup.ts'],
+          // Typing through user-event on a shared 2-core runner can pass 5 s; a hang still fails.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_TYPES, type AccountType as DomainAccountType } from '../domain/types';
+import { idString } from './ids';
 import { institutionTypes, serviceTypeCodeSchema } from './institutions';
 
 /** Accounts API (spec 2 §3 Account, §5 account form and creation rules). Shared by the handlers and the SPA. */
@@ -17,11 +18,11 @@ export const accountRequestSchema = z.object({
    * Optional ULID the client chose for this request (one per onboarding card). The created accounts' ids are
    * derived from it, so sending the same request again creates nothing twice.
    */
-  client_id: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a request id'))),
+  client_id: z.optional(idString('clientUlid', 'Not a request id')),
   name: z.optional(z.nullable(text(100, 'The account name is too long'))),
   bank_name: z.optional(z.nullable(text(100, 'The bank name is too long'))),
   account_type: z._default(z.enum(accountTypes, 'Choose an account type'), 'current'),
-  institution_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  institution_id: z.optional(z.nullable(idString('slug', 'Not an institution id'))),
   services: z._default(z.array(serviceTypeCodeSchema).check(z.maxLength(20)), []),
 });
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
@@ -76,7 +77,7 @@ export const createAccountsResponseSchema = z.object({
 export type CreateAccountsResponse = z.infer<typeof createAccountsResponseSchema>;
 
 export const accountIdParamsSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[0-9A-Za-z_-]+$/, 'Not an account id')),
+  id: idString('ulid', 'Not an account id'),
 });
 
 // ── Account Setup (spec 2 §2 'Your Bank Accounts', §3 derived fields, §4 archive and restore) ─────────────

@@ -23,3 +23,12 @@ export const TEXTRACT_WAIT_STATE = 'Wait for Textract';
 export const TEXTRACT_POLL_SECONDS = 5;
 /** How long the pipeline waits for Textract to read a scan before failing the upload (10 minutes). */
 export const TEXTRACT_MAX_WAIT_SECONDS = 10 * 60;
+
+/**
+ * The error a step raises when its upload no longer takes this execution: the record is final (done or
+ * failed), or another object version claimed it (a second PUT to the same presigned URL). The state machine
+ * catches it into UPLOAD_CLOSED_STATE, which ends the execution without touching the upload or its rows.
+ */
+export const UPLOAD_CLOSED_ERROR = 'UploadClosed';
+/** The Succeed state an execution ends in when its upload was closed to it. */
+export const UPLOAD_CLOSED_STATE = 'Upload already read';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ID_FORMATS } from './ids';
 
 /**
  * Contracts of the statement pipeline: what the S3 trigger starts it with, and the state every task receives
@@ -7,6 +8,15 @@ import * as z from 'zod/mini';
  * (zod/mini keeps Lambda bundles small; the classic API adds ~440 KB.)
  */
 const nonEmpty = () => z.string().check(z.minLength(1));
+/** An id the pipeline passes between its steps (taken from the object key the API issued, or Textract's). */
+const pipelineId = () =>
+  z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(ID_FORMATS.pipeline.maxLength),
+      z.regex(ID_FORMATS.pipeline.pattern, 'Not an id'),
+    );
 const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
 
 export const pipelineInputSchema = z.object({
@@ -37,15 +47,15 @@ export const extractionStatuses = ['DONE', 'IN_PROGRESS'] as const;
 export type ExtractionStatus = (typeof extractionStatuses)[number];
 
 export const pipelineStateSchema = z.extend(pipelineInputSchema, {
-  familyId: nonEmpty(),
-  uploadId: nonEmpty(),
+  familyId: pipelineId(),
+  uploadId: pipelineId(),
   fileName: nonEmpty(),
-  accountId: z.optional(z.string()),
+  accountId: z.optional(pipelineId()),
   extraction: z.optional(
     z.object({
       status: z.enum(extractionStatuses),
       source: z.enum(extractionSources),
-      jobId: z.optional(z.string()),
+      jobId: z.optional(pipelineId()),
       blocksKey: z.optional(z.string()),
       pages: count(),
       polls: count(),

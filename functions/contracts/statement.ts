@@ -18,6 +18,8 @@ export const statementTransactionSchema = z.object({
   signedAmount: z.number(),
   type: z.enum(TRANSACTION_TYPES),
   balance: z.nullable(z.number()),
+  /** Card statements with two date columns: the date received / posted beside the transaction date. */
+  postedDate: z.optional(isoDate()),
 });
 export type StatementTransaction = z.infer<typeof statementTransactionSchema>;
 
@@ -31,6 +33,18 @@ export const parsedStatementSchema = z.object({
     ok: z.boolean(),
     breaks: z.array(
       z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() }),
+    ),
+    /** Printed figures that could not be read (misprints): their rows are kept, the figures not checked. */
+    unreadable: z.optional(
+      z.array(
+        z.object({
+          row: z.nullable(z.number()),
+          cell: z.enum(['amount', 'balance', 'opening', 'closing', 'money_in_total', 'money_out_total']),
+          text: z.string(),
+          page: z.nullable(z.number()),
+          reason: z.string(),
+        }),
+      ),
     ),
   }),
   warnings: z.array(z.string()),

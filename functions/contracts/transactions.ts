@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FLOW_TYPES, TRANSACTION_TYPES } from '../domain/types';
+import { idString } from './ids';
 
 /** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
 /** The stored flow types: the domain's list (functions/domain/types.ts). */
@@ -23,7 +24,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const accountTransactionsParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an account id')),
+  id: idString('ulid', 'Not an account id'),
 });
 /** The rows of a page alone (the upload screen's latest 50 reads only these of a transactionPageSchema). */
 export const transactionListSchema = z.object({ transactions: z.array(transactionSchema) });
@@ -70,7 +71,12 @@ export type TransactionPageQuery = z.infer<typeof transactionPageQuerySchema>;
  */
 export const familyTransactionsQuerySchema = z.extend(transactionPageQuerySchema, {
   accounts: z.optional(
-    z.string().check(z.regex(/^[0-9A-Z]{26}(,[0-9A-Z]{26}){0,49}$/, TRANSACTION_PAGE_MESSAGES.accounts)),
+    z
+      .string()
+      .check(
+        z.maxLength(50 * 27, TRANSACTION_PAGE_MESSAGES.accounts),
+        z.regex(/^[0-9A-Z]{26}(,[0-9A-Z]{26}){0,49}$/, TRANSACTION_PAGE_MESSAGES.accounts),
+      ),
   ),
 });
 export type FamilyTransactionsQuery = z.infer<typeof familyTransactionsQuerySchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ID_FORMATS, idString } from './ids';
 import { extractionSources, pipelineStages } from './pipeline';
 
 /** Uploads API (spec 2 §2 File Upload, §8): shared by the handlers and the SPA. */
@@ -8,7 +9,11 @@ export const UPLOAD_URL_TTL_SECONDS = 300;
 export const createUploadRequestSchema = z.object({
   accountId: z
     .string({ error: 'Which account are these statements for?' })
-    .check(z.minLength(1, 'Which account are these statements for?')),
+    .check(
+      z.minLength(1, 'Which account are these statements for?'),
+      z.maxLength(ID_FORMATS.ulid.maxLength, 'Not an account id'),
+      z.regex(ID_FORMATS.ulid.pattern, 'Not an account id'),
+    ),
   fileName: z
     .string({ error: 'A file name is required' })
     .check(
@@ -72,7 +77,7 @@ export const createUploadResponseSchema = z.object({
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
 export const uploadIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not an upload id')),
+  id: idString('ulid', 'Not an upload id'),
 });
 
 // ── An account's statements, and a wrong upload undone (spec 2 §4 Account and Upload) ────────────────────

@@ -58,6 +58,10 @@ export function compileRoutes(functions: FunctionSpec[] = apiFunctions()): Compi
   return routes.sort((a, b) => a.specificity - b.specificity);
 }
 
+/**
+ * Matches the path as it arrived (still percent-encoded), as API Gateway does; the path parameters come back
+ * raw, and are decoded only once the request is authorized (decodePathParameters).
+ */
 export function matchRoute(routes: CompiledRoute[], method: string, path: string) {
   let pathMatched = false;
   for (const candidate of routes) {
@@ -67,11 +71,20 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
     if (candidate.route.method !== method) continue;
     const pathParameters: Record<string, string> = {};
     candidate.names.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(m[i + 1]!);
+      pathParameters[name] = m[i + 1]!;
     });
     return { match: candidate, pathParameters, pathMatched };
   }
   return { match: null, pathParameters: {}, pathMatched };
+}
+
+/** Path parameters decoded, or null when one is not valid percent-encoding (`%`, `%ZZ`, a cut UTF-8 `%E0%A4%A`). */
+export function decodePathParameters(raw: Record<string, string>): Record<string, string> | null {
+  try {
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    return null;
+  }
 }
 
 export interface RawRequest {
@@ -79,6 +92,8 @@ export interface RawRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: Buffer;
+  /** The body was over MAX_BODY_BYTES and was not kept (functions/local/request-body.ts). */
+  bodyTooLarge?: boolean;
   sourceIp: string;
 }
 
@@ -111,9 +126,13 @@ export function createApiRouter(options: {
   return async function handle(request: RawRequest): Promise<APIGatewayProxyStructuredResultV2> {
     const url = new URL(request.url, 'http://local');
     const method = request.method.toUpperCase();
-    const { match, pathParameters } = matchRoute(routes, method, url.pathname);
+    // API Gateway's order: the route (404), the payload limit (413), the JWT authorizer (401), then the
+    // request itself: a path parameter that is not valid percent-encoding is a 400 only for a caller the
+    // authorizer let through (an unauthorized caller learns nothing about the path).
+    const { match, pathParameters: rawParameters } = matchRoute(routes, method, url.pathname);
     if (!match) return gatewayError(404, 'Not Found');
-    if (request.body.length > MAX_BODY_BYTES) return gatewayError(413, 'Request Entity Too Large');
+    if (request.bodyTooLarge || request.body.length > MAX_BODY_BYTES)
+      return gatewayError(413, 'Request Entity Too Large');
 
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(request.headers)) {
@@ -127,6 +146,8 @@ export function createApiRouter(options: {
       if (!payload) return gatewayError(401, 'Unauthorized');
       claims = stringifyClaims(payload as Record<string, unknown>);
     }
+    const pathParameters = decodePathParameters(rawParameters);
+    if (!pathParameters) return gatewayError(400, 'Bad Request');
 
     const now = new Date();
     const queryStringParameters: Record<string, string> = {};

@@ -29,7 +29,7 @@ export class LocalOutbox implements Mailer {
     }
     this.options.print?.(
       [
-        `\n  ✉  To: ${mail.to}`,
+        `\n  ✉  To: ${mail.to}   (local twin only: in AWS the mail is sent by SES and never logged)`,
         `     Subject: ${mail.subject}`,
         ...(mail.link ? [`     Link: ${mail.link}`] : []),
         '',

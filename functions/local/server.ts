@@ -12,7 +12,7 @@ import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
 import { clearRegisteredServices, registerServices } from '../shared/container';
 import type { HealthProbe } from '../shared/ports';
-import { createApiRouter } from './api-router';
+import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
@@ -20,7 +20,9 @@ import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
+import { readLimitedBody } from './request-body';
 import { securityHeaders } from './security-headers';
+import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 
 /**
@@ -114,6 +116,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
   const http = createServer();
+  // Requests arriving before the twin is ready wait for it (bounded) or get a 503: never a hang.
+  const gate = startupGate();
+  http.on('request', gate.listener);
   const port = await listen(http, options.port, host);
   const url = `http://localhost:${port}`;
   const cleanups: Array<() => Promise<void>> = [
@@ -256,7 +261,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     };
 
     // As CloudFront's response headers policy in AWS: on every response the twin serves.
-    const headers = Object.entries(
+    const securityHeaderList = Object.entries(
       securityHeaders({
         port,
         s3Endpoint: s3.endpoint.replace('127.0.0.1', 'localhost'),
@@ -264,17 +269,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       }),
     );
 
-    http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    gate.ready((req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      for (const [name, value] of headers) res.setHeader(name, value);
+      for (const [name, value] of securityHeaderList) res.setHeader(name, value);
       const handle = async () => {
         if (path.startsWith('/api/') || path === '/api') {
-          const body = await readBody(req, 10 * 1024 * 1024);
+          const read = await readLimitedBody(req, MAX_BODY_BYTES);
           const result = await api({
             method: req.method ?? 'GET',
             url: req.url ?? '/',
             headers: req.headers,
-            body,
+            body: read.tooLarge ? Buffer.alloc(0) : read.body,
+            bodyTooLarge: read.tooLarge,
             sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           });
           const headers: Record<string, string | string[]> = {
@@ -338,6 +344,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (resumed) log(`resumed ${resumed} interrupted pipeline execution(s)`);
     return twin;
   } catch (error) {
+    gate.refuse();
     await close();
     throw error;
   }

@@ -25,7 +25,15 @@ export function serveStatic(root: string) {
   const base = resolve(root);
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://local');
-    let path = normalize(decodeURIComponent(url.pathname));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      // Not valid percent-encoding (`%`, `%ZZ`): a bad request, as CloudFront answers it, never a 500.
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');
+      return;
+    }
+    let path = normalize(decoded);
     if (path.includes('\0')) path = '/';
     let file = join(base, path);
     if (!file.startsWith(base)) file = join(base, 'index.html');

@@ -17,6 +17,7 @@ import {
 } from '../handlers/manifest';
 import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
+import { redactText } from './redact';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -228,12 +229,20 @@ export function areaRouter(
   };
 }
 
-/** For non-HTTP handlers (pipeline tasks, triggers): logger context, and errors logged then rethrown. */
+/**
+ * For non-HTTP handlers (pipeline tasks, triggers): logger context, and errors logged then rethrown. The
+ * Lambda runtime writes a rethrown error's message and stack to the function's log itself, so they are
+ * redacted first (the same error, its name and fields kept: Step Functions and Cognito still see them).
+ */
 export function eventHandler<E, R>(name: string, fn: (event: E, context: Context) => Promise<R>) {
   return middy<E, R>(async (event: E, context: Context) => {
     try {
       return await fn(event, context);
     } catch (error) {
+      if (error instanceof Error) {
+        error.message = redactText(error.message);
+        if (error.stack) error.stack = redactText(error.stack);
+      }
       logger.warn(`${name} failed`, { error: error as Error });
       throw error;
     }

@@ -58,10 +58,16 @@ describe('POST /api/uploads', () => {
   it.each([
     [{ accountId: '', fileName: 'a.pdf', size: 10 }, 'Which account are these statements for?'],
     [{ fileName: 'a.pdf', size: 10 }, 'Which account are these statements for?'],
-    [{ accountId: 'x', size: 10 }, 'A file name is required'],
-    [{ accountId: 'x', fileName: 'notes.docx', size: 10 }, 'Only PDF files can be uploaded.'],
-    [{ accountId: 'x', fileName: 'a.pdf', size: 0 }, 'This PDF is empty.'],
-    [{ accountId: 'x', fileName: 'a.pdf', size: MAX_UPLOAD_BYTES + 1 }, 'This PDF is larger than 20 MB.'],
+    [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', size: 10 }, 'A file name is required'],
+    [
+      { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'notes.docx', size: 10 },
+      'Only PDF files can be uploaded.',
+    ],
+    [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: 0 }, 'This PDF is empty.'],
+    [
+      { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: MAX_UPLOAD_BYTES + 1 },
+      'This PDF is larger than 20 MB.',
+    ],
   ])('refuses %j with a clear message', async (request, message) => {
     const { status, body } = await ada.call<ErrorBody>('POST', '/api/uploads', request);
     expect(status).toBe(400);

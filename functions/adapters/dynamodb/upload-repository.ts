@@ -17,6 +17,8 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   objectKey: string;
   createdBy: string;
   executionId?: string;
+  /** The ETag of the object version the pipeline read (set by claimUpload): the one statement of this id. */
+  objectEtag?: string;
 }
 
 const FINAL: PipelineStage[] = ['done', 'failed'];
@@ -94,6 +96,52 @@ export async function advanceUpload(
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/**
+ * The pipeline's claim on an upload for one object version (its ETag): the upload moves to `reading` unless
+ * it is final, or another version already claimed it (a second PUT to the same presigned URL). The version
+ * that claimed it may claim it again (a retried or resumed execution). Returns false when refused.
+ */
+export async function claimUpload(
+  familyId: string,
+  uploadId: string,
+  etag: string,
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        UpdateExpression: 'SET #stage = :reading, #etag = :etag, #updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND NOT #stage IN (:final0, :final1) AND (attribute_not_exists(#etag) OR #etag = :etag)',
+        ExpressionAttributeNames: { '#stage': 'stage', '#etag': 'objectEtag', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeValues: {
+          ':reading': 'reading' satisfies PipelineStage,
+          ':etag': etag,
+          ':now': now.toISOString(),
+          ':final0': FINAL[0],
+          ':final1': FINAL[1],
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Whether the upload still takes the execution reading object version `etag` (not final, not another's). */
+export async function uploadIsOpenTo(familyId: string, uploadId: string, etag: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId), ConsistentRead: true }),
+  );
+  const item = out.Item as Partial<UploadItem> | undefined;
+  if (!item?.stage || FINAL.includes(item.stage)) return false;
+  return item.objectEtag === undefined || item.objectEtag === etag;
 }
 
 /**

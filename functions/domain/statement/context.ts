@@ -2,6 +2,7 @@ import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findDatesWithYear, findPeriod, type PartialDate, parseLeadingDate, toIso } from './dates';
 import { type Row, rowText } from './geometry';
 import { recogniseInstitution } from './institutions';
+import { joinSplitFigures, looksLikeFigure } from './rows';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances
@@ -13,6 +14,12 @@ export interface SummaryBalance {
   date: string | null;
 }
 
+/** A summary figure that is printed but cannot be read as money ('Closing balance £44.079.83'). */
+export interface UnreadableSummary {
+  cell: 'opening' | 'closing' | 'money_in_total' | 'money_out_total';
+  text: string;
+}
+
 export interface StatementContext {
   institution: string | null;
   period: { start: string; end: string } | null;
@@ -21,16 +28,72 @@ export interface StatementContext {
   opening: SummaryBalance | null;
   closing: SummaryBalance | null;
   dated: SummaryBalance[];
+  /** The statement's own totals of money in and money out ('Payments in £50.00', 'Total debits'). */
+  moneyIn: ParsedAmount | null;
+  moneyOut: ParsedAmount | null;
+  unreadable: UnreadableSummary[];
   cardWording: boolean;
 }
 
+/**
+ * Labels are matched on letters alone (lower case, spaces and punctuation other than '/' and '&' removed),
+ * starting and ending on word boundaries: text layers split words by glyph spacing ('Ope ning Balance',
+ * 'Clos ing Balance', 'Paym e nts In').
+ */
 export const OPENING_LABEL =
-  /\b(?:opening balance|previous balance|start(?:ing)? balance|beginning balance|balance brought forward|brought forward|balance b\/f|balance from (?:your )?(?:last|previous) statement|last statement balance)\b/i;
+  /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balancefrom(?:your)?(?:last|previous)statement|laststatementbalance)/;
 export const CLOSING_LABEL =
-  /\b(?:closing balance|new balance|end(?:ing)? balance|balance carried forward|carried forward|balance c\/f)\b/i;
-const DATED_LABEL = /\bbalance (?:on|at|as at|as of)\b/i;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f)/;
+const DATED_LABEL = /^balance(?:on|at|asat|asof)/;
+/** Totals of money in / out as statements print them in the summary box. */
+const MONEY_IN_LABEL =
+  /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits)(?:total)?/;
+const MONEY_OUT_LABEL =
+  /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals)(?:total)?/;
+const TOTAL_WORD = /^total/;
 const CARD_WORDING =
   /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
+
+/** Letters of a word as labels see them. */
+const letters = (word: string) => word.toLowerCase().replace(/[^a-z0-9/&]/g, '');
+
+/**
+ * Finds a label among `words` (spacing-insensitive): the index of its first word and the index just after
+ * its last word; null when absent.
+ */
+export function findLabel(words: readonly string[], label: RegExp): { start: number; end: number } | null {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const word of words) {
+    starts.push(text.length);
+    text += letters(word);
+    ends.push(text.length);
+  }
+  const { anywhere, sticky } = compiled(label);
+  if (!anywhere.test(text)) return null;
+  for (let i = 0; i < words.length; i++) {
+    if (starts[i] === ends[i]) continue;
+    sticky.lastIndex = starts[i]!;
+    const m = sticky.exec(text);
+    if (!m) continue;
+    const k = ends.indexOf(starts[i]! + m[0].length, i);
+    if (k >= 0) return { start: i, end: k + 1 };
+  }
+  return null;
+}
+
+const COMPILED = new Map<RegExp, { anywhere: RegExp; sticky: RegExp }>();
+/** A label (anchored with '^') as a quick unanchored test and a sticky matcher for word starts. */
+function compiled(label: RegExp): { anywhere: RegExp; sticky: RegExp } {
+  let found = COMPILED.get(label);
+  if (!found) {
+    const source = label.source.replace(/^\^/, '');
+    found = { anywhere: new RegExp(source), sticky: new RegExp(source, 'y') };
+    COMPILED.set(label, found);
+  }
+  return found;
+}
 
 /** The first amount among `words` (a prefix such as '£', the number, a suffix such as 'CR' or 'OD'). */
 export function firstAmount(words: readonly string[], allowInteger: boolean): ParsedAmount | null {
@@ -55,25 +118,31 @@ export function firstAmount(words: readonly string[], allowInteger: boolean): Pa
 
 function labelledAmount(
   words: readonly string[],
-  text: string,
   label: RegExp,
   allowInteger: boolean,
-): { amount: ParsedAmount; date: PartialDate | null } | null {
-  const m = label.exec(text);
-  if (!m) return null;
-  // Word index just after the label.
-  const before = text.slice(0, m.index + m[0].length).trim();
-  const after = words.slice(before ? before.split(/\s+/).length : 0);
+  /** Totals: the figure right after the label, with pence, and nothing else on the line. */
+  strict = false,
+): { amount: ParsedAmount | null; unreadable: string | null; date: PartialDate | null } | null {
+  const found = findLabel(words, label);
+  if (!found) return null;
+  const after = words.slice(found.end);
   const leading = parseLeadingDate(after);
   const rest = leading ? after.slice(leading.used) : after;
   // Stop at the next label on the same line ('Opening balance £1.00  Closing balance £2.00').
-  const stop = rest.findIndex((_, i) => {
-    if (i === 0) return false;
-    const tail = rest.slice(i).join(' ');
-    return [OPENING_LABEL, CLOSING_LABEL, DATED_LABEL].some((l) => l.exec(tail)?.index === 0);
-  });
-  const amount = firstAmount(stop >= 0 ? rest.slice(0, stop) : rest, allowInteger);
-  return amount ? { amount, date: leading?.date ?? null } : null;
+  const labels = [OPENING_LABEL, CLOSING_LABEL, DATED_LABEL, MONEY_IN_LABEL, MONEY_OUT_LABEL];
+  const stop = rest.findIndex(
+    (_, i) => i > 0 && labels.some((l) => findLabel(rest.slice(i), l)?.start === 0),
+  );
+  const own = stop >= 0 ? rest.slice(0, stop) : rest;
+  if (strict && (own.length > 3 || !own.some((w) => /\d\.\d{2}\b/.test(w)) || leading)) {
+    return own.length <= 3 && own.some((w) => looksLikeFigure(w))
+      ? { amount: null, unreadable: own.find((w) => looksLikeFigure(w))!, date: null }
+      : null;
+  }
+  const amount = firstAmount(own, allowInteger);
+  if (amount) return { amount, unreadable: null, date: leading?.date ?? null };
+  const figure = own.find((w) => looksLikeFigure(w));
+  return figure ? { amount: null, unreadable: figure, date: leading?.date ?? null } : null;
 }
 
 /** Reads the rows outside the transaction table (reading order). */
@@ -86,23 +155,46 @@ export function readContext(rows: readonly Row[], allowInteger: boolean): Statem
     opening: null,
     closing: null,
     dated: [],
+    moneyIn: null,
+    moneyOut: null,
+    unreadable: [],
     cardWording: false,
   };
+  const noted = new Set<string>();
+  const note = (cell: UnreadableSummary['cell'], text: string) => {
+    if (noted.has(cell)) return;
+    noted.add(cell);
+    context.unreadable.push({ cell, text });
+  };
   lines.forEach((text, i) => {
-    const words = rows[i]!.words.map((w) => w.text);
+    // Figures split by glyph spacing ('£29,0 08.92') are joined first.
+    const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
     context.period ??= findPeriod(text);
     context.datedText.push(...findDatesWithYear(text));
     if (CARD_WORDING.test(text)) context.cardWording = true;
-    if (!context.opening) {
-      const found = labelledAmount(words, text, OPENING_LABEL, allowInteger);
-      if (found) context.opening = { amount: found.amount, date: null };
+    if (!context.opening && !noted.has('opening')) {
+      const found = labelledAmount(words, OPENING_LABEL, allowInteger);
+      if (found?.amount) context.opening = { amount: found.amount, date: null };
+      else if (found?.unreadable) note('opening', found.unreadable);
     }
-    if (!context.closing) {
-      const found = labelledAmount(words, text, CLOSING_LABEL, allowInteger);
-      if (found) context.closing = { amount: found.amount, date: null };
+    if (!context.closing && !noted.has('closing')) {
+      const found = labelledAmount(words, CLOSING_LABEL, allowInteger);
+      if (found?.amount) context.closing = { amount: found.amount, date: null };
+      else if (found?.unreadable) note('closing', found.unreadable);
     }
-    const dated = labelledAmount(words, text, DATED_LABEL, allowInteger);
-    if (dated?.date?.year) {
+    for (const [label, key, cell] of [
+      [MONEY_IN_LABEL, 'moneyIn', 'money_in_total'],
+      [MONEY_OUT_LABEL, 'moneyOut', 'money_out_total'],
+    ] as const) {
+      if (context[key] || noted.has(cell)) continue;
+      const found = labelledAmount(words, label, allowInteger, true);
+      // A total is a line of its own (or a summary cell): the label starts the line or follows another.
+      if (found?.amount && (findLabel(words, label)?.start === 0 || findLabel(words, TOTAL_WORD))) {
+        context[key] = found.amount;
+      } else if (found?.unreadable) note(cell, found.unreadable);
+    }
+    const dated = labelledAmount(words, DATED_LABEL, allowInteger);
+    if (dated?.amount && dated.date?.year) {
       context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year) });
     }
   });

@@ -35,6 +35,12 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['processing date', 'date2'],
   ['value date', 'date2'],
   ['date posted', 'date2'],
+  ['received', 'date2'],
+  ['date received', 'date2'],
+  ['received date', 'date2'],
+  ['posted', 'date2'],
+  ['date of posting', 'date2'],
+  ['date paid in', 'date2'],
   ['payment type and details', 'description'],
   ['transaction details', 'description'],
   ['transaction description', 'description'],
@@ -79,9 +85,14 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['balance after', 'balance'],
 ];
 
-const PHRASE_WORDS = PHRASES.map(([phrase, kind]) => ({ words: phrase.split(' '), kind })).sort(
-  (a, b) => b.words.length - a.words.length,
+/**
+ * Phrases by their letters alone: text layers split words by glyph spacing ('Pay m e nt t y pe', 'Paym e nts'),
+ * so a heading is matched on the letters of consecutive words, whatever the spaces between them.
+ */
+const PHRASE_LETTERS = new Map(
+  PHRASES.map(([phrase, kind]) => [phrase.replace(/ /g, ''), { kind, words: phrase.split(' ').length }]),
 );
+const LONGEST_PHRASE = Math.max(...[...PHRASE_LETTERS.keys()].map((k) => k.length));
 const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
 
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP'). */
@@ -115,7 +126,14 @@ function headingSequence(words: readonly Word[]): Word[] {
 }
 
 /** Reads the words as a heading row; null unless it is one. */
+/** Every heading names a date column: a row whose letters never spell one is not a heading. */
+const DATE_LETTERS = /date|received|posted|process/;
+
 export function readHeading(words: readonly Word[]): Column[] | null {
+  if (words.length < 3) return null;
+  let letters = '';
+  for (const w of words) letters += w.text.toLowerCase();
+  if (!DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
   const tokens = headingSequence(words)
     .map((w) => ({ w, t: headingToken(w.text) }))
     .filter((x) => x.t !== '');
@@ -124,21 +142,33 @@ export function readHeading(words: readonly Word[]): Column[] | null {
   let matched = 0;
   let i = 0;
   while (i < tokens.length) {
-    const phrase = PHRASE_WORDS.find(
-      (p) => p.words.length <= tokens.length - i && p.words.every((word, k) => tokens[i + k]?.t === word),
-    );
-    if (!phrase) {
+    // The longest run of words from here whose letters spell a phrase (most words on ties).
+    let letters = '';
+    let best: { kind: ColumnKind; end: number; words: number; length: number } | null = null;
+    for (let k = i; k < tokens.length && letters.length < LONGEST_PHRASE; k++) {
+      letters += tokens[k]!.t;
+      const phrase = PHRASE_LETTERS.get(letters);
+      if (
+        phrase &&
+        (!best ||
+          letters.length > best.length ||
+          (letters.length === best.length && phrase.words > best.words))
+      ) {
+        best = { kind: phrase.kind, end: k + 1, words: phrase.words, length: letters.length };
+      }
+    }
+    if (!best) {
       i++;
       continue;
     }
-    const used = tokens.slice(i, i + phrase.words.length).map((x) => x.w);
+    const used = tokens.slice(i, best.end).map((x) => x.w);
     columns.push({
-      kind: phrase.kind,
+      kind: best.kind,
       left: Math.min(...used.map((w) => w.left)),
       right: Math.max(...used.map((w) => w.right)),
     });
-    matched += phrase.words.length;
-    i += phrase.words.length;
+    matched += best.end - i;
+    i = best.end;
   }
   if (matched < 0.7 * tokens.length || columns.length < 3) return null;
   columns.sort((a, b) => a.left - b.left);

@@ -1,19 +1,28 @@
 import { toEpochDay } from '../dates';
 import { fromPence, type ParsedAmount, parseAmount } from './amounts';
 import type { Block } from './blocks';
-import { CLOSING_LABEL, OPENING_LABEL, readContext, type StatementContext } from './context';
-import { type PartialDate, toIso, withinPeriodOrder, yearsBackFrom, yearWithinPeriod } from './dates';
-import { groupRows, height, pageCount, type Row, rowText, wordsFromBlocks } from './geometry';
-import { detectHeader } from './header';
+import { CLOSING_LABEL, findLabel, OPENING_LABEL, readContext, type StatementContext } from './context';
+import {
+  type PartialDate,
+  parseLeadingDate,
+  toIso,
+  withinPeriodOrder,
+  yearsBackFrom,
+  yearWithinPeriod,
+} from './dates';
+import { groupRows, height, pageCount, type Row, rowText, type Word, wordsFromBlocks } from './geometry';
+import { type Column, type ColumnKind, detectHeader } from './header';
 import { CARD_ISSUERS } from './institutions';
-import { type BalanceCheckpoint, reconcileDetailed, resolveSigns } from './reconcile';
+import { type BalanceCheckpoint, balanceDirection, reconcileDetailed, resolveSigns } from './reconcile';
 import {
   columnsForMoney,
+  joinSplitFigures,
   type MoneyCell,
   type RowCells,
   readRowCells,
   type TableLayout,
   tableLayout,
+  type UnreadableCell as UnreadableMoney,
 } from './rows';
 import {
   type AccountKind,
@@ -23,6 +32,7 @@ import {
   type ReadStatementOptions,
   type ReadStatementResult,
   type StatementTransaction,
+  type UnreadableCell,
 } from './types';
 
 /**
@@ -38,28 +48,44 @@ interface Segment {
   rows: Row[];
 }
 
-type Category = 'noise' | 'label' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+/** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
+const TOTAL_ROW =
+  /^(?:totals?|subtotals?|sub-totals?|totalsforthisperiod|totalfor(?:this)?(?:period|statement)|total(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)(?:and|&)?(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)?)$/;
 
 interface TableRow extends RowCells {
   category: Category;
   /** 'closing' labels end the table on their page. */
   label: 'opening' | 'closing' | null;
   year: number | null;
+  /** Which table segment (heading to heading, or page) the row is in. */
+  segment: number;
+  /** The first / last row of the table on its page: an entry may run on from one to the other. */
+  firstOnPage: boolean;
+  lastOnPage: boolean;
 }
 
 interface RawTransaction {
   date: PartialDate | null;
+  date2: PartialDate | null;
   /** A year from a section row ('2024') above it. */
   sectionYear: number | null;
   parts: string[];
-  cell: MoneyCell;
+  /** null when the amount is printed but unreadable (then `unreadableAmount` holds it). */
+  cell: MoneyCell | null;
+  unreadableAmount: UnreadableMoney | null;
   balance: MoneyCell | null;
+  unreadableBalance: UnreadableMoney | null;
+  segment: number;
+  page: number;
 }
 
 interface Checkpoint {
   afterRow: number;
   cell: MoneyCell;
   reason: string;
+  segment: number;
 }
 
 const FOOTER = /\b(?:page \d+(?: of \d+)?|continued|overleaf)\b/i;
@@ -100,37 +126,153 @@ function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows:
   return { segments, headingRows };
 }
 
+/**
+ * A table whose headings cannot be read (a scan's garbled heading row, a template without one): its columns
+ * are taken from where the figures stand. Rows that start with a date and end in money are the table's
+ * rows; their figures form columns by their right edges (figures are right-aligned): three or more columns
+ * of figures are money out, money in and the balance; two are an amount and the balance; one an amount.
+ */
+function inferSegments(rows: readonly Row[]): Segment[] {
+  const dated: Array<{ row: Row; dateRight: number; second: Word[]; money: Word[] }> = [];
+  for (const row of rows) {
+    const leading = parseLeadingDate(row.words.slice(0, 4).map((w) => w.text));
+    if (!leading) continue;
+    const dateWords = row.words.slice(0, leading.used);
+    // A period ('01/03/2025 - 31/03/2025', '1 April to 30 April') is not a row of the table.
+    if (/^(?:-|–|to|until)$/i.test(row.words[leading.used]?.text ?? '')) continue;
+    // A second date column (a card's received / posting date) beside the first.
+    const next = parseLeadingDate(row.words.slice(leading.used, leading.used + 4).map((w) => w.text));
+    const second = next ? row.words.slice(leading.used, leading.used + next.used) : [];
+    const rest = joinSplitFigures(row.words.slice(leading.used + second.length), false);
+    const money = rest.filter((w) => parseAmount(w.text) !== null && /\.\d\d\b/.test(w.text));
+    if (!money.length || money.length === rest.length) continue;
+    dated.push({ row, dateRight: Math.max(...dateWords.map((w) => w.right)), second, money });
+  }
+  if (dated.length < 3) return [];
+  const figures = dated.flatMap((d) => d.money).sort((a, b) => a.right - b.right);
+  const clusters: Word[][] = [];
+  for (const w of figures) {
+    const last = clusters.at(-1);
+    if (last && w.right - last.at(-1)!.right < 0.02) last.push(w);
+    else clusters.push([w]);
+  }
+  // Columns of figures that stand on more than one row (a stray figure in the text is no column).
+  const columnsOfFigures = clusters.filter((c) => c.length >= 2).slice(-3);
+  if (!columnsOfFigures.length) return [];
+  let kinds: ColumnKind[] =
+    columnsOfFigures.length === 3
+      ? ['out', 'in', 'balance']
+      : columnsOfFigures.length === 2
+        ? ['amount', 'balance']
+        : ['amount'];
+  if (columnsOfFigures.length === 3) {
+    // Which of the two is money in: the balances say (money in raises the balance).
+    const columnOf = new Map<Word, number>();
+    columnsOfFigures.forEach((c, i) => {
+      for (const w of c) columnOf.set(w, i);
+    });
+    let firstIsIn = 0;
+    let previous: number | null = null;
+    for (const d of dated) {
+      const balanceWord = d.money.find((w) => columnOf.get(w) === 2);
+      const amounts = d.money.filter((w) => columnOf.get(w) === 0 || columnOf.get(w) === 1);
+      const balance = balanceWord ? parseAmount(balanceWord.text) : null;
+      const value = balance ? (balance.negative ? -balance.pence : balance.pence) : null;
+      if (value !== null && previous !== null && amounts.length === 1) {
+        const amount = parseAmount(amounts[0]!.text)!.pence;
+        const delta = value - previous;
+        if (Math.abs(delta) === amount) firstIsIn += (columnOf.get(amounts[0]!) === 0) === delta > 0 ? 1 : -1;
+      }
+      previous = value;
+    }
+    if (firstIsIn > 0) kinds = ['in', 'out', 'balance'];
+  }
+  const dateLeft = Math.min(...dated.map((d) => d.row.words[0]!.left));
+  const dateRight = Math.max(...dated.map((d) => d.dateRight));
+  const withSecond = dated.filter((d) => d.second.length);
+  const secondColumn: Column[] =
+    withSecond.length >= dated.length / 2
+      ? [
+          {
+            kind: 'date2',
+            left: Math.min(...withSecond.map((d) => d.second[0]!.left)),
+            right: Math.max(...withSecond.map((d) => d.second.at(-1)!.right)),
+          },
+        ]
+      : [];
+  const textStart = secondColumn[0]?.right ?? dateRight;
+  const textLeft = Math.min(
+    ...dated.map(
+      (d) =>
+        d.row.words.find((w) => w.left > textStart && !d.money.includes(w) && !d.second.includes(w))?.left ??
+        1,
+    ),
+  );
+  const descriptionLeft = Math.min(textLeft, textStart + 0.01);
+  const columns: Column[] = [
+    { kind: 'date', left: dateLeft, right: dateRight },
+    ...secondColumn,
+    { kind: 'description', left: descriptionLeft, right: descriptionLeft + 0.05 },
+    ...columnsOfFigures.map((c, i) => ({
+      kind: kinds[i]!,
+      left: Math.min(...c.map((w) => w.left)),
+      right: Math.max(...c.map((w) => w.right)),
+    })),
+  ];
+  const layout = tableLayout(columns);
+  const first = dated[0]!.row;
+  const segments: Segment[] = [];
+  for (const page of [...new Set(rows.map((r) => r.page))]) {
+    if (page < first.page) continue;
+    const pageRows = rows.filter((r) => r.page === page && (page > first.page || r.top >= first.top));
+    if (pageRows.length) segments.push({ layout, rows: pageRows });
+  }
+  return segments;
+}
+
 /** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
 function tablePrintsPence(segments: readonly Segment[]): boolean {
   return segments.some((s) =>
     s.rows.some((r) =>
-      r.words.some((w) => (w.left + w.right) / 2 >= s.layout.moneyStart && parseAmount(w.text)),
+      r.words.some(
+        (w) =>
+          (w.left + w.right) / 2 >= s.layout.moneyStart && /\.\d{2}\b/.test(w.text) && parseAmount(w.text),
+      ),
     ),
   );
 }
 
-function labelOf(text: string): TableRow['label'] {
-  if (CLOSING_LABEL.test(text)) return 'closing';
-  if (OPENING_LABEL.test(text)) return 'opening';
+function labelOf(words: readonly string[]): TableRow['label'] {
+  if (findLabel(words, CLOSING_LABEL)) return 'closing';
+  if (findLabel(words, OPENING_LABEL)) return 'opening';
   return null;
 }
 
-function categorise(cells: RowCells): TableRow {
+const LABEL_HINT = /balance|forward|b\/f|c\/f/;
+
+function categorise(cells: RowCells, segment: number): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
-  const txn = cells.money.some((m) => m.column === 'out' || m.column === 'in' || m.column === 'amount');
-  const label = cells.money.length ? labelOf(fullText) : null;
+  const isAmount = (m: { column: string | null }) =>
+    m.column === 'out' || m.column === 'in' || m.column === 'amount';
+  const txn = cells.money.some(isAmount) || cells.unreadable.some(isAmount);
+  const hasMoney = cells.money.length > 0 || cells.unreadable.length > 0;
+  // Every opening / closing label speaks of a balance or of something brought or carried forward.
+  const mayBeLabel = hasMoney && LABEL_HINT.test(fullText.toLowerCase().replace(/[^a-z/]/g, ''));
+  const label = mayBeLabel ? labelOf(fullText.split(' ')) : null;
   const year =
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
-  if (cells.noise || (!cells.money.length && FOOTER.test(fullText))) category = 'noise';
+  if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
   else if (label) category = 'label';
+  else if (hasMoney && !cells.date && TOTAL_ROW.test(fullText.toLowerCase().replace(/[^a-z&]/g, '')))
+    category = 'total';
   else if (txn) category = 'txn';
-  else if (cells.money.length) category = 'balance';
+  else if (hasMoney) category = 'balance';
   else if (year) category = 'year';
   else if (fullText) category = 'text';
   else if (cells.date) category = 'date';
   else category = 'empty';
-  return { ...cells, category, label, year };
+  return { ...cells, category, label, year, segment, firstOnPage: false, lastOnPage: false };
 }
 
 /** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
@@ -149,30 +291,39 @@ function readTable(segments: readonly Segment[], allowInteger: boolean): TableRo
     byLayout.set(key, [...(byLayout.get(key) ?? []), segment]);
   }
   for (const group of byLayout.values()) {
-    const money = group.flatMap((segment) =>
-      (cellsOf.get(segment) ?? []).flatMap((c) => (c.noise ? [] : c.money)),
+    const all = group.flatMap((segment) => (cellsOf.get(segment) ?? []).filter((c) => !c.noise));
+    columnsForMoney(
+      all.flatMap((c) => c.money),
+      group[0]!.layout.moneyColumns,
+      all.flatMap((c) => c.unreadable),
     );
-    columnsForMoney(money, group[0]!.layout.moneyColumns);
   }
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     const cells = cellsOf.get(segment) ?? [];
     let closed = false;
     let seenTransaction = false;
+    const start = rows.length;
     for (const c of cells) {
       if (closed) continue;
-      const row = categorise(c);
+      const row = categorise(c, index);
       rows.push(row);
       if (row.category === 'txn') seenTransaction = true;
       // A closing line after the rows ends the table on this page (a newest-first table starts with one).
       if (row.category === 'label' && row.label === 'closing' && seenTransaction) closed = true;
     }
-  }
+    const own = rows.slice(start).filter((r) => r.category !== 'empty' && r.category !== 'noise');
+    if (own[0]) own[0].firstOnPage = true;
+    if (own.at(-1)) own.at(-1)!.lastOnPage = true;
+  });
   return rows;
 }
 
 /** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
 function near(above: TableRow | null, row: TableRow): boolean {
-  if (!above || above.row.page !== row.row.page) return false;
+  if (!above) return false;
+  // An entry runs on from the foot of one page's table to the top of the next.
+  if (row.row.page === above.row.page + 1 && above.lastOnPage && row.firstOnPage) return true;
+  if (above.row.page !== row.row.page) return false;
   const gap = row.row.top - above.row.bottom;
   return gap <= 1.2 * Math.max(height(above.row), height(row.row));
 }
@@ -181,12 +332,31 @@ function near(above: TableRow | null, row: TableRow): boolean {
  * Whether wrapped descriptions carry their amounts on the first line ('first', most banks) or the last
  * ('last'): evidence from dated blocks, where the date shows which line starts the entry.
  */
+/** Payment-type codes that UK statements print at the start of an entry (HSBC, Lloyds, Halifax, TSB ...). */
+const TYPE_CODE =
+  /^(?:BP|TFR|DD|SO|STO|CR|DR|VIS|VISA|ATM|CHQ|\){3}|BGC|FPI|FPO|DEB|CPT|PAY|TR|IB|OBP|BAC|D\/D|S\/O|FT|POS|C\/L|CHG|INT|CSH|DEP|MPI|MPO|CDM)$/;
+const startsWithCode = (row: TableRow) => TYPE_CODE.test(row.description.split(' ')[0] ?? '');
+
 function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
   let first = 0;
   let last = 0;
   rows.forEach((row, i) => {
     const startsWithDate = row.date !== null && (row.category === 'text' || row.category === 'txn');
-    if (!startsWithDate) return;
+    if (!startsWithDate) {
+      // A type code starts an entry: a coded line without an amount, then an uncoded line with one, puts
+      // amounts on the last line; a coded line with an amount, then uncoded lines, on the first.
+      if (row.category === 'text' && startsWithCode(row)) {
+        const next = rows[i + 1];
+        if (next?.category === 'txn' && !next.date && !startsWithCode(next) && near(row, next)) last++;
+      } else if (row.category === 'txn' && startsWithCode(row)) {
+        const next = rows[i + 1];
+        if (next?.category === 'text' && !next.date && !startsWithCode(next) && near(row, next)) {
+          const after = rows[i + 2];
+          if (!after || after.category !== 'txn' || startsWithCode(after) || after.date) first++;
+        }
+      }
+      return;
+    }
     let j = i + 1;
     while (rows[j]?.category === 'text' && !rows[j]!.date && near(rows[j - 1]!, rows[j]!)) j++;
     const next = rows[j];
@@ -202,6 +372,10 @@ function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
 interface Assembly {
   transactions: RawTransaction[];
   checkpoints: Checkpoint[];
+  /** Balance lines whose figure is unreadable (after transaction `afterRow`). */
+  unreadableLines: Array<{ afterRow: number; cell: UnreadableMoney; page: number; segment: number }>;
+  /** The table's own totals row: money in and money out (pence), where printed. */
+  totals: { moneyIn: number | null; moneyOut: number | null };
   warnings: string[];
   used: Set<Row>;
 }
@@ -211,11 +385,19 @@ function assemble(rows: readonly TableRow[]): Assembly {
   const mode = amountLine(rows);
   const transactions: RawTransaction[] = [];
   const checkpoints: Checkpoint[] = [];
+  const unreadableLines: Assembly['unreadableLines'] = [];
+  const totals: Assembly['totals'] = { moneyIn: null, moneyOut: null };
   const warnings: string[] = [];
   const used = new Set<Row>();
   let currentDate: PartialDate | null = null;
   let sectionYear: number | null = null;
-  let pending: { date: PartialDate | null; parts: string[]; rows: TableRow[]; last: TableRow } | null = null;
+  let pending: {
+    date: PartialDate | null;
+    date2: PartialDate | null;
+    parts: string[];
+    rows: TableRow[];
+    last: TableRow;
+  } | null = null;
   let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
   let previous: TableRow | null = null;
 
@@ -242,6 +424,15 @@ function assemble(rows: readonly TableRow[]): Assembly {
       case 'year':
         sectionYear = row.year;
         break;
+      case 'total':
+        dropPending();
+        for (const m of row.money) {
+          if (m.column === 'in') totals.moneyIn = m.amount.pence;
+          if (m.column === 'out') totals.moneyOut = m.amount.pence;
+        }
+        used.add(row.row);
+        lastTxn = null;
+        break;
       case 'date':
         setDate(row.date!);
         if (pending && !pending.date) pending.date = row.date;
@@ -250,11 +441,18 @@ function assemble(rows: readonly TableRow[]): Assembly {
       case 'label':
       case 'balance': {
         dropPending();
-        if (row.date) setDate(row.date);
-        const cell = row.money.find((m) => m.column === 'balance') ?? row.money.at(-1)!;
+        // A balance line's date (brought forward at the top of a page) does not date the rows below it
+        // once the table has dated rows of its own.
+        if (row.date && !currentDate) setDate(row.date);
+        const cell = row.money.find((m) => m.column === 'balance') ?? row.money.at(-1);
         const reason =
           row.category === 'label' ? row.description.toLowerCase() || 'balance' : 'printed balance';
-        checkpoints.push({ afterRow: transactions.length - 1, cell, reason });
+        const afterRow = transactions.length - 1;
+        if (cell) checkpoints.push({ afterRow, cell, reason, segment: row.segment });
+        else {
+          const misprint = row.unreadable.find((u) => u.column === 'balance') ?? row.unreadable.at(-1)!;
+          unreadableLines.push({ afterRow, cell: misprint, page: row.row.page, segment: row.segment });
+        }
         used.add(row.row);
         lastTxn = null;
         break;
@@ -264,7 +462,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
         if (row.date) {
           dropPending();
           setDate(row.date);
-          pending = { date: row.date, parts: [text], rows: [row], last: row };
+          pending = { date: row.date, date2: row.date2, parts: [text], rows: [row], last: row };
         } else if (pending && near(pending.last, row)) {
           pending.parts.push(text);
           pending.rows.push(row);
@@ -275,7 +473,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
           used.add(row.row);
         } else {
           dropPending();
-          pending = { date: null, parts: [text], rows: [row], last: row };
+          pending = { date: null, date2: row.date2, parts: [text], rows: [row], last: row };
         }
         break;
       }
@@ -297,18 +495,31 @@ function assemble(rows: readonly TableRow[]): Assembly {
         if (lead) for (const r of lead.rows) used.add(r.row);
         used.add(row.row);
         const balance = row.money.find((m) => m.column === 'balance') ?? null;
-        const amounts = row.money.filter((m) => m.column !== 'balance');
+        const unreadableBalance = balance
+          ? null
+          : (row.unreadable.find((u) => u.column === 'balance') ?? null);
+        const amounts: Array<{ cell: MoneyCell | null; misprint: UnreadableMoney | null }> = [
+          ...row.money.filter((m) => m.column !== 'balance').map((cell) => ({ cell, misprint: null })),
+          ...row.unreadable
+            .filter((u) => u.column !== 'balance')
+            .map((misprint) => ({ cell: null, misprint })),
+        ];
         if (amounts.length > 1) {
           warnings.push(
             `A row on page ${row.row.page} has ${amounts.length} amounts; each is read as a transaction.`,
           );
         }
-        const items = amounts.map((cell, k) => ({
+        const items: RawTransaction[] = amounts.map(({ cell, misprint }, k) => ({
           date,
+          date2: row.date2 ?? lead?.date2 ?? null,
           sectionYear,
           parts: [...parts],
           cell,
+          unreadableAmount: misprint,
           balance: k === amounts.length - 1 ? balance : null,
+          unreadableBalance: k === amounts.length - 1 ? unreadableBalance : null,
+          segment: row.segment,
+          page: row.row.page,
         }));
         transactions.push(...items);
         lastTxn = { items, last: row };
@@ -318,7 +529,7 @@ function assemble(rows: readonly TableRow[]): Assembly {
     previous = row;
   }
   dropPending();
-  return { transactions, checkpoints, warnings, used };
+  return { transactions, checkpoints, unreadableLines, totals, warnings, used };
 }
 
 /** The year of each transaction's date: printed, from a section row, from the period, or counted back. */
@@ -332,9 +543,17 @@ function resolveDates(
     d.year === null && transactions[i]!.sectionYear ? { ...d, year: transactions[i]!.sectionYear } : d,
   );
   if (period) {
+    // Many rows share a date: each printed date is placed in the period once.
+    const placed = new Map<string, string>();
     return withSections.map((d) => {
-      const ordered = withinPeriodOrder(d, period);
-      return toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+      const key = `${d.day}/${d.month}/${d.year}/${d.monthFirst ? 1 : 0}`;
+      let iso = placed.get(key);
+      if (iso === undefined) {
+        const ordered = withinPeriodOrder(d, period);
+        iso = toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+        placed.set(key, iso);
+      }
+      return iso;
     });
   }
   if (withSections.every((d) => d.year !== null)) return withSections.map((d) => toIso(d, d.year!));
@@ -456,6 +675,89 @@ function openingAndClosing(
   };
 }
 
+/**
+ * Page furniture: a line printed at the same place on two or more pages near the top or the foot (the bank's
+ * name, contact lines, 'Page 2 of 3'). It is no part of the table, and an entry runs on across it.
+ */
+function pageFurniture(rows: readonly Row[]): Set<Row> {
+  const furniture = new Set<Row>();
+  const byText = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (row.top > 0.15 && row.bottom < 0.85) continue;
+    const text = rowText(row);
+    const key = FOOTER.test(text) ? text.replace(/\d+/g, '#') : text;
+    byText.set(key, [...(byText.get(key) ?? []), row]);
+  }
+  for (const list of byText.values()) {
+    if (list.length < 2) continue;
+    for (const row of list) {
+      if (list.some((other) => other.page !== row.page && Math.abs(other.top - row.top) < 0.005)) {
+        furniture.add(row);
+      }
+    }
+  }
+  return furniture;
+}
+
+/** A note about a printed figure that could not be read, tied to the transaction it belongs to or follows. */
+interface UnreadableNote {
+  anchor: RawTransaction | null;
+  cell: UnreadableCell['cell'];
+  text: string;
+  page: number | null;
+  reason: string;
+}
+
+/** Removes transactions, keeping each balance line after the transaction it followed (or the one before). */
+function removeTransactions(assembly: Assembly, drop: ReadonlySet<RawTransaction>): void {
+  if (!drop.size) return;
+  const newIndex: number[] = [];
+  let kept = -1;
+  for (const t of assembly.transactions) {
+    if (!drop.has(t)) kept++;
+    newIndex.push(kept);
+  }
+  const remap = (afterRow: number) => (afterRow < 0 ? afterRow : (newIndex[afterRow] ?? kept));
+  for (const c of assembly.checkpoints) c.afterRow = remap(c.afterRow);
+  for (const u of assembly.unreadableLines) u.afterRow = remap(u.afterRow);
+  assembly.transactions = assembly.transactions.filter((t) => !drop.has(t));
+}
+
+const entryKey = (t: RawTransaction) =>
+  `${t.date?.day}/${t.date?.month}|${t.cell?.amount.pence ?? t.unreadableAmount?.text}|${t.cell?.column}|${t.balance?.amount.pence ?? ''}`;
+
+/**
+ * Decoys: a later part of the table (a page, or a table under a heading of its own) whose rows all repeat a
+ * run of rows already read (same dates, amounts, columns and printed balances) is the same money printed
+ * again (a duplicate page, rows repeated after the closing balance), not new money.
+ */
+function removeRepeatedRuns(assembly: Assembly, warnings: string[]): void {
+  const bySegment = new Map<number, RawTransaction[]>();
+  for (const t of assembly.transactions) bySegment.set(t.segment, [...(bySegment.get(t.segment) ?? []), t]);
+  const drop = new Set<RawTransaction>();
+  const dropSegments = new Set<number>();
+  for (const [segment, list] of bySegment) {
+    // Two rows with a printed balance, or three without, are too many to repeat by chance.
+    if (list.length < (list.some((t) => t.balance) ? 2 : 3)) continue;
+    const earlier = assembly.transactions.filter((t) => t.segment < segment && !drop.has(t)).map(entryKey);
+    const keys = list.map(entryKey);
+    const found = earlier.some((_, start) => keys.every((k, i) => earlier[start + i] === k));
+    if (!found) continue;
+    for (const t of list) drop.add(t);
+    dropSegments.add(segment);
+    warnings.push(
+      `${list.length} rows on page ${list[0]!.page} repeat rows printed earlier in the statement; they are not counted again.`,
+    );
+  }
+  if (!drop.size) return;
+  assembly.checkpoints = assembly.checkpoints.filter((c) => !dropSegments.has(c.segment));
+  assembly.unreadableLines = assembly.unreadableLines.filter((u) => !dropSegments.has(u.segment));
+  removeTransactions(assembly, drop);
+}
+
+/** The digits of a figure (no sign, separators or pence point). */
+const digitsOf = (pence: number) => String(Math.abs(pence));
+
 /** Reads a statement from its text blocks. */
 export function readStatement(
   blocks: readonly Block[],
@@ -464,7 +766,18 @@ export function readStatement(
   const words = wordsFromBlocks(blocks);
   if (!words.length) return fail('no_text');
   const allRows = groupRows(words);
-  const { segments, headingRows } = findSegments(allRows);
+  const found = findSegments(allRows);
+  const { headingRows } = found;
+  const furniture = pageFurniture(allRows);
+  const segments = found.segments.map((s) => ({
+    ...s,
+    rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
+  }));
+  let inferred = false;
+  if (!segments.length) {
+    segments.push(...inferSegments(allRows.filter((r) => !furniture.has(r))));
+    inferred = segments.length > 0;
+  }
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
   const assembly = assemble(readTable(segments, allowInteger));
@@ -472,6 +785,12 @@ export function readStatement(
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
   const warnings = [...assembly.warnings];
+  if (inferred) {
+    warnings.push(
+      'The transaction table has no headings that could be read; its columns are taken from where the figures stand.',
+    );
+  }
+  removeRepeatedRuns(assembly, warnings);
 
   if (listedNewestFirst(assembly.transactions)) {
     // Oldest first from here on: balances then run forwards, and checkpoints sit after the older row.
@@ -479,7 +798,25 @@ export function readStatement(
     assembly.transactions.reverse();
     for (const c of assembly.checkpoints) c.afterRow = last - 1 - c.afterRow;
     assembly.checkpoints.reverse();
+    for (const u of assembly.unreadableLines) u.afterRow = last - 1 - u.afterRow;
     warnings.push('The statement lists transactions newest first; they are returned oldest first.');
+  }
+
+  const notes: UnreadableNote[] = context.unreadable.map((u) => ({
+    anchor: null,
+    cell: u.cell,
+    text: u.text,
+    page: null,
+    reason: 'the summary figure is misprinted',
+  }));
+  for (const u of assembly.unreadableLines) {
+    notes.push({
+      anchor: assembly.transactions[u.afterRow] ?? null,
+      cell: 'balance',
+      text: u.cell.text,
+      page: u.page,
+      reason: 'the balance line is misprinted',
+    });
   }
 
   const latest =
@@ -494,12 +831,77 @@ export function readStatement(
     dates,
     warnings,
   );
+
+  // A misprinted amount is read from the balances either side of it when both are printed; otherwise the
+  // transaction cannot be counted and the reconciliation says so.
+  const previousBalance = (i: number): number | null => {
+    const before = i === 0 ? opening : null;
+    const cp = [...assembly.checkpoints].reverse().find((c) => c.afterRow === i - 1);
+    if (cp) return balanceValue(cp.cell.amount, kind);
+    const t = assembly.transactions[i - 1];
+    return t?.balance ? balanceValue(t.balance.amount, kind) : before;
+  };
+  const unreadableDrop = new Set<RawTransaction>();
+  assembly.transactions.forEach((t, i) => {
+    if (t.cell || !t.unreadableAmount) return;
+    const before = previousBalance(i);
+    const after = t.balance ? balanceValue(t.balance.amount, kind) : null;
+    if (before !== null && after !== null) {
+      const delta = (after - before) * balanceDirection(kind);
+      const pence = Math.abs(delta);
+      const column = t.unreadableAmount.column === 'balance' ? 'amount' : t.unreadableAmount.column;
+      t.cell = {
+        amount: {
+          pence,
+          amount: pence / 100,
+          marker: column === 'amount' ? (delta < 0 ? '-' : '+') : null,
+          negative: column === 'amount' && delta < 0,
+        },
+        text: t.unreadableAmount.text,
+        left: t.unreadableAmount.left,
+        right: t.unreadableAmount.right,
+        column: column === 'amount' && kind === 'credit_card' ? (delta < 0 ? 'in' : 'out') : column,
+      };
+      notes.push({
+        anchor: t,
+        cell: 'amount',
+        text: t.unreadableAmount.text,
+        page: t.page,
+        reason: 'the amount is misprinted; it is read from the balances either side',
+      });
+    } else {
+      unreadableDrop.add(t);
+      notes.push({
+        anchor: assembly.transactions[i - 1] ?? null,
+        cell: 'amount',
+        text: t.unreadableAmount.text,
+        page: t.page,
+        reason: `the amount of "${t.parts.join(' ').trim()}" is misprinted and not printed elsewhere; the transaction is not counted`,
+      });
+    }
+  });
+  const keptDates = dates.filter((_, i) => !unreadableDrop.has(assembly.transactions[i]!));
+  removeTransactions(assembly, unreadableDrop);
+  const rawTransactions = assembly.transactions.filter(
+    (t): t is RawTransaction & { cell: MoneyCell } => t.cell !== null,
+  );
+  for (const t of rawTransactions) {
+    if (t.unreadableBalance) {
+      notes.push({
+        anchor: t,
+        cell: 'balance',
+        text: t.unreadableBalance.text,
+        page: t.page,
+        reason: 'the balance is misprinted',
+      });
+    }
+  }
   const checkpoints = assembly.checkpoints.filter((c) => c !== openingCp && c !== closingCp);
 
   // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
-  const amountCells = assembly.transactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
+  const amountCells = rawTransactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
   const plain = plainSign(amountCells, kind);
-  const signRows = assembly.transactions.map((t) => {
+  const signRows = rawTransactions.map((t) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
     if (t.cell.column === 'out') sign = -1;
@@ -525,23 +927,80 @@ export function readStatement(
     );
   }
 
-  const transactions: StatementTransaction[] = assembly.transactions.map((t, i) => {
+  // A printed balance whose figure is the running balance with its leading digits cut off ('3978.53' for
+  // 73,978.53: a column too narrow for the figure) is unreadable, not a break.
+  {
+    const direction = balanceDirection(kind);
+    let running = opening;
+    rawTransactions.forEach((t, i) => {
+      if (running !== null) running += direction * signs[i]! * t.cell.amount.pence;
+      const printed = signRows[i]!.balance;
+      if (printed !== null && running !== null && printed !== running) {
+        const full = digitsOf(running);
+        const shown = digitsOf(printed);
+        if (
+          Math.sign(printed) === Math.sign(running) &&
+          Math.abs(running) >= 100_000 &&
+          shown.length >= 3 &&
+          full.length > shown.length &&
+          full.endsWith(shown)
+        ) {
+          notes.push({
+            anchor: t,
+            cell: 'balance',
+            text: t.balance!.text,
+            page: t.page,
+            reason: `the balance has its leading digits cut off (the running balance is ${fromPence(running).toFixed(2)})`,
+          });
+          signRows[i]!.balance = null;
+          return;
+        }
+      }
+      if (printed !== null) running = printed;
+      const cp = checkpointPence.get(i);
+      if (cp !== undefined) running = cp;
+    });
+  }
+
+  const postedDates = rawTransactions.some((t) => t.date2)
+    ? resolveDates(
+        rawTransactions.map((t) => ({ ...t, date: t.date2 ?? t.date })),
+        context.period,
+        latest,
+      )
+    : null;
+  const transactions: StatementTransaction[] = rawTransactions.map((t, i) => {
     const sign = signs[i]!;
     const pence = t.cell.amount.pence;
     let description = t.parts.join(' ').replace(/\s+/g, ' ').trim();
     if (!description) {
       description = sign > 0 ? 'Money in' : 'Money out';
-      warnings.push(`A transaction on ${dates[i]} has no description.`);
+      warnings.push(`A transaction on ${keptDates[i]} has no description.`);
     }
-    return {
-      date: dates[i]!,
+    const transaction: StatementTransaction = {
+      date: keptDates[i]!,
       description,
       amount: fromPence(pence),
       signedAmount: fromPence(sign * pence),
       type: sign > 0 ? 'credit' : 'debit',
       balance: signRows[i]!.balance === null ? null : fromPence(signRows[i]!.balance!),
     };
+    if (t.date2 && postedDates?.[i]) transaction.postedDate = postedDates[i];
+    return transaction;
   });
+
+  const unreadable: UnreadableCell[] = notes.map((n) => ({
+    row: n.anchor ? assembly.transactions.indexOf(n.anchor) : n.page === null ? null : -1,
+    cell: n.cell,
+    text: n.text,
+    page: n.page,
+    reason: n.reason,
+  }));
+  for (const u of unreadable) {
+    warnings.push(
+      `A figure could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
+    );
+  }
 
   const reconcileCheckpoints: BalanceCheckpoint[] = checkpoints.map((c) => ({
     afterRow: c.afterRow,
@@ -554,13 +1013,26 @@ export function readStatement(
     transactions,
     checkpoints: reconcileCheckpoints,
     accountKind: kind,
+    totals: {
+      moneyIn: context.moneyIn
+        ? context.moneyIn.amount
+        : assembly.totals.moneyIn === null
+          ? null
+          : fromPence(assembly.totals.moneyIn),
+      moneyOut: context.moneyOut
+        ? context.moneyOut.amount
+        : assembly.totals.moneyOut === null
+          ? null
+          : fromPence(assembly.totals.moneyOut),
+    },
+    unreadable,
   });
   if (!checks) warnings.push('The statement prints no balances to check the transactions against.');
   if (!transactions.length) warnings.push('The transaction table has no transactions in it.');
 
   let period = context.period;
-  if (!period && dates.length) {
-    const sorted = [...dates].sort();
+  if (!period && keptDates.length) {
+    const sorted = [...keptDates].sort();
     period = { start: sorted[0]!, end: sorted.at(-1)! };
     warnings.push(
       'The statement period is not printed; it is taken from the first and last transaction dates.',

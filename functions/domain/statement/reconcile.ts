@@ -1,5 +1,5 @@
 import { fromPence, toPenceExact } from './amounts';
-import type { AccountKind, Reconciliation, ReconciliationBreak } from './types';
+import type { AccountKind, Reconciliation, ReconciliationBreak, UnreadableCell } from './types';
 
 /**
  * Reconciliation: the opening balance plus every signed amount must equal the closing balance to the
@@ -24,6 +24,10 @@ export interface ReconcileInput {
   transactions: readonly ReconcileRow[];
   checkpoints?: readonly BalanceCheckpoint[];
   accountKind?: AccountKind;
+  /** The statement's own totals of money in and money out (positive), where it prints them. */
+  totals?: { moneyIn: number | null; moneyOut: number | null };
+  /** Printed figures that could not be read: reported, not checked. */
+  unreadable?: readonly UnreadableCell[];
 }
 
 /** +1 when a balance is money held (it rises with money in), -1 when it is an amount owed (a card). */
@@ -78,7 +82,25 @@ export function reconcileDetailed(input: ReconcileInput): { reconciliation: Reco
       check(last, input.closingBalance, 'closing balance');
     }
   }
-  return { reconciliation: { ok: checks > 0 && breaks.length === 0, breaks }, checks };
+  // The statement's own totals: Σ money in and Σ money out, each to the penny.
+  const totals = [
+    { printed: input.totals?.moneyIn ?? null, sign: 1, reason: 'money in total' },
+    { printed: input.totals?.moneyOut ?? null, sign: -1, reason: 'money out total' },
+  ];
+  for (const { printed, sign, reason } of totals) {
+    if (printed === null) continue;
+    const sum = input.transactions.reduce((acc, t) => {
+      const pence = toPenceExact(t.signedAmount);
+      return sign * pence > 0 ? acc + Math.abs(pence) : acc;
+    }, 0);
+    checks++;
+    if (sum !== toPenceExact(printed)) {
+      breaks.push({ row: last, expected: printed, actual: fromPence(sum), reason });
+    }
+  }
+  const reconciliation: Reconciliation = { ok: checks > 0 && breaks.length === 0, breaks };
+  if (input.unreadable?.length) reconciliation.unreadable = [...input.unreadable];
+  return { reconciliation, checks };
 }
 
 /** Reconciles a statement's transactions against its printed balances (ok needs at least one check). */

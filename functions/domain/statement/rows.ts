@@ -27,13 +27,25 @@ export interface MoneyCell {
   column: ColumnKind | null;
 }
 
+/** A figure in the money columns that cannot be read as money ('2,540.BB', '44.079.83', '120 00'). */
+export interface UnreadableCell {
+  text: string;
+  left: number;
+  right: number;
+  column: ColumnKind | null;
+}
+
 export interface RowCells {
   row: Row;
   date: PartialDate | null;
+  /** A second date column's date (the posting or received date beside the transaction date). */
+  date2: PartialDate | null;
   /** Date-column text that is not a date ('2022' section rows, stray words). */
   dateColumnText: string;
   description: string;
   money: MoneyCell[];
+  /** Misprinted figures in the money columns: the row is kept, the cell is noted as unreadable. */
+  unreadable: UnreadableCell[];
   /** Words where no transaction row has them (text across the money columns). */
   noise: boolean;
 }
@@ -52,15 +64,70 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
 
 interface WordGroup {
   words: Word[];
+  /** Whole pounds with thousands separators and a CR/DR mark ('90,350 CR'): a balance printed without pence. */
+  whole?: boolean;
+}
+
+const FIGURE_CHARS = /^[(+-]?[£$€]?[(+-]?[\d.,]+[)-]?$/;
+
+/**
+ * Whether a word looks like a printed figure that is not valid money: mostly digits with misplaced
+ * separators or a letter or two in place of digits ('44.079.83', '£40,000,00', '2,540.BB', '1O2.50').
+ */
+export function looksLikeFigure(text: string): boolean {
+  const t = text.replace(/^[£$€(+-]+|[)-]+$|\s*(?:CR|DR|OD)$/gi, '');
+  if (!/^\d/.test(t) && !/\d$/.test(t)) return false;
+  if (!/^[\dA-Za-z.,' ]+$/.test(t)) return false;
+  const digits = (t.match(/\d/g) ?? []).length;
+  const letters = (t.match(/[A-Za-z]/g) ?? []).length;
+  if (digits < 2 || letters > 2 || digits <= letters) return false;
+  // Letters only where a digit belongs ('O', 'B', 'S', 'l', 'I', 'Z'), and some separator: a figure.
+  return /^[\dOoBSlIZ.,' ]+$/.test(t) && /[.,' ][\dOoBSlIZ]{2}$/.test(t);
+}
+
+/**
+ * Joins the pieces of a figure that a text layer split by glyph spacing ('£29,0' '08.92'): two neighbouring
+ * words, close together, made only of figure characters, when one of them is not money on its own.
+ */
+export function joinSplitFigures(words: readonly Word[], allowInteger: boolean): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const last = out.at(-1);
+    if (
+      last &&
+      FIGURE_CHARS.test(last.text) &&
+      FIGURE_CHARS.test(w.text) &&
+      w.left - last.right <= 0.6 * Math.max(height(w), height(last)) &&
+      (!parseAmount(last.text, { allowInteger }) || !parseAmount(w.text, { allowInteger }))
+    ) {
+      const joined = `${last.text}${w.text}`;
+      const readable = parseAmount(joined, { allowInteger }) !== null;
+      // Two pieces that are neither money apart nor together are one misprinted figure ('120 00').
+      if (readable || (!parseAmount(last.text, { allowInteger }) && !parseAmount(w.text, { allowInteger }))) {
+        out[out.length - 1] = {
+          ...last,
+          text: readable ? joined : `${last.text} ${w.text}`,
+          right: w.right,
+          top: Math.min(last.top, w.top),
+          bottom: Math.max(last.bottom, w.bottom),
+        };
+        continue;
+      }
+    }
+    out.push(w);
+  }
+  return out;
 }
 
 /** Groups the words in the money area into amounts: optional prefix ('£', '-'), a number, suffixes (CR, OD). */
 function moneyGroups(
-  words: readonly Word[],
+  input: readonly Word[],
   allowInteger: boolean,
   layout: TableLayout,
-): { groups: WordGroup[]; text: Word[]; noise: boolean } {
+): { groups: WordGroup[]; unreadable: WordGroup[]; text: Word[]; noise: boolean } {
+  const words = joinSplitFigures(input, allowInteger);
   const groups: WordGroup[] = [];
+  const unreadable: WordGroup[] = [];
   const text: Word[] = [];
   let prefix: Word[] = [];
   let noise = false;
@@ -82,10 +149,24 @@ function moneyGroups(
       prefix.push(w);
       return;
     }
+    const following = words[i + 1]?.text.toUpperCase().replace(/\.$/, '');
+    if (
+      /^[£$€]?\d{1,3}(?:,\d{3})+$/.test(w.text) &&
+      (following === 'CR' || following === 'DR' || following === 'OD')
+    ) {
+      groups.push({ words: [...prefix, w], whole: true });
+      prefix = [];
+      return;
+    }
+    if (looksLikeFigure(w.text) && center(w) >= layout.moneyStart) {
+      unreadable.push({ words: [...prefix, w] });
+      prefix = [];
+      return;
+    }
     if (center(w) >= layout.moneyLeft) noise = true;
     else text.push(w);
   });
-  return { groups, text, noise };
+  return { groups, unreadable, text, noise };
 }
 
 /**
@@ -140,13 +221,13 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   const textWords: Word[] = [];
   const moneyWords: Word[] = [];
   for (const w of row.words) (center(w) >= layout.moneyStart ? moneyWords : textWords).push(w);
-  const { groups, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
+  const { groups, unreadable, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
   let noise = moneyNoise;
   const words = [...textWords, ...text].sort((a, b) => a.left - b.left);
   const columns = layout.textColumns;
   const columnOf = textColumnsOf(words, columns);
   const date = takeDate(words, columns, columnOf, 'date');
-  takeDate(words, columns, columnOf, 'date2');
+  const date2 = takeDate(words, columns, columnOf, 'date2');
   const dateColumnText: string[] = [];
   const typeText: string[] = [];
   const descriptionText: string[] = [];
@@ -161,7 +242,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   const money: MoneyCell[] = [];
   for (const g of groups) {
     const textOfGroup = g.words.map((w) => w.text).join(' ');
-    const amount = parseAmount(textOfGroup, { allowInteger });
+    const amount = parseAmount(textOfGroup, { allowInteger: allowInteger || g.whole === true });
     if (!amount) {
       noise = true;
       continue;
@@ -175,7 +256,21 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     });
   }
   const description = [...typeText, ...descriptionText].join(' ').replace(/\s+/g, ' ').trim();
-  return { row, date, dateColumnText: dateColumnText.join(' '), description, money, noise };
+  return {
+    row,
+    date,
+    date2,
+    dateColumnText: dateColumnText.join(' '),
+    description,
+    money,
+    unreadable: unreadable.map((g) => ({
+      text: g.words.map((w) => w.text).join(' '),
+      left: Math.min(...g.words.map((w) => w.left)),
+      right: Math.max(...g.words.map((w) => w.right)),
+      column: null,
+    })),
+    noise,
+  };
 }
 
 /**
@@ -185,8 +280,16 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
  * figures unless there are more columns of figures than headings. Figures often sit well right of their
  * heading (right-aligned under a left-aligned heading), so the order decides more than the distance.
  */
-export function columnsForMoney(cells: readonly MoneyCell[], headings: readonly Column[]): void {
-  if (!cells.length || !headings.length) return;
+export function columnsForMoney(
+  cells: readonly MoneyCell[],
+  headings: readonly Column[],
+  unreadable: readonly UnreadableCell[] = [],
+): void {
+  if (!headings.length) return;
+  if (!cells.length) {
+    for (const u of unreadable) u.column = nearestHeading(u, headings).kind;
+    return;
+  }
   const sorted = [...cells].sort((a, b) => a.left - b.left);
   const clusters: Array<{ left: number; right: number; cells: MoneyCell[] }> = [];
   for (const cell of sorted) {
@@ -224,4 +327,34 @@ export function columnsForMoney(cells: readonly MoneyCell[], headings: readonly 
     for (const cell of clusters[i]!.cells) cell.column = headings[j]!.kind;
     j = from[i]![j]!;
   }
+  // A misprinted figure stands where its column's figures stand: the cluster it overlaps most, else the
+  // nearest heading.
+  for (const u of unreadable) {
+    let bestOverlap = 0;
+    let column: ColumnKind | null = null;
+    for (const cluster of clusters) {
+      const overlap = Math.min(u.right, cluster.right) - Math.max(u.left, cluster.left);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        column = cluster.cells[0]!.column;
+      }
+    }
+    u.column = column ?? nearestHeading(u, headings).kind;
+  }
+}
+
+function nearestHeading(cell: { left: number; right: number }, headings: readonly Column[]): Column {
+  let best = headings[0]!;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const h of headings) {
+    const cost = Math.min(
+      Math.abs((cell.left + cell.right) / 2 - (h.left + h.right) / 2),
+      Math.abs(cell.right - h.right),
+    );
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = h;
+    }
+  }
+  return best;
 }

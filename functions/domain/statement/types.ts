@@ -16,8 +16,13 @@ export interface StatementTransaction {
   /** Money into the account (or onto a card as a payment or refund) is positive, money out negative. */
   signedAmount: number;
   type: TransactionType;
-  /** The balance printed on this row, if the statement prints one there. */
+  /** The balance printed on this row, if the statement prints one there (null also when it is unreadable). */
   balance: number | null;
+  /**
+   * 'YYYY-MM-DD': the second date a card statement prints beside the transaction date (the date received or
+   * posted); absent when the statement prints one date.
+   */
+  postedDate?: string;
 }
 
 export interface ReconciliationBreak {
@@ -30,9 +35,35 @@ export interface ReconciliationBreak {
   reason: string;
 }
 
+/** Which printed figure an unreadable cell is. */
+export type UnreadableCellKind =
+  | 'amount'
+  | 'balance'
+  | 'opening'
+  | 'closing'
+  | 'money_in_total'
+  | 'money_out_total';
+
+/**
+ * A printed figure the reader could not read as money (a misprint such as '2,540.BB', '44.079.83',
+ * '£40,000,00', '120 00', or a figure with its leading digits cut off): its row is kept, the figure is not
+ * used, and no check relies on it.
+ */
+export interface UnreadableCell {
+  /** 0-based index of the transaction the cell belongs to (or after which a balance line stands); -1 before the first; null for a summary figure. */
+  row: number | null;
+  cell: UnreadableCellKind;
+  /** The figure as printed. */
+  text: string;
+  page: number | null;
+  reason: string;
+}
+
 export interface Reconciliation {
   ok: boolean;
   breaks: ReconciliationBreak[];
+  /** Printed figures that could not be read (and so were not checked). */
+  unreadable?: UnreadableCell[];
 }
 
 export interface StatementPeriod {

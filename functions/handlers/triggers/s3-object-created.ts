@@ -33,7 +33,9 @@ export const handler = eventHandler('s3-object-created', async (event: S3Event) 
     const etag = (record.s3.object.eTag ?? '').replace(/"/g, '');
     const input = { bucket: record.s3.bucket.name, key, etag, size: record.s3.object.size ?? 0 };
     const out = await services().pipeline.start(executionName(key, etag), input);
-    logger.info('statement pipeline', { key, started: out.started, executionId: out.executionId });
+    // The upload's id, not its key: the key carries the family's own file name.
+    const uploadId = parseUploadObjectKey(key)?.uploadId;
+    logger.info('statement pipeline', { uploadId, started: out.started, executionId: out.executionId });
     results.push({ key, ...out });
   }
   return { results };

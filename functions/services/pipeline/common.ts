@@ -1,4 +1,6 @@
+import { uploadIsOpenTo } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
+import { UPLOAD_CLOSED_ERROR } from '../../contracts/pipeline-states';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
 import { MESSAGES } from './messages';
@@ -13,6 +15,23 @@ export const now = () => services().now();
 export function requireAccount(state: PipelineState): string {
   if (!state.accountId) throw new StatementError(MESSAGES.notStarted, 'no_account');
   return state.accountId;
+}
+
+/**
+ * Raised by a step whose upload no longer takes this execution (final, or claimed by another object version):
+ * the state machine ends the execution there, and nothing is written or undone.
+ */
+export class UploadClosedError extends Error {
+  override name = UPLOAD_CLOSED_ERROR;
+  constructor(uploadId: string) {
+    super(`Upload ${uploadId} is already read or taken by another object version`);
+  }
+}
+
+/** Stops the step (UploadClosedError) unless the upload still takes this execution's object version. */
+export async function requireOpenUpload(state: PipelineState): Promise<void> {
+  if (!(await uploadIsOpenTo(state.familyId, state.uploadId, state.etag)))
+    throw new UploadClosedError(state.uploadId);
 }
 
 /** How many single-item DynamoDB writes (rollback deletes, AI classifications) a step keeps in flight. */

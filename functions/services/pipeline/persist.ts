@@ -5,7 +5,7 @@ import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
-import { now, requireAccount } from './common';
+import { now, requireAccount, requireOpenUpload } from './common';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -21,6 +21,7 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
  */
 export async function persistStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
+  await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
   const [statement, account, patterns] = await Promise.all([
     loadStatement(state),
     getAccount(state.familyId, accountId),

@@ -1,14 +1,15 @@
-import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
+import { claimUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { type PipelineInput, type PipelineState, parseUploadObjectKey } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
-import { now } from './common';
+import { now, UploadClosedError } from './common';
 import { MESSAGES } from './messages';
 
 /**
  * The pipeline's Register step: the object key must be one the API issued (`{familyId}/{uploadId}_{file}.pdf`,
- * matching the upload record), its size 1 B – 20 MB. The upload is then `reading`.
+ * matching the upload record), its size 1 B – 20 MB. The upload is then `reading`, claimed by this object
+ * version (its ETag); an upload already final or claimed by another version stops the execution unchanged.
  */
 export async function registerStep(input: PipelineInput): Promise<PipelineState> {
   const parsed = parseUploadObjectKey(input.key);
@@ -17,9 +18,12 @@ export async function registerStep(input: PipelineInput): Promise<PipelineState>
   if (!upload || upload.objectKey !== input.key)
     throw new StatementError(MESSAGES.notStarted, 'unknown_upload');
   const state: PipelineState = { ...input, ...parsed, accountId: upload.accountId };
+  // One upload id is one statement: the first object version claims it; a later PUT to the same URL (the
+  // upload already read, or being read) ends its execution here, before any check could fail the upload.
+  if (!(await claimUpload(parsed.familyId, parsed.uploadId, input.etag, now())))
+    throw new UploadClosedError(parsed.uploadId);
   const head = await services().storage.headObject(input.key, input.bucket);
   if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
   if (head.size > MAX_UPLOAD_BYTES) throw new StatementError(MESSAGES.tooLarge, 'too_large');
-  await advanceUpload(parsed.familyId, parsed.uploadId, 'reading', {}, now());
   return state;
 }

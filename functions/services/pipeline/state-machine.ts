@@ -3,6 +3,8 @@ import {
   type PipelineTask,
   TEXTRACT_POLL_SECONDS,
   TEXTRACT_WAIT_STATE,
+  UPLOAD_CLOSED_ERROR,
+  UPLOAD_CLOSED_STATE,
 } from '../../contracts/pipeline-states';
 
 /**
@@ -16,7 +18,9 @@ import {
  * the next step's input. Any task error is caught, recorded on the upload record by RecordFailure, and the
  * execution ends Failed; nothing is half-written because persist writes only after parse succeeded.
  * Textract's asynchronous job is awaited with a Wait -> PollTextract -> Choice loop (no task tokens, which the
- * twin cannot run).
+ * twin cannot run). One upload id is one statement: Register claims the upload for the object version that
+ * started the execution, and an execution whose upload is final or claimed by another version ends in
+ * UPLOAD_CLOSED_STATE, leaving the record and the rows as they are.
  */
 
 /** Errors raised by a lambda's platform (throttling, cold start failure): worth retrying. Our own
@@ -38,7 +42,13 @@ function task(resource: string, next: string | null, catchable = true) {
     TimeoutSeconds: 300,
     Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
     ...(catchable
-      ? { Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }] }
+      ? {
+          Catch: [
+            // An upload already read (or claimed by another PUT of its key) is left exactly as it is.
+            { ErrorEquals: [UPLOAD_CLOSED_ERROR], Next: UPLOAD_CLOSED_STATE },
+            { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' },
+          ],
+        }
       : {}),
     ...(next ? { Next: next } : { End: true }),
   };
@@ -71,6 +81,7 @@ export function statementPipelineDefinition(resources: Resources) {
       Match: task(resources.Match, 'Finish'),
       Finish: task(resources.Finish, 'Done'),
       Done: { Type: 'Succeed' },
+      [UPLOAD_CLOSED_STATE]: { Type: 'Succeed' },
       RecordFailure: { ...task(resources.RecordFailure, 'Failed', false) },
       Failed: {
         Type: 'Fail',

@@ -233,7 +233,8 @@ export function createFakeApi() {
           if (!plan.ok) return json(400, { error: { code: 'validation_error', message: plan.error } });
           for (const row of plan.rows) {
             created.push({
-              id: `acc-${accounts.length + created.length + 1}`,
+              // ULID-shaped, as the API's account ids are (the upload contract checks the format).
+              id: `01ACC${String(accounts.length + created.length + 1).padStart(21, '0')}`,
               family_id: row.family_id,
               name: row.name,
               bank_name: row.bank_name,
