@@ -33,6 +33,8 @@ interface Memory {
   rssMiB: number;
   heapUsedMiB: number;
   heapTotalMiB: number;
+  /** LevelDB iterators the twin's DynamoDB has open (each read must close its own). */
+  openLevelIterators?: number;
 }
 
 const MAX_REQUESTS_PER_USER = 200_000;
@@ -297,7 +299,7 @@ export async function bench(): Promise<Figure[]> {
         name: `memory ${when}`,
         value: m.rssMiB,
         unit: 'MiB RSS',
-        note: `heap ${m.heapUsedMiB} of ${m.heapTotalMiB} MiB`,
+        note: `heap ${m.heapUsedMiB} of ${m.heapTotalMiB} MiB, ${m.openLevelIterators ?? '?'} open LevelDB iterators`,
       });
     }
     return figures;
