@@ -321,6 +321,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             }
           }
           if (path === '/local/status') {
+            // ?gc=1 measures after a full collection when the twin runs with --expose-gc (the load benchmark).
+            const gc = (globalThis as { gc?: () => void }).gc;
+            if (gc && new URL(req.url ?? '/', url).searchParams.get('gc') === '1') gc();
             return sendJson(res, 200, {
               url,
               executions: runner.list(50),

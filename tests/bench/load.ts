@@ -19,8 +19,9 @@ import { generateStatement } from '../fixtures/statements/generate';
  * upload's progress, the family and profile, the health check; about 1 in 100 iterations is a new statement
  * uploaded through its presigned PUT and followed until the pipeline finishes (at most 4 at once).
  *
- * Printed: requests/s, latency p50/p95/p99, non-2xx and 5xx counts, and the twin's memory (RSS and V8 heap, from
- * GET /local/status) before the load, after each round, and after `--idle` seconds of no requests. Every loop is
+ * Printed: requests/s, latency p50/p95/p99, non-2xx and 5xx counts, and the twin's memory (RSS and V8 heap after a
+ * full collection, from GET /local/status?gc=1) before the load, after each round, and after `--idle` seconds of
+ * no requests. Every loop is
  * bounded in count and time; the twin is stopped at the end whatever happens.
  */
 interface Figure {
@@ -88,11 +89,15 @@ async function startTwinProcess(
   const port = await freeLoopbackPort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ff-load-'));
   const root = resolve(import.meta.dirname, '..', '..');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'bin', 'local.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB: web, LOG_LEVEL: 'ERROR' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(root, 'bin', 'local.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB: web, LOG_LEVEL: 'ERROR' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -126,7 +131,8 @@ async function startTwinProcess(
 }
 
 async function memoryOf(url: string): Promise<Memory> {
-  const response = await fetch(`${url}/local/status`, { signal: AbortSignal.timeout(5000) });
+  // After a full collection (the twin runs with --expose-gc): what it holds, not garbage not yet collected.
+  const response = await fetch(`${url}/local/status?gc=1`, { signal: AbortSignal.timeout(10_000) });
   const status = (await response.json()) as { memory?: Memory };
   if (!status.memory) throw new Error('GET /local/status does not report memory');
   return status.memory;
