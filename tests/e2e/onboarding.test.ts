@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
 import { startTestTwin } from '../support/twin';
+import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
 import { magicLink, pageApi } from './journey';
 
@@ -32,6 +33,7 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
     await page.goto(await magicLink(twin, email));
     await page.getByRole('heading', { name: 'Welcome to Family Finance' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    await expectAccessible(page, 'onboarding: profile');
   });
 
   it('completes step 1 (profile, family, trial)', async () => {
@@ -42,6 +44,7 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
     await page.getByLabel('Family name').fill('The Lovelaces');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Your accounts' }).waitFor();
+    await expectAccessible(page, 'onboarding: accounts');
     expect(await page.evaluate(() => localStorage.getItem('currentFamilyId'))).toMatch(/^[0-9A-Z]{26}$/);
     const subscription = await pageApi<{ status: string; trial_total_days: number }>(
       page,
@@ -60,8 +63,10 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
       .first()
       .click();
     await page.getByText('Each service will be created as a separate account').waitFor();
+    await expectAccessible(page, 'onboarding: bank with services');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: "You're all set!" }).waitFor();
+    await expectAccessible(page, 'onboarding: complete');
 
     const { accounts } = await pageApi<{ accounts: Account[] }>(page, '/api/accounts');
     expect(accounts.map((a) => [a.name, a.account_type, a.institution_id])).toEqual([
@@ -77,6 +82,7 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
     await page.waitForURL(`${twin.url}/app`);
     const signOut = page.getByRole('button', { name: 'Sign Out' });
     await signOut.waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'overview');
     expect(await page.evaluate(() => localStorage.getItem('onboardingComplete'))).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('onboardingProgress'))).toBeNull();
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTwin } from '../support/twin';
+import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
@@ -23,6 +24,16 @@ describe('the SPA on the local twin, in real Chromium', () => {
     );
     expect(await page.title()).toBe('Family Finance');
     expect(consoleErrors).toEqual([]);
+    await expectAccessible(page, 'landing');
+  });
+
+  it('serves the legal pages with no serious accessibility violations', async () => {
+    const { page } = browser;
+    for (const path of ['/privacy-policy', '/terms-of-service']) {
+      await page.goto(`${twin.url}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectAccessible(page, path);
+    }
   });
 
   it('serves client routes through the SPA fallback', async () => {

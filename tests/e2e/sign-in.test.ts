@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../functions/local/outbox';
 import { registerServices } from '../../functions/shared/container';
 import { startTestTwin, waitFor } from '../support/twin';
+import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
 
 /**
@@ -41,12 +42,14 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     await page.goto(`${twin.url}/login`, { waitUntil: 'networkidle' });
     const send = page.getByRole('button', { name: 'Send Magic Link' });
     expect(await send.isDisabled()).toBe(true);
+    await expectAccessible(page, 'login');
     await page.getByLabel('Email address').fill(email);
     expect(await send.isDisabled()).toBe(false);
     await send.click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await page.getByRole('status').first().textContent()).toBe('Magic link sent! Check your email.');
     expect(await page.getByText(/You can resend the link in \d+ s/).isVisible()).toBe(true);
+    await expectAccessible(page, 'login: check your email');
     firstLink = await linkFor(email);
     expect(firstLink.startsWith(`${twin.url}/app#magic_link=`)).toBe(true);
   });
@@ -83,6 +86,7 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     await page.goto(`${twin.url}/app/no-such-page`);
     await page.waitForURL(`${twin.url}/app`);
     await page.getByRole('heading', { name: 'Family Overview' }).waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'overview (phone)');
     const localPart = email.split('@')[0]!;
     expect(await page.locator('.header-user').textContent()).toBe(localPart);
     // On a phone the sidebar is a drawer: a labelled dialog, closed with Escape.
@@ -90,6 +94,7 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
+    await expectAccessible(page, 'navigation drawer');
     expect(await drawer.getByRole('link', { name: 'Family Overview' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -143,6 +148,7 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     await page.goto('about:blank');
     await page.goto(firstLink);
     await page.getByRole('heading', { name: "We couldn't sign you in" }).waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'used sign-in link');
     expect(await page.getByRole('alert').textContent()).toBe(
       'This sign-in link has expired or has already been used.',
     );

@@ -4,6 +4,7 @@ import type { Account } from '../../functions/contracts/accounts';
 import { formatMoney } from '../../functions/domain/format';
 import { generateStatement, type StatementTruth } from '../fixtures/statements/generate';
 import { startTestTwin } from '../support/twin';
+import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
 import { onboardWithBank, pageApi, signIn } from './journey';
 
@@ -35,6 +36,7 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     await page.getByRole('link', { name: /Upload a bank statement/ }).click();
     await page.waitForURL(`${twin.url}/app/setup/upload`);
     await page.getByRole('heading', { name: 'File Upload', level: 1 }).waitFor();
+    await expectAccessible(page, 'file upload');
   });
 
   it('uploads a statement: the progress bar shows the bytes, then the stages, then done', async () => {
@@ -73,6 +75,7 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     await file.getByText(`${truth.transactions.length} new transactions`).waitFor({ timeout: 30_000 });
     expect(await uploaded).toBe(true);
     await page.getByText('All done! Your transactions are now loaded below.').waitFor();
+    await expectAccessible(page, 'file upload: done, with the rows');
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     expect(seen.at(-1)).toBe('Done');
     expect(seen.some((t) => /uploaded|Waiting to be read|Step \d of 4/.test(t))).toBe(true);
@@ -118,6 +121,7 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
         'Failed to process locked.pdf: This PDF is password-protected. Please upload an unprotected copy.',
       )
       .waitFor();
+    await expectAccessible(page, 'file upload: a failed statement');
     // The earlier statement's rows are all still there.
     const rows = page.getByRole('table', { name: /Recently processed transactions/ }).locator('tbody tr');
     expect(await rows.count()).toBe(truth.transactions.length);

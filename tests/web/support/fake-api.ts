@@ -3,9 +3,10 @@ import { INSTITUTIONS } from '../../../functions/adapters/dynamodb/catalogue/ins
 import { SERVICE_TYPES } from '../../../functions/adapters/dynamodb/catalogue/service-types';
 import type { Account, AccountRequest } from '../../../functions/contracts/accounts';
 import type { Institution } from '../../../functions/contracts/institutions';
-import type { Transaction } from '../../../functions/contracts/transactions';
+import { TRANSACTION_PAGE_MESSAGES, type Transaction } from '../../../functions/contracts/transactions';
 import { createUploadRequestSchema, type uploadSchema } from '../../../functions/contracts/uploads';
 import { planAccountCreation } from '../../../functions/domain/accounts';
+import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 
 /**
@@ -83,9 +84,11 @@ export function createFakeApi() {
   const transactions: Transaction[] = [];
   const scripts = new Map<string, UploadScript>();
   const uploads = new Map<string, { record: UploadRecord; script: UploadScript }>();
+  const transactionPages = createTransactionPages();
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(
@@ -99,6 +102,10 @@ export function createFakeApi() {
     const failure = failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body);
     const route = `${method} ${url.pathname}`;
+    const setupAnswer = accountSetup.handle(route, url, body);
+    if (setupAnswer) return setupAnswer;
+    const paged = transactionPages.handle(method, url, accounts, transactions);
+    if (paged) return paged;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
     if (uploadId) {
       const upload = uploads.get(uploadId);
@@ -263,6 +270,9 @@ export function createFakeApi() {
     calls,
     accounts,
     transactions,
+    /** The cursor-paged transaction routes' requests (see createTransactionPages). */
+    pageRequests: transactionPages.pageRequests,
+    csvRequests: transactionPages.csvRequests,
     fetch: handle as typeof fetch,
     /**
      * What GET /api/uploads/{id} answers for uploads of this file: one step per request (the last one stays),
@@ -289,6 +299,228 @@ export function createFakeApi() {
     setFamily(id: string | null) {
       familyId = id;
     },
+    ...accountSetup.controls,
   };
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+// ── Account Setup routes: the accounts with their derived fields (by status), rename, archive, restore, an ──
+// ── account's statements and 'Remove this statement' (DELETE /api/uploads/{id}).                         ──
+
+/** A statement uploaded to an account, and the ids of the rows it added (its own rows, removed with it). */
+interface SeededStatement {
+  record: UploadRecord;
+  added: string[];
+}
+
+function accountSetupRoutes(state: {
+  accounts: Account[];
+  transactions: Transaction[];
+  json(status: number, body: unknown): Response;
+  family(): string | null;
+}) {
+  const { accounts, transactions, json } = state;
+  const statements: SeededStatement[] = [];
+  const notFound = () => json(404, { error: { code: 'not_found', message: 'Account not found' } });
+  const summary = (account: Account) => {
+    const rows = transactions.filter((t) => t.account_id === account.id);
+    const done = statements
+      .filter((s) => s.record.accountId === account.id && s.record.stage === 'done')
+      .map((s) => s.record.createdAt)
+      .sort();
+    return {
+      ...account,
+      transaction_count: rows.length,
+      last_transaction_date:
+        rows
+          .map((t) => t.transaction_date)
+          .sort()
+          .at(-1) ?? null,
+      last_statement_upload: done.at(-1) ?? null,
+    };
+  };
+
+  function handle(route: string, url: URL, body: unknown): Response | null {
+    if (route === 'GET /api/accounts') {
+      if (!state.family()) return json(404, { error: { code: 'not_found', message: 'No family found' } });
+      const status = url.searchParams.get('status') ?? 'active';
+      const listed = accounts.filter((a) => a.is_archived === (status === 'archived')).map(summary);
+      return json(200, { accounts: listed });
+    }
+    const [, id, action] =
+      /^(?:PATCH|POST|GET) \/api\/accounts\/([^/]+)(?:\/(archive|restore|statements))?$/.exec(route) ?? [];
+    if (id && (route.startsWith('PATCH') || action)) {
+      const account = accounts.find((a) => a.id === id);
+      if (!account) return notFound();
+      if (action === 'statements')
+        return json(200, {
+          statements: statements
+            .filter((s) => s.record.accountId === id)
+            .map((s) => s.record)
+            .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+        });
+      if (action === 'archive') {
+        account.is_archived = true;
+        account.archived_at ??= new Date().toISOString();
+      } else if (action === 'restore') {
+        account.is_archived = false;
+        account.archived_at = null;
+      } else {
+        const name = (body as { name?: unknown } | undefined)?.name;
+        if (typeof name !== 'string' || name.trim() === '')
+          return json(400, { error: { code: 'validation_error', message: 'The nickname is required' } });
+        account.name = name.trim();
+      }
+      return json(200, { account: summary(account) });
+    }
+    const removeId = /^DELETE \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
+    if (removeId) {
+      const index = statements.findIndex((s) => s.record.uploadId === removeId);
+      const statement = statements[index];
+      if (!statement) return json(404, { error: { code: 'not_found', message: 'Upload not found' } });
+      statements.splice(index, 1);
+      const heldElsewhere = new Set(statements.flatMap((s) => s.added));
+      let removed = 0;
+      for (const rowId of statement.added) {
+        if (heldElsewhere.has(rowId)) continue;
+        const at = transactions.findIndex((t) => t.id === rowId);
+        if (at >= 0) {
+          transactions.splice(at, 1);
+          removed += 1;
+        }
+      }
+      return json(200, {
+        upload_id: removeId,
+        account_id: statement.record.accountId,
+        removed,
+        kept: statement.added.length - removed,
+      });
+    }
+    return null;
+  }
+
+  return {
+    handle,
+    controls: {
+      /** A statement uploaded to an account: its record as the API lists it, and the rows it added. */
+      givenStatement(
+        record: Partial<UploadRecord> & Pick<UploadRecord, 'accountId' | 'fileName'>,
+        rows: Transaction[] = [],
+      ) {
+        const n = statements.length + 1;
+        const now = new Date(Date.UTC(2026, 1, n, 10)).toISOString();
+        const full: UploadRecord = {
+          uploadId: `01JD8Z00000000000000ST${String(n).padStart(4, '0')}`,
+          size: 1000,
+          stage: 'done',
+          message: null,
+          counts: { added: rows.length, duplicates: 0 },
+          reconciliation: { ok: true, breaks: [] },
+          institution: null,
+          period: null,
+          createdAt: now,
+          updatedAt: now,
+          ...record,
+        };
+        transactions.push(...rows.filter((r) => !transactions.some((t) => t.id === r.id)));
+        statements.push({ record: full, added: rows.map((r) => r.id) });
+        return full;
+      },
+    },
+  };
+}
+
+// ── Transaction pages and CSV export (GET /api/accounts/{id}/transactions, …/transactions/csv) ─────────────
+
+/** One request of an account's transaction pages, as the query asked for it. */
+export interface PageRequest {
+  accountId: string;
+  limit: number;
+  cursor: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** The date the fake's CSV file names carry (the real API uses the day of the export). */
+export const FAKE_CSV_DATE = '2026-01-31';
+
+/**
+ * The account's rows a page at a time as the real route pages them: newest first, rows of one date in the
+ * order they were stored (as the API keeps a statement's order), an opaque cursor to the next page (null on
+ * the last), and the total on the first page only (null when a cursor is given). from/to are inclusive.
+ * The CSV route answers the real writer's text under the real file name rule with FAKE_CSV_DATE.
+ */
+function createTransactionPages() {
+  const pageRequests: PageRequest[] = [];
+  const csvRequests: { accountId: string; from: string | null; to: string | null }[] = [];
+  const error = (status: number, code: string, message: string) =>
+    new Response(JSON.stringify({ error: { code, message } }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  function rowsOf(
+    transactions: readonly Transaction[],
+    accountId: string,
+    from: string | null,
+    to: string | null,
+  ) {
+    return transactions
+      .filter(
+        (t) =>
+          t.account_id === accountId &&
+          (from === null || t.transaction_date >= from) &&
+          (to === null || t.transaction_date <= to),
+      )
+      .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date));
+  }
+
+  function handle(
+    method: string,
+    url: URL,
+    accounts: readonly Account[],
+    transactions: readonly Transaction[],
+  ) {
+    if (method !== 'GET') return null;
+    const match = /^\/api\/accounts\/([^/]+)\/transactions(\/csv)?$/.exec(url.pathname);
+    if (!match?.[1]) return null;
+    const accountId = match[1];
+    const account = accounts.find((a) => a.id === accountId);
+    if (!account) return error(404, 'not_found', 'Account not found');
+    const from = url.searchParams.get('from');
+    const to = url.searchParams.get('to');
+    const rows = rowsOf(transactions, accountId, from, to);
+    if (match[2]) {
+      csvRequests.push({ accountId, from, to });
+      return new Response(transactionsCsv(account.name, rows), {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${transactionsCsvFileName(account.name, FAKE_CSV_DATE)}"`,
+        },
+      });
+    }
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const cursor = url.searchParams.get('cursor');
+    pageRequests.push({ accountId, limit, cursor, from, to });
+    const filters = `${accountId}|${from ?? ''}|${to ?? ''}`;
+    let start = 0;
+    if (cursor) {
+      const [key, offset] = atob(cursor).split('#');
+      if (key !== filters || !offset) return error(400, 'validation_error', TRANSACTION_PAGE_MESSAGES.cursor);
+      start = Number(offset);
+    }
+    const page = rows.slice(start, start + limit);
+    const end = start + page.length;
+    return new Response(
+      JSON.stringify({
+        transactions: page,
+        next_cursor: end < rows.length ? btoa(`${filters}#${end}`) : null,
+        total: cursor ? null : rows.length,
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  }
+
+  return { handle, pageRequests, csvRequests };
+}

@@ -86,3 +86,54 @@ export async function apiRequest<T>(
     throw new ApiError('The server sent an unexpected response.', response.status, 'bad_response');
   return parsed.data;
 }
+
+/** A file the API sends as an attachment: its bytes and the name from content-disposition (null if none). */
+export interface ApiDownload {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a content-disposition header: filename*=UTF-8''… (RFC 6266) first, else filename="…". */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // malformed escapes: fall back to the plain filename
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name?.trim() || null;
+}
+
+/**
+ * A GET whose answer is a file (text/csv and the like) rather than JSON: the same token, base URL and error
+ * handling as apiRequest, the body as a Blob and the file name the server gave it.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> & { accept?: string } = {},
+): Promise<ApiDownload> {
+  const token = await getIdToken();
+  const headers: Record<string, string> = { accept: options.accept ?? '*/*' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path, options.query), { method: 'GET', headers, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(
+      'Unable to reach the server. Please check your internet connection and try again.',
+      0,
+      'network',
+    );
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccountSetupPage } from '../features/accounts/AccountSetupPage';
 import { UploadPage } from '../features/upload/UploadPage';
 
 /**
@@ -6,9 +7,9 @@ import { UploadPage } from '../features/upload/UploadPage';
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Setup & Tools — setup/upload 'File Upload'. Still to add from the spec: Dashboards — accounts
+ * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
  * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
- * Setup & Tools — setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching',
+ * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
@@ -32,6 +33,17 @@ export const APP_PAGES: AppPage[] = [
     nextStep: {
       title: 'Upload a bank statement',
       description: 'Add PDF statements: each one is read, classified and matched with your other accounts.',
+    },
+  },
+  {
+    path: 'setup/accounts',
+    label: 'Account Setup',
+    group: 'Setup & Tools',
+    element: <AccountSetupPage />,
+    nextStep: {
+      title: 'Check your accounts',
+      description:
+        'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
     },
   },
 ];

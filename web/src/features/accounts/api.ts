@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AccountRequestInput,
+  accountListResponseSchema,
+  accountResponseSchema,
   accountSchema,
   accountsResponseSchema,
   createAccountsResponseSchema,
+  type ListAccountsQuery,
 } from '../../../../functions/contracts/accounts';
 import { transactionListSchema } from '../../../../functions/contracts/transactions';
+import { removeStatementResponseSchema, statementListSchema } from '../../../../functions/contracts/uploads';
 import { apiRequest } from '../../api/client';
-import { TRANSACTIONS_KEY } from '../../api/transaction-events';
+import { TRANSACTIONS_KEY, TRANSACTIONS_UPDATED } from '../../api/transaction-events';
 
 /**
  * The family's accounts and each account's transactions: calls, query keys and hooks. Every transaction list
@@ -18,6 +22,13 @@ export const accountKeys = {
   account: (id: string) => ['accounts', id] as const,
   transactions: (accountId: string, limit: number) =>
     [...TRANSACTIONS_KEY, 'account', accountId, limit] as const,
+  /**
+   * Account Setup's lists: the accounts with their derived fields, and an account's statements. Both follow
+   * the transactions (an upload or a removed statement changes them), so they sit under TRANSACTIONS_KEY.
+   */
+  summaries: (status: ListAccountsQuery['status']) =>
+    [...TRANSACTIONS_KEY, 'account-summaries', status] as const,
+  statements: (accountId: string) => [...TRANSACTIONS_KEY, 'statements', accountId] as const,
 };
 
 export const accountsApi = {
@@ -27,6 +38,32 @@ export const accountsApi = {
     apiRequest(`/accounts/${encodeURIComponent(id)}`, accountSchema, { signal }),
   createAccounts: (accounts: AccountRequestInput[]) =>
     apiRequest('/accounts', createAccountsResponseSchema, { method: 'POST', body: { accounts } }),
+  /** The accounts with their derived fields (spec 2 §3): active ones oldest first, archived newest first. */
+  summaries: (status: ListAccountsQuery['status'], signal?: AbortSignal) =>
+    apiRequest('/accounts', accountListResponseSchema, { query: { status }, signal }).then((r) => r.accounts),
+  rename: (id: string, name: string) =>
+    apiRequest(`/accounts/${encodeURIComponent(id)}`, accountResponseSchema, {
+      method: 'PATCH',
+      body: { name },
+    }).then((r) => r.account),
+  archive: (id: string) =>
+    apiRequest(`/accounts/${encodeURIComponent(id)}/archive`, accountResponseSchema, { method: 'POST' }).then(
+      (r) => r.account,
+    ),
+  restore: (id: string) =>
+    apiRequest(`/accounts/${encodeURIComponent(id)}/restore`, accountResponseSchema, { method: 'POST' }).then(
+      (r) => r.account,
+    ),
+  /** Every statement uploaded to the account, newest first. */
+  statements: (id: string, signal?: AbortSignal) =>
+    apiRequest(`/accounts/${encodeURIComponent(id)}/statements`, statementListSchema, { signal }).then(
+      (r) => r.statements,
+    ),
+  /** 'Remove this statement': the rows that upload added go (rows another upload also holds stay). */
+  removeStatement: (uploadId: string) =>
+    apiRequest(`/uploads/${encodeURIComponent(uploadId)}`, removeStatementResponseSchema, {
+      method: 'DELETE',
+    }),
   /** An account's latest transactions, newest first. */
   transactions: (accountId: string, limit: number, signal?: AbortSignal) =>
     apiRequest(`/accounts/${encodeURIComponent(accountId)}/transactions`, transactionListSchema, {
@@ -57,6 +94,74 @@ export function useCreateAccounts() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: accountsApi.createAccounts,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: accountKeys.all }),
+        client.invalidateQueries({ queryKey: [...TRANSACTIONS_KEY, 'account-summaries'] }),
+      ]),
+  });
+}
+
+export const accountSummariesQuery = (status: ListAccountsQuery['status']) =>
+  queryOptions({
+    queryKey: accountKeys.summaries(status),
+    queryFn: ({ signal }) => accountsApi.summaries(status, signal),
+  });
+
+export const statementsQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountKeys.statements(accountId),
+    queryFn: ({ signal }) => accountsApi.statements(accountId, signal),
+  });
+
+/** Active or archived accounts with their derived fields (Account Setup). */
+export function useAccountSummaries(status: ListAccountsQuery['status']) {
+  return useQuery(accountSummariesQuery(status));
+}
+
+export function useStatements(accountId: string, enabled = true) {
+  return useQuery({ ...statementsQuery(accountId), enabled });
+}
+
+/** After a rename, archive or restore: every account list (pickers and Account Setup's lists) reloads. */
+function useReloadAccounts() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: accountKeys.all }),
+      client.invalidateQueries({ queryKey: [...TRANSACTIONS_KEY, 'account-summaries'] }),
+    ]);
+}
+
+export function useRenameAccount() {
+  const reload = useReloadAccounts();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => accountsApi.rename(id, name),
+    onSuccess: () => reload(),
+  });
+}
+
+export function useArchiveAccount() {
+  const reload = useReloadAccounts();
+  return useMutation({ mutationFn: accountsApi.archive, onSuccess: () => reload() });
+}
+
+export function useRestoreAccount() {
+  const reload = useReloadAccounts();
+  return useMutation({ mutationFn: accountsApi.restore, onSuccess: () => reload() });
+}
+
+/**
+ * Removes a statement; then every transaction list reloads (the 'transactions-updated' event, which also
+ * reloads the statements and the accounts' derived fields under TRANSACTIONS_KEY).
+ */
+export function useRemoveStatement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: accountsApi.removeStatement,
+    onSuccess: () => {
+      window.dispatchEvent(new Event(TRANSACTIONS_UPDATED));
+      return client.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    },
   });
 }
