@@ -1,16 +1,89 @@
 import { readFile } from 'node:fs/promises';
+import { OcrEngine } from '../functions/adapters/ocr/engine';
+import { readScan } from '../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../functions/adapters/pdf/text-layer';
-import { readStatement } from '../functions/domain/statement';
+import { classifyByRules } from '../functions/domain/rule-classifier';
+import { type ParsedStatement, readStatement } from '../functions/domain/statement';
+import type { Block } from '../functions/domain/statement/blocks';
 
 /**
- * `npm run statement -- parse <file.pdf>`: reads a statement PDF's text layer locally and prints the parsed
- * statement as JSON (the same reader the pipeline uses). Exit 0 when parsed; otherwise one line on stderr
- * with the reason and a non-zero exit (2 for usage).
+ * `npm run statement -- parse <file.pdf> [--table]`: reads a statement PDF on this machine, as the pipeline
+ * does: its text layer, or for a scan (no text layer) the local OCR stand-in the twin uses. Prints the
+ * parsed statement as JSON, each transaction with its flow type and confidence from the rule table
+ * (functions/domain/rule-classifier.ts; null where no rule fits: the AI's rows); `--table` prints a readable
+ * table instead. Exit 0 when parsed; otherwise one line on stderr with the reason and exit 1 (2 for usage).
  */
-const USAGE = 'Usage: npm run statement -- parse <file.pdf>';
+const USAGE = 'Usage: npm run statement -- parse <file.pdf> [--table]';
+
+type Source = 'text-layer' | 'scan';
+
+async function blocksOf(
+  bytes: Uint8Array,
+): Promise<{ ok: true; blocks: Block[]; source: Source } | { ok: false; line: string }> {
+  const text = await extractTextLayer(bytes);
+  if (text.ok) return { ok: true, blocks: text.blocks, source: 'text-layer' };
+  if (text.reason !== 'no_text_layer') return { ok: false, line: `${text.reason}: ${text.message}` };
+  const engine = new OcrEngine();
+  try {
+    const scan = await readScan(bytes, engine);
+    return scan.ok
+      ? { ok: true, blocks: scan.blocks, source: 'scan' }
+      : { ok: false, line: `scan_${scan.reason}: ${scan.message}` };
+  } finally {
+    await engine.close();
+  }
+}
+
+function classified(statement: ParsedStatement) {
+  const accountType = statement.accountKind === 'credit_card' ? 'credit' : null;
+  return statement.transactions.map((t) => {
+    const rule = classifyByRules({
+      description: t.description,
+      amount: t.amount,
+      signed_amount: t.signedAmount,
+      type: t.type,
+      account_type: accountType,
+    });
+    return { ...t, flowType: rule?.flow_type ?? null, confidence: rule?.confidence ?? null };
+  });
+}
+
+const money = (n: number | null) =>
+  n === null ? '' : n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A plain-text table: one line per transaction, columns padded; the statement's facts above it. */
+export function statementTable(statement: ParsedStatement, source: Source): string {
+  const rows = classified(statement).map((t) => [
+    t.date,
+    t.description,
+    money(t.signedAmount),
+    money(t.balance),
+    t.flowType ?? '(for the AI)',
+    t.confidence === null ? '' : t.confidence.toFixed(2),
+  ]);
+  const header = ['Date', 'Description', 'Amount', 'Balance', 'Flow type', 'Confidence'];
+  const right = new Set([2, 3, 5]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const { reconciliation, period, warnings } = statement;
+  return [
+    `${statement.institution ?? 'Unknown bank'} · ${statement.accountKind === 'credit_card' ? 'credit card' : 'bank account'} · ${period ? `${period.start} to ${period.end}` : 'no period'} · ${statement.pages} page(s) · read from ${source === 'scan' ? 'a scan' : 'the text layer'}`,
+    `Opening ${money(statement.openingBalance)} · closing ${money(statement.closingBalance)} · ${statement.transactions.length} transactions · ${reconciliation.ok ? 'reconciled' : `does not reconcile (${reconciliation.breaks.length} break(s))`}`,
+    ...warnings.map((w) => `Warning: ${w}`),
+    '',
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+  ].join('\n');
+}
 
 async function main(argv: readonly string[]): Promise<number> {
-  const [command, file, ...rest] = argv;
+  const table = argv.includes('--table');
+  const [command, file, ...rest] = argv.filter((a) => a !== '--table');
   if (command !== 'parse' || !file || rest.length) {
     console.error(USAGE);
     return 2;
@@ -25,9 +98,9 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const text = await extractTextLayer(bytes);
+  const text = await blocksOf(bytes);
   if (!text.ok) {
-    console.error(`${text.reason}: ${text.message}`);
+    console.error(text.line);
     return 1;
   }
   const result = readStatement(text.blocks);
@@ -35,17 +108,21 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`${result.reason}: ${result.message}`);
     return 1;
   }
+  const statement = result.statement;
+  if (table) {
+    console.log(statementTable(statement, text.source));
+    return 0;
+  }
   const {
     institution,
     period,
     openingBalance,
     closingBalance,
-    transactions,
     reconciliation,
     warnings,
     pages,
     accountKind,
-  } = result.statement;
+  } = statement;
   console.log(
     JSON.stringify(
       {
@@ -54,10 +131,11 @@ async function main(argv: readonly string[]): Promise<number> {
         period,
         openingBalance,
         closingBalance,
-        transactions,
+        transactions: classified(statement),
         reconciliation,
         warnings,
         pages,
+        source: text.source,
       },
       null,
       2,
@@ -66,4 +144,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main(process.argv.slice(2));

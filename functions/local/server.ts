@@ -7,7 +7,8 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
-import { resetStorageClients } from '../adapters/s3/storage';
+import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
+import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
 import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
 import { clearRegisteredServices, registerServices } from '../shared/container';
@@ -115,7 +116,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const host = options.host ?? '127.0.0.1';
 
   // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
-  const http = createServer();
+  // Keep-alive longer than clients' (as load balancers do): while the twin is busy (drawing a scan's pages),
+  // a client must not reuse a connection the server is just closing.
+  const http = createServer({ keepAliveTimeout: 65_000 });
   // Requests arriving before the twin is ready wait for it (bounded) or get a 503: never a hang.
   const gate = startupGate();
   http.on('request', gate.listener);
@@ -153,6 +156,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onObjectCreated,
     });
     cleanups.push(() => s3.close());
+    // Scans: the local stand-in for Textract (OCR in worker threads), ended after the pipeline runner stops.
+    const textRecognition = new LocalTextRecognition({
+      readObject: (bucket, key) => getObjectBytes(key, bucket),
+    });
+    cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
 
     Object.assign(process.env, {
@@ -203,8 +211,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       },
       { name: 'auth', check: async () => ({ state: signer.jwks.keys.length ? 'ok' : 'error' }) },
       { name: 'web', check: async () => webState },
+      { name: 'ocr', check: async () => ({ state: 'ok', detail: textRecognition.describe() }) },
     ];
-    registerServices({ pipeline: runner, mailer: outbox, probes });
+    registerServices({ pipeline: runner, mailer: outbox, probes, textRecognition });
     cleanups.push(async () => clearRegisteredServices());
 
     const api = createApiRouter({ signer, log });

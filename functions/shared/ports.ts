@@ -34,7 +34,9 @@ export type TextRecognitionResult =
 
 /**
  * Reading scanned statements (PDFs without a text layer): Textract's asynchronous text detection in AWS.
- * The twin has none (null): a scan there fails with a clear message. Tests register a recorded stand-in.
+ * On the twin, its LOCAL STAND-IN: OCR in-process (functions/adapters/ocr, registered by the twin and never
+ * imported by the composition root, so no Lambda bundle carries it). Without either (null), a scan fails with a
+ * clear message. Tests register a recorded stand-in.
  */
 export interface TextRecognition {
   /** Starts reading s3://bucket/key; the same token starts one job, so a retried step does no harm. */

@@ -80,7 +80,7 @@ async function uploadTo(page: Page, accountId: string) {
 async function openAccountSetup(page: Page) {
   await page.goto(`${twin.url}/app/setup/accounts`);
   await page.getByRole('heading', { name: 'Account Setup', level: 1 }).waitFor();
-  await page.getByRole('heading', { name: 'Barclays Current Account', level: 3 }).waitFor();
+  await page.getByRole('heading', { name: 'Barclays Current Account', level: 3, exact: true }).waitFor();
 }
 
 /** The value of one fact (e.g. 'Transactions', 'Rows added') inside a card or a statement. */
@@ -92,7 +92,7 @@ const factOf = (scope: Locator, label: string) =>
     .textContent();
 
 const card = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3, exact: true }) });
 
 describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () => {
   it("signs in, onboards with Barclays and finds 'Account Setup' under 'Setup & Tools'", async () => {
@@ -101,7 +101,7 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     await onboardWithBank(page, twin, 'Barclays');
     await page.getByRole('navigation').getByRole('link', { name: 'Account Setup' }).first().click();
     await page.waitForURL(`${twin.url}/app/setup/accounts`);
-    await page.getByRole('heading', { name: 'Barclays Current Account', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Barclays Current Account', level: 3, exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Your Bank Accounts' }).count()).toBe(1);
   });
 
@@ -119,7 +119,7 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     await services.getByRole('checkbox', { name: 'Savings Accounts' }).uncheck();
     await page.getByRole('button', { name: 'Add account' }).click();
     await page.getByText('Added Monzo Current Account.').waitFor();
-    await page.getByRole('heading', { name: 'Monzo Current Account', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Monzo Current Account', level: 3, exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/account-setup-1280.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -186,7 +186,7 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     await page.getByRole('button', { name: 'Archive Barclays Savings Account' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await page
-      .getByRole('heading', { name: 'Barclays Savings Account', level: 3 })
+      .getByRole('heading', { name: 'Barclays Savings Account', level: 3, exact: true })
       .waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show Archived Accounts (1)' }).click();
     const archived = page.getByRole('list', { name: 'Archived accounts' });
@@ -194,7 +194,7 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     await page.screenshot({ path: `${SHOTS}/account-setup-390-archived.png`, fullPage: true });
     expect((await accountsNow(page)).some((a) => a.name === 'Barclays Savings Account')).toBe(false);
     await archived.getByRole('button', { name: 'Restore Barclays Savings Account' }).click();
-    await page.getByRole('heading', { name: 'Barclays Savings Account', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Barclays Savings Account', level: 3, exact: true }).waitFor();
     await page.getByText('No archived accounts').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
 import { putObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
@@ -279,9 +280,9 @@ describe('spec 2 §8 Upload errors: bad input fails clearly, writes nothing, and
       'This PDF is larger than 20 MB. Please upload a single statement.',
     ],
     [
-      'a scanned PDF with no text layer',
+      'a scan with nothing legible on it (grey noise, ruled lines, a black box: no text layer, no words)',
       async () => ({ bytes: new Uint8Array(await generateImageOnlyPdf()) }),
-      'This PDF has no text layer (it looks like a scan). Scanned statements are read by Textract in the cloud; locally, please upload the PDF downloaded from your bank.',
+      SCAN_MESSAGES.unreadable,
     ],
     [
       'a PDF with no transaction table',

@@ -25,7 +25,15 @@ describe('local twin: health and routing', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; parts: Record<string, { state: string }> };
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.parts).sort()).toEqual(['api', 'auth', 'dynamodb', 'pipeline', 's3', 'web']);
+    expect(Object.keys(body.parts).sort()).toEqual([
+      'api',
+      'auth',
+      'dynamodb',
+      'ocr',
+      'pipeline',
+      's3',
+      'web',
+    ]);
     for (const part of Object.values(body.parts)) expect(part.state).toBe('ok');
   });
 

@@ -11,7 +11,7 @@ import { checkPdfBytes, MAX_PDF_PAGES, openPdf, type PdfFailure, pdfFailure } fr
  * glyph's). Rotated text (margin notes) is left out.
  */
 export const NO_TEXT_LAYER_MESSAGE =
-  'This PDF has no text layer (it looks like a scan). Scanned statements are read by Textract in the cloud; locally, please upload the PDF downloaded from your bank.';
+  'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
 
 export type TextLayerResult =
   | { ok: true; blocks: Block[]; pages: number }

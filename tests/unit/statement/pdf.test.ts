@@ -90,8 +90,7 @@ describe('spec 2 §5 upload: PDF checks give clear failures', () => {
     expect(await extractTextLayer(pdf)).toEqual({
       ok: false,
       reason: 'no_text_layer',
-      message:
-        'This PDF has no text layer (it looks like a scan). Scanned statements are read by Textract in the cloud; locally, please upload the PDF downloaded from your bank.',
+      message: 'We could not read this scanned statement. Please upload the PDF downloaded from your bank.',
     });
   });
 

@@ -1,0 +1,86 @@
+import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
+import type { OcrEngine } from './engine';
+import { renderPages } from './render';
+import {
+  MIN_MEAN_CONFIDENCE,
+  type RecognisedPage,
+  readabilityOf,
+  toTextractResponse,
+} from './textract-shape';
+
+/**
+ * Reading a scanned statement on this machine: each page drawn (render.ts), recognised by the OCR engine
+ * (engine.ts), and the result turned into Textract's response shape and then into the reader's blocks by
+ * the Textract adapter's own collectTextractBlocks: one input format, whatever read the scan.
+ */
+export const SCAN_MESSAGES = {
+  /** Nothing legible, or too little read with confidence: blank pages, noise, a blurred photograph. */
+  unreadable:
+    'We could not read this scanned statement clearly enough. Please upload the PDF downloaded from your bank, or a clearer scan.',
+  /** The scan could not be read at all (a page that cannot be drawn, the reader stopped). */
+  failed: 'We could not read this scanned statement. Please upload the PDF downloaded from your bank.',
+} as const;
+
+export interface ScanTimings {
+  renderMs: number;
+  recogniseMs: number;
+  pages: number;
+}
+
+/** Pages are drawn one after another while earlier ones are being recognised (never more than one ahead). */
+export async function readScan(
+  bytes: Uint8Array,
+  engine: OcrEngine,
+  timings?: ScanTimings,
+): Promise<CollectResult> {
+  // Each page's recognition settles to its page or its error at once (a rejection left waiting for the
+  // last page to be drawn would be an unhandled one).
+  const recognised: Array<Promise<RecognisedPage | Error>> = [];
+  const pages = renderPages(bytes, { greyscale: true });
+  let failure = null;
+  try {
+    for (;;) {
+      if (engine.closed) {
+        await pages.return(null);
+        return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+      }
+      // Draw at most one page ahead of the workers: a long scan's page images are not all held at once.
+      const ahead = recognised[recognised.length - engine.workers - 1];
+      if (ahead) await ahead;
+      const rendering = performance.now();
+      const next = await pages.next();
+      if (timings) timings.renderMs += performance.now() - rendering;
+      if (next.done) {
+        failure = next.value;
+        break;
+      }
+      const { page, width, height, image } = next.value;
+      const started = performance.now();
+      recognised.push(
+        engine.recognise(image).then(
+          (ocr) => {
+            if (timings) timings.recogniseMs += performance.now() - started;
+            return { page, width, height, ocr };
+          },
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
+    }
+  } catch {
+    failure = { message: SCAN_MESSAGES.failed };
+  }
+  const settled = await Promise.all(recognised);
+  if (failure) return { ok: false, reason: 'failed', message: failure.message };
+  const read: RecognisedPage[] = [];
+  for (const page of settled) {
+    if (page instanceof Error) return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+    read.push(page);
+  }
+  if (timings) timings.pages = read.length;
+  const { words, meanConfidence } = readabilityOf(read);
+  if (!words) return { ok: false, reason: 'no_text', message: SCAN_MESSAGES.unreadable };
+  if (meanConfidence < MIN_MEAN_CONFIDENCE)
+    return { ok: false, reason: 'failed', message: SCAN_MESSAGES.unreadable };
+  const response = toTextractResponse(read);
+  return collectTextractBlocks(async () => response);
+}

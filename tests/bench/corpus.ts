@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OcrEngine } from '../../functions/adapters/ocr/engine';
+import { readScan } from '../../functions/adapters/ocr/scan-reader';
+import { extractTextLayer } from '../../functions/adapters/pdf/text-layer';
+import { readStatement } from '../../functions/domain/statement';
+import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
+import { scanPdf } from '../fixtures/statements/scan';
+
+/**
+ * How much of the fixture corpus the reader gets exactly: statements whose every row is right (date,
+ * description, signed amount, printed balance; no row missing or extra) and rows read exactly, for
+ *  - the generated statements (every layout, and the 12-page one) from their text layer,
+ *  - their scans (every layout, through the local OCR stand-in),
+ *  - the real-layout statements in ../shared/fixtures/statements-real/ against their expected CSVs.
+ * Deterministic: one run. Target: every statement, every row.
+ */
+interface Row {
+  date: string;
+  description: string;
+  signedAmount: number;
+  balance: number | null;
+}
+interface Case {
+  group: 'generated' | 'scans' | 'real';
+  name: string;
+  pdf: Uint8Array;
+  expected: Row[];
+}
+
+const REAL_DIR = join(import.meta.dirname, '../../../shared/fixtures/statements-real');
+
+const key = (r: Row) =>
+  `${r.date}|${r.description}|${r.signedAmount.toFixed(2)}|${r.balance === null ? '' : r.balance.toFixed(2)}`;
+
+/** `date,description,amount,balance` (signed amount; balance empty where none is printed). */
+function readCsv(text: string): Row[] {
+  const [, ...lines] = text.trim().split(/\r?\n/);
+  return lines.map((line) => {
+    const cells = line.split(',');
+    const balance = cells.at(-1) ?? '';
+    return {
+      date: cells[0] ?? '',
+      description: cells.slice(1, -2).join(','),
+      signedAmount: Number(cells.at(-2)),
+      balance: balance === '' ? null : Number(balance),
+    };
+  });
+}
+
+/** Rows of `expected` found in `read` (each read row counts once). */
+function exactRows(read: readonly Row[], expected: readonly Row[]): number {
+  const left = new Map<string, number>();
+  for (const r of read) left.set(key(r), (left.get(key(r)) ?? 0) + 1);
+  let found = 0;
+  for (const r of expected) {
+    const n = left.get(key(r)) ?? 0;
+    if (n > 0) {
+      found++;
+      left.set(key(r), n - 1);
+    }
+  }
+  return found;
+}
+
+export async function bench(): Promise<Array<{ name: string; value: number; unit: string; note?: string }>> {
+  const cases: Case[] = [];
+  for (const layout of LAYOUTS) {
+    const { pdf, truth } = await generateStatement(layout);
+    cases.push({ group: 'generated', name: layout, pdf: new Uint8Array(pdf), expected: truth.transactions });
+    cases.push({
+      group: 'scans',
+      name: `${layout} (scan)`,
+      pdf: new Uint8Array(await scanPdf(pdf)),
+      expected: truth.transactions,
+    });
+  }
+  const big = await generateBigStatement();
+  cases.push({
+    group: 'generated',
+    name: 'big',
+    pdf: new Uint8Array(big.pdf),
+    expected: big.truth.transactions,
+  });
+  if (existsSync(REAL_DIR)) {
+    for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.pdf'))) {
+      const csv = join(REAL_DIR, file.replace(/\.pdf$/, '.expected.csv'));
+      if (!existsSync(csv)) continue;
+      cases.push({
+        group: 'real',
+        name: file,
+        pdf: new Uint8Array(readFileSync(join(REAL_DIR, file))),
+        expected: readCsv(readFileSync(csv, 'utf8')),
+      });
+    }
+  }
+
+  const engine = new OcrEngine();
+  const results: Array<{ group: Case['group']; name: string; rows: number; exact: number; ok: boolean }> = [];
+  try {
+    for (const c of cases) {
+      const text = await extractTextLayer(c.pdf);
+      const blocks = text.ok
+        ? text.blocks
+        : text.reason === 'no_text_layer'
+          ? await readScan(c.pdf, engine).then((r) => (r.ok ? r.blocks : []))
+          : [];
+      const read = readStatement(blocks);
+      const rows: Row[] = read.ok ? read.statement.transactions : [];
+      const exact = exactRows(rows, c.expected);
+      results.push({
+        group: c.group,
+        name: c.name,
+        rows: c.expected.length,
+        exact,
+        ok: exact === c.expected.length && rows.length === c.expected.length,
+      });
+    }
+  } finally {
+    await engine.close();
+  }
+
+  const figure = (label: string, of: typeof results) => {
+    const statements = of.filter((r) => r.ok).length;
+    const rows = of.reduce((n, r) => n + r.rows, 0);
+    const exact = of.reduce((n, r) => n + r.exact, 0);
+    const missed = of.filter((r) => !r.ok).map((r) => `${r.name} ${r.exact}/${r.rows}`);
+    return [
+      {
+        name: `${label}: statements exact`,
+        value: statements,
+        unit: `of ${of.length}`,
+        note: `${((100 * statements) / Math.max(1, of.length)).toFixed(0)}%${missed.length ? `; not exact: ${missed.join(', ')}` : ''}`,
+      },
+      {
+        name: `${label}: rows exact`,
+        value: exact,
+        unit: `of ${rows}`,
+        note: `${((100 * exact) / Math.max(1, rows)).toFixed(1)}%`,
+      },
+    ];
+  };
+  return [
+    ...figure(
+      'generated (text layer)',
+      results.filter((r) => r.group === 'generated'),
+    ),
+    ...figure(
+      'generated, scanned (OCR)',
+      results.filter((r) => r.group === 'scans'),
+    ),
+    ...figure(
+      'real layouts (text layer)',
+      results.filter((r) => r.group === 'real'),
+    ),
+    ...figure('all fixtures', results),
+  ];
+}

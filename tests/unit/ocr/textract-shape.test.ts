@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MIN_MEAN_CONFIDENCE,
+  type OcrBox,
+  type OcrPage,
+  type OcrWord,
+  readabilityOf,
+  toTextractResponse,
+} from '../../../functions/adapters/ocr/textract-shape';
+import { collectTextractBlocks } from '../../../functions/adapters/textract/blocks';
+
+/**
+ * Recognised words (pixels of a 1000 × 2000 page image) to a GetDocumentTextDetection response, and what the
+ * shape corrections undo. Hand-made recogniser output: each case names the real-world trait it stands for.
+ */
+const box = (x0: number, y0: number, x1: number, y1: number): OcrBox => ({ x0, y0, x1, y1 });
+
+/** A word whose characters sit side by side, each `w` wide with `gap` between them. */
+function word(text: string, x0: number, y0 = 100, options: { w?: number; gap?: number; h?: number } = {}) {
+  const { w = 10, gap = 2, h = 16 } = options;
+  const symbols = [...text].map((ch, i) => ({
+    text: ch,
+    confidence: 96,
+    bbox: box(x0 + i * (w + gap), y0, x0 + i * (w + gap) + w, y0 + h),
+  }));
+  return {
+    text,
+    confidence: 96,
+    bbox: box(x0, y0, x0 + text.length * (w + gap) - gap, y0 + h),
+    symbols,
+  } satisfies OcrWord;
+}
+
+const page = (...lines: OcrWord[][]): OcrPage => ({
+  blocks: [{ paragraphs: [{ lines: lines.map((words) => ({ words })) }] }],
+});
+
+const textsOf = (ocr: OcrPage) =>
+  (toTextractResponse([{ page: 1, width: 1000, height: 2000, ocr }]).Blocks ?? [])
+    .filter((b) => b.BlockType === 'WORD')
+    .map((b) => b.Text);
+
+describe('recognised words as Textract blocks', () => {
+  it('PAGE → LINE → WORD with normalised BoundingBox and Polygon, confidence and page numbers', async () => {
+    const response = toTextractResponse([
+      { page: 1, width: 1000, height: 2000, ocr: page([word('TESCO', 100), word('STORES', 170)]) },
+      { page: 2, width: 1000, height: 2000, ocr: page([word('12.50', 800, 400)]) },
+    ]);
+    expect(response).toMatchObject({ JobStatus: 'SUCCEEDED', DocumentMetadata: { Pages: 2 } });
+    const blocks = response.Blocks ?? [];
+    const line = blocks.find((b) => b.BlockType === 'LINE' && b.Page === 1);
+    expect(line).toMatchObject({ Text: 'TESCO STORES', Confidence: 96 });
+    const near = (n: number) => expect.closeTo(n, 9);
+    expect(line?.Geometry?.BoundingBox).toEqual({
+      Left: near(0.1),
+      Top: near(0.05),
+      Width: near(0.14),
+      Height: near(0.008),
+    });
+    const amount = blocks.find((b) => b.BlockType === 'WORD' && b.Page === 2);
+    expect(amount?.Geometry?.Polygon).toEqual([
+      { X: near(0.8), Y: near(0.2) },
+      { X: near(0.858), Y: near(0.2) },
+      { X: near(0.858), Y: near(0.208) },
+      { X: near(0.8), Y: near(0.208) },
+    ]);
+    const pages = blocks.filter((b) => b.BlockType === 'PAGE');
+    expect(pages.map((p) => p.Relationships?.[0]?.Ids?.length)).toEqual([1, 1]);
+    // The same path as a Textract result: the adapter's collector gives the reader its blocks.
+    const collected = await collectTextractBlocks(async () => response);
+    expect(collected).toMatchObject({ ok: true, pages: 2 });
+  });
+
+  it('a table row read as one line is split at column gaps, as Textract splits lines', () => {
+    const response = toTextractResponse([
+      {
+        page: 1,
+        width: 1000,
+        height: 2000,
+        ocr: page([word('01/03/2025', 50), word('NETFLIX.COM', 200), word('10.99', 800)]),
+      },
+    ]);
+    const lines = (response.Blocks ?? []).filter((b) => b.BlockType === 'LINE').map((b) => b.Text);
+    expect(lines).toEqual(['01/03/2025', 'NETFLIX.COM', '10.99']);
+  });
+
+  it('a zero between letters, shaped like the page’s zeros, is a zero ("JAN01", not "JANO1")', () => {
+    // Helvetica-like: a zero is narrow (10 × 16), a capital O round (15 × 16).
+    const zeros = ['100.00', '250.00', '30.00'].map((t, i) => word(t, 700, 300 + 40 * i));
+    const os = ['BOOTS', 'COSTA', 'ORDER'].map((t, i) => word(t, 100, 300 + 40 * i, { w: 15 }));
+    const jan = word('JANO1', 100, 500);
+    const tesco = word('TESC01', 100, 540);
+    // The O of 'TESCO' is as round as the page's Os: a letter read as a zero.
+    tesco.symbols[4]!.bbox = box(160, 540, 175, 556);
+    const texts = textsOf(page(...zeros.map((w) => [w]), ...os.map((w) => [w]), [jan], [tesco]));
+    expect(texts).toContain('JAN01');
+    expect(texts).toContain('TESCO1');
+  });
+
+  it('without both shapes on the page to compare, O and 0 are left as read', () => {
+    expect(textsOf(page([word('JANO1', 100)]))).toEqual(['JANO1']);
+  });
+
+  it('one glyph read as two characters (a weak symbol inside its neighbour) is read once', () => {
+    const ref = word('2K4LMS8', 100);
+    // 'S' lies over the M's right half with a lower confidence.
+    ref.symbols[5] = { text: 'S', confidence: 80, bbox: box(152, 100, 160, 116) };
+    expect(textsOf(page([ref]))).toEqual(['2K4LM8']);
+  });
+
+  it("the contactless mark ')))' with two marks in one box is three marks again", () => {
+    const mark = word('))', 100, 100, { w: 8, gap: 3 });
+    mark.symbols[1]!.bbox = box(111, 100, 130, 116);
+    expect(textsOf(page([mark]))).toEqual([')))']);
+  });
+});
+
+describe('when a scan is read with confidence', () => {
+  const at = (confidence: number) => ({
+    page: 1,
+    width: 1000,
+    height: 2000,
+    ocr: page([{ ...word('SAINSBURYS', 100), confidence }]),
+  });
+
+  it('mean word confidence, weighted by length, against the threshold', () => {
+    expect(readabilityOf([at(95)])).toEqual({ words: 1, meanConfidence: 95 });
+    expect(readabilityOf([at(95), at(15)]).meanConfidence).toBe(55);
+    expect(55).toBeLessThan(MIN_MEAN_CONFIDENCE);
+    expect(readabilityOf([{ ...at(0), ocr: { blocks: null } }])).toEqual({ words: 0, meanConfidence: 0 });
+  });
+});
