@@ -98,7 +98,11 @@ export interface RawRequest {
 }
 
 function gatewayError(statusCode: number, message: string): APIGatewayProxyStructuredResultV2 {
-  return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) };
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify({ message }),
+  };
 }
 
 const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;

@@ -16,6 +16,7 @@ import { FUNCTIONS } from '../handlers/manifest';
 import { registerServices } from '../shared/container';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { invoke } from './lambda-runtime';
+import { twinOrigins } from './local-guard';
 import type { Twin } from './server';
 
 /**
@@ -494,8 +495,12 @@ export class LocalCognito {
   route = async (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin): Promise<boolean> => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/local/cognito' && path !== '/local/cognito/') return false;
+    // Only the twin's own pages may call it from a browser (the SPA, at localhost or 127.0.0.1).
+    const origin = req.headers.origin;
+    const allowed = origin !== undefined && twinOrigins(twin.port).includes(origin);
     const cors = {
-      'access-control-allow-origin': req.headers.origin ?? '*',
+      ...(allowed ? { 'access-control-allow-origin': origin } : {}),
+      vary: 'Origin',
       'access-control-allow-headers':
         'content-type, x-amz-target, x-amz-user-agent, cache-control, authorization, x-amz-date',
       'access-control-allow-methods': 'POST, OPTIONS',

@@ -5,6 +5,8 @@ import type { S3Event } from 'aws-lambda';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
+import { closeLevelIteratorsOnReturn } from './level-iterators';
+import { startS3Gate } from './s3-gate';
 
 /**
  * The twin's DynamoDB (dynalite: the DynamoDB wire protocol over LevelDB under .data/) and S3 (s3rver:
@@ -19,6 +21,8 @@ export interface RunningDynamo {
 
 export async function startDynamo(options: { directory: string; tableName: string }): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true });
+  // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
+  closeLevelIteratorsOnReturn();
   const server = dynalite({ path: options.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -89,5 +93,18 @@ export async function startS3(options: {
     }
   });
   const address = await server.run();
-  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+  // Every request passes a SigV4 check first (s3-gate.ts): s3rver itself checks expiry, not signatures.
+  const gate = await startS3Gate({ upstreamPort: address.port, corsOrigins: options.corsOrigins }).catch(
+    async (error) => {
+      await server.close();
+      throw error;
+    },
+  );
+  return {
+    endpoint: gate.endpoint,
+    close: async () => {
+      await gate.close();
+      await server.close();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import './polyfills';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -16,9 +17,12 @@ import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
+import { openLevelIterators } from './level-iterators';
+import { checkLocalRequest } from './local-guard';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { readLimitedBody } from './request-body';
+import { securityHeaders } from './security-headers';
 import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 
@@ -76,6 +80,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body, null, 1));
+}
+
+/** The twin's own memory, in MiB (for /local/status and the load benchmark). */
+function memoryFigures() {
+  const m = process.memoryUsage();
+  const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    rssMiB: mib(m.rss),
+    heapUsedMiB: mib(m.heapUsed),
+    heapTotalMiB: mib(m.heapTotal),
+    openLevelIterators: openLevelIterators(),
+  };
 }
 
 async function listen(server: Server, port: number, host: string): Promise<number> {
@@ -216,6 +232,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     // The SPA.
     let web: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+    let viteNonce: string | undefined;
     const webRoot = join(repoRoot(), 'web');
     if (options.web === 'dist') {
       const dist = join(webRoot, 'dist');
@@ -226,9 +243,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         webState = { state: 'ok', detail: 'built files' };
       }
     } else if (options.web === 'vite') {
+      viteNonce = randomBytes(16).toString('base64');
       const { createServer: createVite } = await import('vite');
       const vite = await createVite({
         configFile: join(webRoot, 'vite.config.ts'),
+        // Vite's inline scripts carry this nonce, which the twin's Content-Security-Policy allows.
+        html: { cspNonce: viteNonce },
         server: { middlewareMode: true, ws: { server: http } },
         appType: 'spa',
         logLevel: 'warn',
@@ -249,8 +269,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       apiBaseUrl: '/api',
     };
 
+    // As CloudFront's response headers policy in AWS: on every response the twin serves.
+    const securityHeaderList = Object.entries(
+      securityHeaders({
+        port,
+        s3Endpoint: s3.endpoint.replace('127.0.0.1', 'localhost'),
+        ...(viteNonce ? { viteNonce } : {}),
+      }),
+    );
+
     gate.ready((req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      for (const [name, value] of securityHeaderList) res.setHeader(name, value);
       const handle = async () => {
         if (path.startsWith('/api/') || path === '/api') {
           const read = await readLimitedBody(req, MAX_BODY_BYTES);
@@ -278,6 +308,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         }
         if (path === '/config.json') return sendJson(res, 200, runtimeConfig);
         if (path.startsWith('/local/')) {
+          const refused = checkLocalRequest(req, port);
+          if (refused) {
+            req.resume();
+            return sendJson(res, refused.status, { message: refused.message });
+          }
           const body = await readBody(req, 1024 * 1024);
           for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
           if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)
@@ -295,7 +330,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             }
           }
           if (path === '/local/status') {
-            return sendJson(res, 200, { url, executions: runner.list(50), outbox: outbox.list().length });
+            // ?gc=1 measures after a full collection when the twin runs with --expose-gc (the load benchmark).
+            const gc = (globalThis as { gc?: () => void }).gc;
+            if (gc && new URL(req.url ?? '/', url).searchParams.get('gc') === '1') gc();
+            return sendJson(res, 200, {
+              url,
+              executions: runner.list(50),
+              outbox: outbox.list().length,
+              memory: memoryFigures(),
+            });
           }
           return sendJson(res, 404, { message: 'Not Found' });
         }

@@ -6,8 +6,10 @@ import { pathToFileURL } from 'node:url';
 /**
  * `npm run bench`: runs every benchmark module in tests/bench (each exports `bench()` returning figures) and
  * prints them as a table. Targets are stated in each figure's note; benchmarks report, tests assert.
- * `npm run bench -- matching` runs only the modules whose name contains "matching".
+ * `npm run bench -- matching` runs only the modules whose name contains "matching". The load benchmark
+ * (load.ts: minutes of traffic on a twin of its own) runs only when named: `npm run bench -- load [flags]`.
  */
+const ON_REQUEST_ONLY = new Set(['load.ts']);
 interface Figure {
   name: string;
   value: number;
@@ -19,7 +21,7 @@ const filter = process.argv[2];
 const dir = import.meta.dirname;
 const modules = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
-  .filter((f) => !filter || f.includes(filter))
+  .filter((f) => (filter ? f.includes(filter) : !ON_REQUEST_ONLY.has(f)))
   .sort();
 
 process.env.LOG_LEVEL ??= 'ERROR';

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
+import { putObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
@@ -57,7 +58,14 @@ async function uploadBytes(
     headers: put.headers,
     body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
   });
-  expect(response.status).toBe(200);
+  const sentSize = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
+  if (sentSize !== declaredSize) {
+    // S3 refuses a presigned PUT of another size than it was signed for (content-length is signed). The
+    // pipeline's own checks are for an object that got there anyway: put it with a signed SDK call.
+    expect(response.status).toBe(403);
+    const key = decodeURIComponent(new URL(put.url).pathname.split('/').slice(2).join('/'));
+    await putObject(key, typeof bytes === 'string' ? bytes : new Uint8Array(bytes), 'application/pdf');
+  } else expect(response.status).toBe(200);
   return waitFor(async () => {
     const { body } = await caller.call<Upload>('GET', `/api/uploads/${upload.uploadId}`);
     return body.stage === 'done' || body.stage === 'failed' ? body : null;

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import { UPLOAD_CLOSED_ERROR } from '../../functions/contracts/pipeline-states';
@@ -41,9 +42,21 @@ async function rows(): Promise<Transaction[]> {
   return body.transactions;
 }
 
-async function put(url: string, headers: Record<string, string>, bytes: Uint8Array) {
+async function put(
+  url: string,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  signedSize = bytes.byteLength,
+) {
   const response = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
-  expect(response.status).toBe(200);
+  if (bytes.byteLength === signedSize) expect(response.status).toBe(200);
+  else {
+    // S3 refuses a presigned PUT of another size than it was signed for (content-length is signed). A
+    // statement of the same size would land, so this one is put with a signed SDK call, as if it had.
+    expect(response.status).toBe(403);
+    const key = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+    await putObject(key, new Uint8Array(bytes), 'application/pdf');
+  }
   // The PUT's ObjectCreated event starts an execution (or none); wait until the pipeline is quiet.
   await new Promise((r) => setTimeout(r, 200));
   await twin.runner.idle();
@@ -73,7 +86,7 @@ describe('a second PUT to a finished upload', () => {
 
     const again =
       seed === 1 ? first.pdf : (await generateStatement('paid-out-paid-in', { seed: 99 + seed })).pdf;
-    await put(target.url, target.headers, again);
+    await put(target.url, target.headers, again, first.pdf.byteLength);
 
     expect((await rows()).length).toBe(before.length);
     expect(await rows()).toEqual(before);

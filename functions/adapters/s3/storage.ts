@@ -12,7 +12,7 @@ import type { Storage } from '../../shared/ports';
 let client: S3Client | undefined;
 let publicClient: S3Client | undefined;
 
-/** Local twin: s3rver accepts these fixed credentials and checks expiry, not signatures. */
+/** Local twin: its S3 checks SigV4 signatures made with these fixed credentials (functions/local/s3-signature.ts). */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 function make(endpoint: string | undefined): S3Client {

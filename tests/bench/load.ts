@@ -1,0 +1,315 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ulid } from 'ulid';
+import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
+import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
+import { createLocalSigner } from '../../functions/local/jwt';
+import { generateStatement } from '../fixtures/statements/generate';
+
+/**
+ * `npm run bench -- load [--users 50] [--duration 60] [--idle 30] [--rounds 1] [--web none|dist|vite]`:
+ * a bounded load on a local twin started for it (its own process, port and data directory, loopback only).
+ *
+ * Each simulated user is a family member signed in with a token from the twin's own key, with one account and,
+ * after setup, one finished upload. Users loop without pause until the duration is up, each picking a request
+ * from a mix shaped like the SPA's reads: the account list and one account, an account's transactions, an
+ * upload's progress, the family and profile, the health check; about 1 in 100 iterations is a new statement
+ * uploaded through its presigned PUT and followed until the pipeline finishes (at most 4 at once).
+ *
+ * Printed: requests/s, latency p50/p95/p99, non-2xx and 5xx counts, and the twin's memory (RSS and V8 heap after a
+ * full collection, from GET /local/status?gc=1) before the load, after each round, and after `--idle` seconds of
+ * no requests. Every loop is
+ * bounded in count and time; the twin is stopped at the end whatever happens.
+ */
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+interface Memory {
+  rssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  /** LevelDB iterators the twin's DynamoDB has open (each read must close its own). */
+  openLevelIterators?: number;
+}
+
+const MAX_REQUESTS_PER_USER = 200_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const MAX_UPLOADS_IN_FLIGHT = 4;
+const UPLOAD_SHARE = 0.01;
+
+function flag(name: string, fallback: number, max: number): number {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max)
+    throw new Error(`--${name} must be a number from 0 to ${max}, not "${raw}"`);
+  return value;
+}
+
+function textFlag(name: string, allowed: string[], fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = (args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1]) ?? '';
+  if (!allowed.includes(raw)) throw new Error(`--${name} must be one of ${allowed.join(', ')}`);
+  return raw;
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The twin in its own process, as `npm start` runs it, so its memory is its own. */
+async function startTwinProcess(
+  web: string,
+): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+  const port = await freeLoopbackPort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ff-load-'));
+  const root = resolve(import.meta.dirname, '..', '..');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(root, 'bin', 'local.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB: web, LOG_LEVEL: 'ERROR' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(20_000)]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the twin exited during start-up: ${stderr.trim()}`);
+    }
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return { url, dataDir, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the twin did not become healthy within 90 s');
+    }
+    await sleep(250);
+  }
+}
+
+async function memoryOf(url: string): Promise<Memory> {
+  // After a full collection (the twin runs with --expose-gc): what it holds, not garbage not yet collected.
+  const response = await fetch(`${url}/local/status?gc=1`, { signal: AbortSignal.timeout(10_000) });
+  const status = (await response.json()) as { memory?: Memory };
+  if (!status.memory) throw new Error('GET /local/status does not report memory');
+  return status.memory;
+}
+
+interface User {
+  token: string;
+  accountId: string;
+  uploadId: string;
+}
+
+export async function bench(): Promise<Figure[]> {
+  const users = flag('users', 50, 500);
+  const durationS = flag('duration', 60, 3600);
+  const idleS = flag('idle', 30, 600);
+  const rounds = flag('rounds', 1, 10);
+  const web = textFlag('web', ['none', 'dist', 'vite'], 'none');
+  const twin = await startTwinProcess(web);
+  try {
+    const signer = await createLocalSigner({
+      keyPath: join(twin.dataDir, 'keys', 'signing-key.json'),
+      origin: `http://localhost:${new URL(twin.url).port}`,
+    });
+    const statements = await Promise.all(
+      [1, 2, 3, 4].map((seed) => generateStatement('signed-amount', { transactions: 40, seed })),
+    );
+
+    const call = async (user: Pick<User, 'token'>, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${twin.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+
+    /** Upload one statement and follow it until the pipeline has finished (bounded by time). */
+    const upload = async (user: Pick<User, 'token' | 'accountId'>, pdf: Buffer): Promise<string> => {
+      const created = await call(user, 'POST', '/api/uploads', {
+        accountId: user.accountId,
+        fileName: 'statement.pdf',
+        size: pdf.length,
+      });
+      if (created.status !== 201 && created.status !== 200)
+        throw new Error(`POST /api/uploads answered ${created.status}`);
+      const { put, upload: record } = created.body as CreateUploadResponse;
+      const putResponse = await fetch(put.url, {
+        method: 'PUT',
+        headers: put.headers,
+        body: new Uint8Array(pdf),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!putResponse.ok) throw new Error(`the presigned PUT answered ${putResponse.status}`);
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const { body } = await call(user, 'GET', `/api/uploads/${record.uploadId}`);
+        const stage = (body as Upload | null)?.stage;
+        if (stage === 'done' || stage === 'failed') return record.uploadId;
+        await sleep(200);
+      }
+      throw new Error(`upload ${record.uploadId} did not finish within 60 s`);
+    };
+
+    // Setup: each user in their own family, with one account and one finished statement.
+    const population: User[] = [];
+    for (let i = 0; i < users; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(10, users - i) }, async (_, j) => {
+          const sub = `load-${ulid()}`;
+          const token = await signer.sign({ sub, email: `load${i + j}@example.co.uk`, tokenUse: 'id' });
+          const family = await call({ token }, 'POST', '/api/family');
+          if (family.status >= 300) throw new Error(`POST /api/family answered ${family.status}`);
+          const accounts = await call({ token }, 'POST', '/api/accounts', {
+            accounts: [{ name: 'Current', bank_name: 'Santander', account_type: 'current' }],
+          });
+          const accountId = (accounts.body as CreateAccountsResponse).accounts[0]?.id;
+          if (!accountId) throw new Error(`POST /api/accounts answered ${accounts.status}`);
+          const uploadId = await upload({ token, accountId }, statements[(i + j) % statements.length]!.pdf);
+          return { token, accountId, uploadId };
+        }),
+      );
+      population.push(...batch);
+    }
+
+    const memory: Array<[string, Memory]> = [['before', await memoryOf(twin.url)]];
+    const figures: Figure[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const latencies: number[] = [];
+      let non2xx = 0;
+      let server5xx = 0;
+      let failed = 0;
+      let uploads = 0;
+      let uploadsInFlight = 0;
+      const ends = Date.now() + durationS * 1000;
+      const started = performance.now();
+      const timed = async (fn: () => Promise<number>) => {
+        const t = performance.now();
+        try {
+          const status = await fn();
+          latencies.push(performance.now() - t);
+          if (status < 200 || status >= 300) non2xx++;
+          if (status >= 500) server5xx++;
+        } catch {
+          failed++;
+        }
+      };
+      await Promise.all(
+        population.map(async (user, u) => {
+          for (let n = 0; n < MAX_REQUESTS_PER_USER && Date.now() < ends; n++) {
+            const pick = Math.random();
+            if (pick < UPLOAD_SHARE && uploadsInFlight < MAX_UPLOADS_IN_FLIGHT) {
+              uploadsInFlight++;
+              try {
+                await upload(user, statements[(u + n) % statements.length]!.pdf);
+                uploads++;
+              } catch {
+                failed++;
+              } finally {
+                uploadsInFlight--;
+              }
+              continue;
+            }
+            const path =
+              pick < 0.25
+                ? '/api/accounts'
+                : pick < 0.35
+                  ? `/api/accounts/${user.accountId}`
+                  : pick < 0.6
+                    ? `/api/accounts/${user.accountId}/transactions`
+                    : pick < 0.75
+                      ? `/api/uploads/${user.uploadId}`
+                      : pick < 0.82
+                        ? '/api/family'
+                        : pick < 0.9
+                          ? '/api/profile'
+                          : '/api/health';
+            await timed(async () => (await call(user, 'GET', path)).status);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const suffix = rounds > 1 ? ` (round ${round})` : '';
+      memory.push([`after load${suffix}`, await memoryOf(twin.url)]);
+      figures.push(
+        {
+          name: `requests/s${suffix}`,
+          value: latencies.length / seconds,
+          unit: 'req/s',
+          note: `${latencies.length} requests, ${users} users, ${seconds.toFixed(0)} s`,
+        },
+        { name: `p50${suffix}`, value: percentile(sorted, 50), unit: 'ms' },
+        { name: `p95${suffix}`, value: percentile(sorted, 95), unit: 'ms' },
+        { name: `p99${suffix}`, value: percentile(sorted, 99), unit: 'ms' },
+        { name: `non-2xx${suffix}`, value: non2xx, unit: 'responses' },
+        { name: `5xx${suffix}`, value: server5xx, unit: 'responses' },
+        { name: `failed (no answer)${suffix}`, value: failed, unit: 'requests' },
+        { name: `uploads to done${suffix}`, value: uploads, unit: 'statements' },
+      );
+    }
+    await sleep(idleS * 1000);
+    memory.push([`after ${idleS} s idle`, await memoryOf(twin.url)]);
+    for (const [when, m] of memory) {
+      figures.push({
+        name: `memory ${when}`,
+        value: m.rssMiB,
+        unit: 'MiB RSS',
+        note: `heap ${m.heapUsedMiB} of ${m.heapTotalMiB} MiB, ${m.openLevelIterators ?? '?'} open LevelDB iterators`,
+      });
+    }
+    return figures;
+  } finally {
+    await twin.stop();
+  }
+}
