@@ -195,7 +195,7 @@ describe('spec 1 §2 app shell', () => {
     const main = screen.getByRole('main');
     await user.click(within(main).getByRole('link', { name: 'Upload a bank statement' }));
     expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload');
-    expect(screen.getByRole('heading', { name: 'File Upload', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'File Upload', level: 1 })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'File Upload' }).getAttribute('aria-current')).toBe('page');
   });
 

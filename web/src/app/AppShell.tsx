@@ -47,7 +47,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
           <Routes>
             <Route index element={<FamilyOverview pages={pages} />} />
             {pages.map((page) => (
-              <Route key={page.path} path={page.path} element={page.element} />
+              <Route key={page.path} path={page.path} element={<LazyPage>{page.element}</LazyPage>} />
             ))}
             <Route
               path="dev/ds-demo"

@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
-import { AccountSetupPage } from '../features/accounts/AccountSetupPage';
-import { UploadPage } from '../features/upload/UploadPage';
+import { lazy, type ReactNode } from 'react';
+
+// Each page is its own chunk, loaded when it is first opened: the app's first load carries the shell only.
+const UploadPage = lazy(() =>
+  import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
+);
+const AccountSetupPage = lazy(() =>
+  import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
