@@ -286,7 +286,7 @@ describe('CSV export of an account', () => {
     await screen.findByText('30 transactions');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last Month');
     await screen.findByText('16 transactions');
-    await user.click(screen.getByRole('button', { name: 'Export Joint Current as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of Joint Current' }));
     await screen.findByText(`Downloaded joint-current-${FAKE_CSV_DATE}.csv`);
     expect(api.csvRequests).toEqual([{ accountId: account.id, from: '2026-02-01', to: '2026-02-28' }]);
     expect(saved.map((f) => f.name)).toEqual([`joint-current-${FAKE_CSV_DATE}.csv`]);
@@ -301,7 +301,7 @@ describe('CSV export of an account', () => {
     render([account]);
     await screen.findByText('1 transaction');
     api.fail('GET /api/accounts/acc-1/transactions/csv', 500);
-    await user.click(screen.getByRole('button', { name: 'Export Joint Current as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of Joint Current' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Export failed: Something went wrong. Please try again.',
     );
@@ -356,7 +356,7 @@ describe('empty and failed states', () => {
     expect(await screen.findByText('No transactions found for Last Year')).toBeTruthy();
     expect(screen.getByText('Try selecting a different period or uploading statements')).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: 'Export Joint Current as CSV' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Export CSV of Joint Current' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
 

@@ -132,7 +132,7 @@ export function AccountRowsTable({
         <button
           type="button"
           className="button"
-          aria-label={`Export ${account.name} as CSV`}
+          aria-label={`Export CSV of ${account.name}`}
           disabled={exportCsv.isPending || total === 0}
           onClick={() => exportCsv.mutate({ accountId: account.id, accountName: account.name, range })}
         >
