@@ -5,7 +5,11 @@ import type { Locator, Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
-import { type GeneratedStatement, generateStatement } from '../fixtures/statements/generate';
+import {
+  type GeneratedStatement,
+  generateBigStatement,
+  generateStatement,
+} from '../fixtures/statements/generate';
 import { startTestTwin } from '../support/twin';
 import { openPage, type TestPage } from './browser';
 import { onboardWithBank, pageApi, signIn } from './journey';
@@ -179,6 +183,44 @@ describe('spec 2 §2 Account Setup: a wrong upload undone (real Chromium)', () =
     expect(await item.getByText(/looks like it is from/).count()).toBe(0);
     expect(await factOf(item, 'Rows added')).toBe(String(statement.truth.transactions.length));
     expect(await factOf(item, 'Balances')).toBe('Reconciled');
+  });
+
+  it('pages through all 408 rows of a twelve-page statement, and exports them as CSV', async () => {
+    const { page } = browser;
+    const big = await generateBigStatement();
+    const n = big.truth.transactions.length;
+    const barclays = (await accountsNow(page)).find((a) => a.name === 'Barclays Current Account')!;
+    await page.goto(`${twin.url}/app/setup/upload`);
+    await page.getByLabel('Account').selectOption(barclays.id);
+    await page.getByLabel('Statements (PDF)').setInputFiles({
+      name: 'Year of statements.pdf',
+      mimeType: 'application/pdf',
+      buffer: big.pdf,
+    });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Year of statements.pdf' })
+      .getByText(`${n} new transactions`)
+      .waitFor({ timeout: 60_000 });
+    await openAccountSetup(page);
+    // Pages of 200: 'Load more' until every row is in; the virtualised table then counts them all.
+    const table = page.locator('table[aria-rowcount]').first();
+    await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 20_000 }).toBe('201');
+    const more = page.getByRole('button', { name: 'Load more transactions of Barclays Current Account' });
+    await more.click();
+    await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 20_000 }).toBe('401');
+    await more.click();
+    await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 20_000 }).toBe(String(n + 1));
+    await more.waitFor({ state: 'detached' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV of Barclays Current Account' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^barclays-current-account-.*\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe('Account,Date,Description,Amount,Flow Type,Balance');
+    expect(csv).toHaveLength(n + 1);
   });
 
   it('archives an account after a confirmation, and restores it from the archived list', async () => {
