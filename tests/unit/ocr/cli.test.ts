@@ -1,28 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStatement, type StatementTruth } from '../../fixtures/statements/generate';
 import { scanPdf } from '../../fixtures/statements/scan';
-
-const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '../../..');
-
-/** `npm run statement -- …` is `tsx bin/statement.ts …`. */
-async function statement(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'bin/statement.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { statement } from '../../support/statement-cli';
 
 describe.concurrent('npm run statement -- parse: scans, flow types and --table', { timeout: 120_000 }, () => {
   let dir: string;

@@ -1,31 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateImageOnlyPdf,
   generateStatement,
   type StatementTruth,
 } from '../../fixtures/statements/generate';
-
-const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '../../..');
-
-/** `npm run statement -- …` is `tsx bin/statement.ts …`. */
-async function statement(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'bin/statement.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { statement } from '../../support/statement-cli';
 
 describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeout: 60_000 }, () => {
   let dir: string;
