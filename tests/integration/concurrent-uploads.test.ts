@@ -1,10 +1,9 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { generateStatement } from '../fixtures/statements/generate';
-import { type ApiCaller, signedIn } from '../support/api';
+import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
 
 /**
@@ -20,11 +19,7 @@ let account: string;
 beforeAll(async () => {
   twin = await startTestTwin();
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
-  await ada.call('POST', '/api/family');
-  const { body } = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
-    accounts: [{ name: 'Everyday', bank_name: 'Monzo', account_type: 'current' }],
-  });
-  account = body.accounts[0]!.id;
+  account = await familyWithAccount(ada);
 });
 afterAll(async () => {
   await twin?.stop();

@@ -1,14 +1,13 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putObject } from '../../functions/adapters/s3/storage';
-import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import { UPLOAD_CLOSED_ERROR } from '../../functions/contracts/pipeline-states';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { persistStep } from '../../functions/services/pipeline/persist';
 import { generateStatement } from '../fixtures/statements/generate';
-import { type ApiCaller, signedIn } from '../support/api';
+import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
 
 /**
@@ -24,11 +23,7 @@ let finished: Upload | undefined;
 beforeAll(async () => {
   twin = await startTestTwin();
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
-  await ada.call('POST', '/api/family');
-  const { body } = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
-    accounts: [{ name: 'Everyday', bank_name: 'Monzo', account_type: 'current' }],
-  });
-  account = body.accounts[0]!.id;
+  account = await familyWithAccount(ada);
 });
 afterAll(async () => {
   await twin?.stop();

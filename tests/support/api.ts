@@ -41,3 +41,17 @@ export async function signedIn(
     },
   };
 }
+
+/** The caller's family, created, with one current account: its id. */
+export async function familyWithAccount(
+  caller: ApiCaller,
+  account: { name: string; bank_name: string } = { name: 'Everyday', bank_name: 'Monzo' },
+): Promise<string> {
+  await caller.call('POST', '/api/family');
+  const { body } = await caller.call<{ accounts: Array<{ id: string }> }>('POST', '/api/accounts', {
+    accounts: [{ ...account, account_type: 'current' }],
+  });
+  const id = body.accounts[0]?.id;
+  if (!id) throw new Error('the account was not created');
+  return id;
+}
