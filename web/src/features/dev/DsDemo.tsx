@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { profileUpdateSchema } from '../../../../functions/contracts/profile';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
@@ -16,11 +15,11 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { StatTile } from '../../components/StatTile';
 import { Tabs } from '../../components/Tabs';
 import { DemoCase, DemoSection } from './DemoSection';
+import { BankPicker, SAMPLE_COLUMNS } from './SampleParts';
 import {
   FLOW_LABELS,
   FLOW_TONES,
   SAMPLE_BANKS,
-  type SampleBank,
   type SampleTransaction,
   sampleTransactions,
 } from './sample-data';
@@ -32,81 +31,13 @@ import {
 const NOW = new Date('2024-10-31T12:00:00Z');
 
 const COLUMNS: DataTableColumn<SampleTransaction>[] = [
-  {
-    id: 'date',
-    header: 'Date',
-    cell: (t) => <DateText date={t.date} />,
-    sortValue: (t) => t.date,
-  },
-  {
-    id: 'description',
-    header: 'Description',
-    cell: (t) => t.description,
-    sortValue: (t) => t.description,
-    wrap: true,
-  },
-  {
-    id: 'amount',
-    header: 'Amount',
-    cell: (t) => <Money amount={t.amount} tone="auto" />,
-    sortValue: (t) => t.amount,
-    align: 'end',
-  },
+  ...SAMPLE_COLUMNS,
   {
     id: 'flow',
     header: 'Flow Type',
     cell: (t) => <Badge tone={FLOW_TONES[t.flow]}>{FLOW_LABELS[t.flow]}</Badge>,
   },
 ];
-
-function BankPicker({
-  label,
-  banks,
-  loading = false,
-  message,
-}: {
-  label: string;
-  banks: readonly SampleBank[];
-  loading?: boolean;
-  message?: string;
-}) {
-  const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<SampleBank | null>(null);
-  const items = useMemo(
-    () => banks.filter((b) => b.name.toLowerCase().includes(query.trim().toLowerCase())),
-    [banks, query],
-  );
-  return (
-    <Combobox<SampleBank>
-      label={label}
-      listLabel="Banks"
-      placeholder="Search banks…"
-      items={items}
-      itemKey={(b) => b.id}
-      itemText={(b) => b.name}
-      renderItem={(b) => (
-        <>
-          <span className="option-name">{b.name}</span>
-          <span className="option-type">{b.kind}</span>
-        </>
-      )}
-      inputValue={picked ? picked.name : query}
-      onInputChange={(value) => {
-        if (picked && value === picked.name) return;
-        setQuery(value);
-        setPicked(null);
-      }}
-      selected={picked}
-      onSelect={(bank) => {
-        setPicked(bank);
-        setQuery('');
-      }}
-      isLoading={loading}
-      message={message ?? (loading ? 'Loading banks…' : undefined)}
-      emptyMessage="No matches. Try another name."
-    />
-  );
-}
 
 function ProfileForm() {
   const {

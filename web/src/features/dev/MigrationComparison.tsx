@@ -2,9 +2,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { formatDateMedium, formatMoney } from '../../../../functions/domain/format';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DataTable } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { Dialog, DialogClose } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -15,14 +14,8 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { StatTile } from '../../components/StatTile';
 import { Tabs } from '../../components/Tabs';
 import { DemoSection } from './DemoSection';
-import {
-  FLOW_LABELS,
-  FLOW_TONES,
-  SAMPLE_BANKS,
-  type SampleBank,
-  type SampleTransaction,
-  sampleTransactions,
-} from './sample-data';
+import { BankPicker, SAMPLE_COLUMNS } from './SampleParts';
+import { FLOW_LABELS, FLOW_TONES, SAMPLE_BANKS, sampleTransactions } from './sample-data';
 
 /**
  * /app/dev/migration-comparison: each kit component beside the plain control or hand-built piece it replaces,
@@ -58,51 +51,6 @@ function Pair({
   );
 }
 
-const COLUMNS: DataTableColumn<SampleTransaction>[] = [
-  { id: 'date', header: 'Date', cell: (t) => <DateText date={t.date} />, sortValue: (t) => t.date },
-  {
-    id: 'description',
-    header: 'Description',
-    cell: (t) => t.description,
-    sortValue: (t) => t.description,
-    wrap: true,
-  },
-  {
-    id: 'amount',
-    header: 'Amount',
-    cell: (t) => <Money amount={t.amount} tone="auto" />,
-    sortValue: (t) => t.amount,
-    align: 'end',
-  },
-];
-
-function KitBankPicker() {
-  const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<SampleBank | null>(null);
-  const items = SAMPLE_BANKS.filter((b) => b.name.toLowerCase().includes(query.trim().toLowerCase()));
-  return (
-    <Combobox<SampleBank>
-      label="Bank (kit)"
-      listLabel="Banks"
-      items={items}
-      itemKey={(b) => b.id}
-      itemText={(b) => b.name}
-      inputValue={picked ? picked.name : query}
-      onInputChange={(value) => {
-        if (picked && value === picked.name) return;
-        setQuery(value);
-        setPicked(null);
-      }}
-      selected={picked}
-      onSelect={(bank) => {
-        setPicked(bank);
-        setQuery('');
-      }}
-      emptyMessage="No matches. Try another name."
-    />
-  );
-}
-
 export function MigrationComparison() {
   const rows = useMemo(() => sampleTransactions(8), []);
   const [plainBank, setPlainBank] = useState('');
@@ -135,7 +83,7 @@ export function MigrationComparison() {
             </select>
           </div>
         }
-        after={<KitBankPicker />}
+        after={<BankPicker label="Bank (kit)" banks={SAMPLE_BANKS} />}
       />
 
       <Pair
@@ -171,7 +119,7 @@ export function MigrationComparison() {
         after={
           <DataTable
             caption="Sample transactions, kit table"
-            columns={COLUMNS}
+            columns={SAMPLE_COLUMNS}
             rows={rows}
             getRowId={(t) => t.id}
             rowLabel={(t) => `${t.description}, ${t.date}`}
