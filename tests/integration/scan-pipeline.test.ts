@@ -1,9 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
-import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
-import type { Transaction } from '../../functions/contracts/transactions';
-import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
+import type { Upload } from '../../functions/contracts/uploads';
 import {
   generateNoTablePdf,
   generateStatement,
@@ -13,7 +11,12 @@ import {
 } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { type ApiCaller, signedIn } from '../support/api';
-import { startTestTwin, waitFor } from '../support/twin';
+import {
+  createAccount as createAccountOf,
+  transactionsOf as transactionsOfAccount,
+  uploadStatement,
+} from '../support/statements';
+import { startTestTwin } from '../support/twin';
 
 /**
  * Scanned statements on the twin, end to end: the family uploads an image-only PDF (a statement printed and
@@ -25,44 +28,11 @@ import { startTestTwin, waitFor } from '../support/twin';
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
 let ada: ApiCaller;
 
-async function createAccount(name: string, accountType: string, bankName: string): Promise<string> {
-  const { body } = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
-    accounts: [{ name, bank_name: bankName, account_type: accountType }],
-  });
-  return body.accounts[0]!.id;
-}
-
-async function upload(accountId: string, fileName: string, bytes: Uint8Array): Promise<Upload> {
-  const created = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
-    accountId,
-    fileName,
-    size: bytes.byteLength,
-  });
-  expect(created.status).toBe(201);
-  const { put } = created.body;
-  const response = await fetch(put.url, { method: 'PUT', headers: put.headers, body: new Uint8Array(bytes) });
-  expect(response.status).toBe(200);
-  return waitFor(
-    async () => {
-      // Polled as the SPA polls: a request lost to a busy twin is asked again.
-      const polled = await ada
-        .call<Upload>('GET', `/api/uploads/${created.body.upload.uploadId}`)
-        .catch(() => null);
-      const body = polled?.body;
-      return body && (body.stage === 'done' || body.stage === 'failed') ? body : null;
-    },
-    240_000,
-    250,
-  );
-}
-
-async function transactionsOf(accountId: string): Promise<Transaction[]> {
-  const { body } = await ada.call<{ transactions: Transaction[] }>(
-    'GET',
-    `/api/accounts/${accountId}/transactions?limit=500`,
-  );
-  return body.transactions;
-}
+const createAccount = (name: string, accountType: string, bankName: string) =>
+  createAccountOf(ada, name, accountType, bankName);
+const upload = (accountId: string, fileName: string, bytes: Uint8Array) =>
+  uploadStatement(ada, accountId, fileName, bytes, { timeoutMs: 240_000 });
+const transactionsOf = (accountId: string) => transactionsOfAccount(ada, accountId);
 
 const byDateThenText = <
   T extends { date: string; description: string; signedAmount: number | null; balance: number | null },

@@ -1,10 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
-import { putObject } from '../../functions/adapters/s3/storage';
-import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
-import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { MAX_UPLOAD_BYTES } from '../../functions/contracts/uploads';
 import {
   generateImageOnlyPdf,
@@ -15,7 +12,8 @@ import {
   type StatementTruth,
 } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
-import { startTestTwin, waitFor } from '../support/twin';
+import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
+import { startTestTwin, } from '../support/twin';
 
 /**
  * The whole statement pipeline on the local twin, as the family drives it: POST /api/uploads, PUT the PDF to
@@ -27,58 +25,13 @@ let ada: ApiCaller;
 let eve: ApiCaller;
 let card: string;
 
-async function createAccount(
-  caller: ApiCaller,
-  name: string,
-  accountType: string,
-  bankName = 'Monzo',
-): Promise<string> {
-  const { body } = await caller.call<CreateAccountsResponse>('POST', '/api/accounts', {
-    accounts: [{ name, bank_name: bankName, account_type: accountType }],
-  });
-  return body.accounts[0]!.id;
-}
-
-async function uploadBytes(
+const uploadBytes = (
   caller: ApiCaller,
   accountId: string,
   fileName: string,
   bytes: Uint8Array | string,
-  declaredSize = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength,
-): Promise<Upload> {
-  const created = await caller.call<CreateUploadResponse>('POST', '/api/uploads', {
-    accountId,
-    fileName,
-    size: declaredSize,
-  });
-  expect(created.status).toBe(201);
-  const { upload, put } = created.body;
-  const response = await fetch(put.url, {
-    method: 'PUT',
-    headers: put.headers,
-    body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
-  });
-  const sentSize = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
-  if (sentSize !== declaredSize) {
-    // S3 refuses a presigned PUT of another size than it was signed for (content-length is signed). The
-    // pipeline's own checks are for an object that got there anyway: put it with a signed SDK call.
-    expect(response.status).toBe(403);
-    const key = decodeURIComponent(new URL(put.url).pathname.split('/').slice(2).join('/'));
-    await putObject(key, typeof bytes === 'string' ? bytes : new Uint8Array(bytes), 'application/pdf');
-  } else expect(response.status).toBe(200);
-  return waitFor(async () => {
-    const { body } = await caller.call<Upload>('GET', `/api/uploads/${upload.uploadId}`);
-    return body.stage === 'done' || body.stage === 'failed' ? body : null;
-  }, 20_000);
-}
-
-async function transactionsOf(caller: ApiCaller, accountId: string): Promise<Transaction[]> {
-  const { body } = await caller.call<{ transactions: Transaction[] }>(
-    'GET',
-    `/api/accounts/${accountId}/transactions?limit=500`,
-  );
-  return body.transactions;
-}
+  declaredSize?: number,
+) => uploadStatement(caller, accountId, fileName, bytes, declaredSize === undefined ? {} : { declaredSize });
 
 /** The truth's rows as the API lists them: newest first. */
 function expectRows(rows: Transaction[], truth: StatementTruth) {
