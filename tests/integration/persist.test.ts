@@ -5,6 +5,7 @@ import { createUpload, getUpload } from '../../functions/adapters/dynamodb/uploa
 import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
+import { handler as recordFailureHandler } from '../../functions/handlers/pipeline/record-failure';
 import { finishStep } from '../../functions/services/pipeline/finish';
 import { failureMessage, MESSAGES } from '../../functions/services/pipeline/messages';
 import { persistStep } from '../../functions/services/pipeline/persist';
@@ -177,6 +178,22 @@ describe('finish and failure', () => {
     await finishStep(state);
     await recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'late' } });
     expect((await getUpload(familyId, state.uploadId))?.stage).toBe('done');
+  });
+
+  it('a failed state the contract refuses still fails its upload, found from the object key', async () => {
+    const familyId = ulid();
+    const state = await upload(familyId, ulid(), statement(january));
+    const malformed = {
+      ...state,
+      extraction: { status: 'IN_PROGRESS', source: 'textract', jobId: 'not a job id!' },
+      error: { Error: 'StatementError', Cause: 'This PDF is empty.' },
+    };
+    await recordFailureHandler(malformed, {} as never);
+    expect(await getUpload(familyId, state.uploadId)).toMatchObject({
+      stage: 'failed',
+      message: 'This PDF is empty.',
+      reason: 'empty',
+    });
   });
 
   it.each([
