@@ -121,6 +121,8 @@ describe('spec 2 §4 Upload: a scanned statement is read by Textract (Wait → P
       `/api/accounts/${accountId}/transactions?limit=500`,
     );
     expect(body.transactions).toHaveLength(truth.transactions.length);
+    // The upload reads 'done' from the last step; the execution itself ends a moment later.
+    await twin.runner.idle();
     const execution = twin.runner.list(50).find((e) => e.name.startsWith(upload.uploadId));
     expect(execution?.status).toBe('SUCCEEDED');
   });
