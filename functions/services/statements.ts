@@ -12,7 +12,7 @@ import {
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import { refreshAccountSummary } from './accounts';
+import { changesOf, rowsChanged } from './row-changes';
 import { asSeenByFamily, toUpload } from './uploads';
 
 /**
@@ -58,7 +58,10 @@ export async function removeStatement(
     logger.warn('statement PDF not removed', { uploadId, error }),
   );
   await deleteUpload(familyId, uploadId);
-  await refreshAccountSummary(familyId, item.accountId);
+  await rowsChanged(familyId, [
+    { accountId: item.accountId, dates: [] },
+    ...changesOf(held.filter((row) => removedIds.has(row.id))),
+  ]);
   logger.info('statement removed', { uploadId, removed: removedIds.size, kept });
   return { upload_id: uploadId, account_id: item.accountId, removed: removedIds.size, kept };
 }

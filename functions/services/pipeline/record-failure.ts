@@ -3,7 +3,7 @@ import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-reposit
 import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../contracts/pipeline';
 import { failureReasonOf } from '../../domain/statement-failures';
 import { logger } from '../../shared/logger';
-import { refreshAccountSummary } from '../accounts';
+import { changesOf, rowsChanged } from '../row-changes';
 import { inBatches, now } from './common';
 import { failureMessage } from './messages';
 import { type AddedRow, readJson, removeArtefacts } from './working-files';
@@ -39,7 +39,11 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     now(),
   );
   const accountId = failure.accountId ?? (await getUpload(familyId, uploadId))?.accountId;
-  if (accountId) await refreshAccountSummary(familyId, accountId);
+  if (accountId)
+    await rowsChanged(familyId, [
+      { accountId, dates: [] },
+      ...changesOf(removed ? (rows as AddedRow[]) : []),
+    ]);
   await removeArtefacts(state);
   if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
   return failure;

@@ -1,0 +1,31 @@
+import { refreshAccountSummary } from './accounts';
+
+/** Rows of one account that were added, changed or removed: the account and the rows' dates. */
+export interface RowChange {
+  accountId: string;
+  dates: readonly string[];
+}
+
+/**
+ * The one place every write of transaction rows reports to once it is done (a statement read, failed or
+ * removed, a correction, an accepted transfer, a cleanup), so that what is derived from the rows follows
+ * them: each account's summary fields (count, last transaction date, last statement upload). Idempotent:
+ * everything here is recomputed from the rows, never incremented, so reporting a change twice is harmless.
+ */
+export async function rowsChanged(familyId: string, changes: readonly RowChange[]): Promise<void> {
+  const accounts = new Set(changes.map((change) => change.accountId));
+  for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
+}
+
+/** The changes of a list of rows, one per account. */
+export function changesOf(
+  rows: ReadonlyArray<{ account_id: string; transaction_date: string }>,
+): RowChange[] {
+  const byAccount = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const dates = byAccount.get(row.account_id) ?? new Set<string>();
+    dates.add(row.transaction_date);
+    byAccount.set(row.account_id, dates);
+  }
+  return [...byAccount].map(([accountId, dates]) => ({ accountId, dates: [...dates].sort() }));
+}
