@@ -317,43 +317,62 @@ export function normaliseDescription(description: string): string {
   return descriptionTokens(description).join(' ');
 }
 
-interface IndexEntry {
-  rest: readonly string[];
-  merchant: Merchant;
+/** A phrase found in a description's tokens: its value and the tokens it covers ([start, end)). */
+export interface PhraseHit<T> {
+  value: T;
+  start: number;
+  end: number;
 }
 
-/** First token → the patterns starting with it, longest first. */
-const index = new Map<string, IndexEntry[]>();
-for (const merchant of UK_MERCHANTS) {
-  for (const pattern of merchant.patterns) {
-    const [first, ...rest] = descriptionTokens(pattern);
+/**
+ * A whole-word phrase finder over description tokens: `find(tokens)` scans left to right and, at each word,
+ * tries the phrases starting with it, longest first; `accept` may refuse a hit (e.g. a brand followed by a
+ * banking word), which ends the search at that word. Phrases are normalised like descriptions.
+ */
+export function phraseMatcher<T>(
+  entries: Iterable<readonly [phrase: string, value: T]>,
+  accept: (hit: PhraseHit<T>, tokens: readonly string[]) => boolean = () => true,
+): (tokens: readonly string[]) => PhraseHit<T> | null {
+  const index = new Map<string, Array<{ rest: readonly string[]; value: T }>>();
+  for (const [phrase, value] of entries) {
+    const [first, ...rest] = descriptionTokens(phrase);
     if (!first) continue;
     const list = index.get(first) ?? [];
-    if (!list.some((e) => e.rest.join(' ') === rest.join(' '))) list.push({ rest, merchant });
+    if (!list.some((e) => e.rest.join(' ') === rest.join(' '))) list.push({ rest, value });
     index.set(first, list);
   }
+  for (const list of index.values()) list.sort((a, b) => b.rest.length - a.rest.length);
+  return (tokens) => {
+    for (let i = 0; i < tokens.length; i++) {
+      const entries = index.get(tokens[i]!);
+      if (!entries) continue;
+      for (const e of entries) {
+        let ok = i + 1 + e.rest.length <= tokens.length;
+        for (let k = 0; ok && k < e.rest.length; k++) ok = tokens[i + 1 + k] === e.rest[k];
+        if (!ok) continue;
+        const hit = { value: e.value, start: i, end: i + 1 + e.rest.length };
+        if (accept(hit, tokens)) return hit;
+        break;
+      }
+    }
+    return null;
+  };
 }
-for (const list of index.values()) list.sort((a, b) => b.rest.length - a.rest.length);
+
+const findMerchantHit = phraseMatcher(
+  UK_MERCHANTS.flatMap((merchant) => merchant.patterns.map((p) => [p, merchant] as const)),
+  (hit, tokens) => {
+    const next = tokens[hit.end];
+    return next === undefined || !BANKING_WORDS.has(next);
+  },
+);
 
 /**
  * The merchant a description names, or null. At each word the longest pattern wins; a brand followed by a
  * banking word is not a merchant (see the module comment).
  */
 export function findMerchant(description: string): Merchant | null {
-  const tokens = descriptionTokens(description);
-  for (let i = 0; i < tokens.length; i++) {
-    const entries = index.get(tokens[i]!);
-    if (!entries) continue;
-    for (const e of entries) {
-      let ok = i + 1 + e.rest.length <= tokens.length;
-      for (let k = 0; ok && k < e.rest.length; k++) ok = tokens[i + 1 + k] === e.rest[k];
-      if (!ok) continue;
-      const next = tokens[i + 1 + e.rest.length];
-      if (next === undefined || !BANKING_WORDS.has(next)) return e.merchant;
-      break;
-    }
-  }
-  return null;
+  return findMerchantHit(descriptionTokens(description))?.value ?? null;
 }
 
 /** True when the description looks like a merchant (spec 2 §5 Match detection exclusion). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { INSTITUTIONS } from '../adapters/dynamodb/catalogue/institutions';
 import { SERVICE_TYPES } from '../adapters/dynamodb/catalogue/service-types';
+import { putCategories } from '../adapters/dynamodb/category-repository';
 import {
   deactivateInstitution,
   getCatalogueVersion,
@@ -10,11 +11,12 @@ import {
   upsertInstitution,
 } from '../adapters/dynamodb/institution-repository';
 import type { Institution } from '../contracts/institutions';
+import { CATEGORIES } from '../domain/categories';
 import { services } from '../shared/container';
 
 /**
- * Seed the institution catalogue and the service types into the table. Idempotent and cheap to repeat: one
- * read when the catalogue is unchanged; otherwise only changed institutions are written, institutions that
+ * Seed the institution catalogue, the service types and the spending categories into the table. Idempotent
+ * and cheap to repeat: one read when the catalogue is unchanged; otherwise only changed institutions are written, institutions that
  * left the catalogue are marked inactive, and the version marker is written last (a seed that stopped
  * half-way runs again). Run by the local twin at start, by `npm run seed`, and in AWS by the Seed function
  * (a CloudFormation custom resource on every deployment).
@@ -57,13 +59,14 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<u
 
 export async function seedCatalogue(now: Date = services().now()): Promise<SeedResult> {
   const entries = catalogueEntries();
-  const version = hash({ entries, SERVICE_TYPES });
+  const version = hash({ entries, SERVICE_TYPES, CATEGORIES });
   const base = { version, institutions: entries.length, serviceTypes: SERVICE_TYPES.length };
   if ((await getCatalogueVersion()) === version)
     return { ...base, changed: false, written: 0, deactivated: 0 };
 
   const at = now.toISOString();
   await putServiceTypes(SERVICE_TYPES, at);
+  await putCategories(CATEGORIES, at);
   let written = 0;
   await inBatches(entries, 10, async (entry) => {
     if (await upsertInstitution(entry, hash(entry), at)) written++;

@@ -117,6 +117,25 @@ export const keys = {
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
 
+  // ── spending by category ───────────────────────────────────────────────────────────────────────────────
+  /** A category the family chose for a merchant (learned from a category change), by merchant key. */
+  categoryRule: (familyId: string, merchantKey: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `CATRULE#${merchantKey}`,
+  }),
+  categoryRulesPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'CATRULE#' }),
+  /** Spending roll-up of one month and account (recomputed from the rows, never incremented). */
+  spendRollup: (familyId: string, month: string, accountId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `SPEND#${month}#${accountId}`,
+  }),
+  /** The roll-ups of months `from`..`to` (YYYY-MM), all accounts: pk = family, sk between these two. */
+  spendRollupRange: (familyId: string, from: string, to: string) => ({
+    pk: FAMILY(familyId),
+    skFrom: `SPEND#${from}#`,
+    skTo: `SPEND#${to}#~`,
+  }),
+
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({
     pk: `INSTITUTION#${institutionId}`,
@@ -126,6 +145,8 @@ export const keys = {
   }),
   institutionsIndex: () => ({ index: 'gsi1', pk: 'INSTITUTIONS' }),
   serviceTypes: (): Key => ({ pk: 'CATALOGUE', sk: 'SERVICE_TYPES' }),
+  /** The spending categories (spec 3 §3), seeded with the catalogue: one item. */
+  categories: (): Key => ({ pk: 'CATALOGUE', sk: 'CATEGORIES' }),
   /** The content hash of the last seeded catalogue: the seed does nothing when it is unchanged. */
   catalogueVersion: (): Key => ({ pk: 'CATALOGUE', sk: 'VERSION' }),
 

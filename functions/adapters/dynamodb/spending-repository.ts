@@ -1,0 +1,43 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SpendRollup } from '../../domain/spending';
+import { documentClient, tableName } from './client';
+import { keys } from './keys';
+import { queryAll } from './paging';
+
+/**
+ * Spending roll-ups (spec 3 §3 spending aggregate): one item per month and account, holding that account's
+ * spending of the month by leaf category (functions/domain/spending.ts rollupOf). Written only by the
+ * refresh that rowsChanged runs, from the rows; read by Spend by Category, one query per period.
+ */
+export async function putSpendRollup(familyId: string, rollup: SpendRollup, now: string): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.spendRollup(familyId, rollup.month, rollup.account_id),
+        entity: 'spend_rollup',
+        family_id: familyId,
+        ...rollup,
+        updated_at: now,
+      },
+    }),
+  );
+}
+
+export async function deleteSpendRollup(familyId: string, month: string, accountId: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.spendRollup(familyId, month, accountId) }),
+  );
+}
+
+/** The roll-ups of months `from`..`to` (YYYY-MM, inclusive), every account. */
+export async function spendRollups(familyId: string, from: string, to: string): Promise<SpendRollup[]> {
+  const range = keys.spendRollupRange(familyId, from, to);
+  return queryAll<SpendRollup>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+    ProjectionExpression: '#m, account_id, cells, latest_date',
+    ExpressionAttributeNames: { '#m': 'month' },
+  });
+}
