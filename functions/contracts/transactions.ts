@@ -20,6 +20,13 @@ export const transactionSchema = z.object({
   classification_confidence: z.nullable(z.number()),
   classification_method: z.nullable(z.string()),
   created_at: z.string(),
+  // The category fields (spec 2 §3): set on rows that count as spending; absent on rows stored before.
+  category_id: z.optional(z.nullable(z.string())),
+  subcategory_id: z.optional(z.nullable(z.string())),
+  primary_category: z.optional(z.nullable(z.string())),
+  subcategory: z.optional(z.nullable(z.string())),
+  merchant_name: z.optional(z.nullable(z.string())),
+  category_confidence: z.optional(z.nullable(z.number())),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -274,6 +274,34 @@ export const ROUTES = {
     { method: 'GET', path: '/api/service-types', scope: 'user' },
     ['table:read'],
   ),
+  ListCategories: http(
+    'ListCategories',
+    'institutions',
+    'list-categories',
+    { method: 'GET', path: '/api/categories', scope: 'user' },
+    ['table:read'],
+  ),
+  GetSpending: http(
+    'GetSpending',
+    'insights',
+    'get-spending',
+    { method: 'GET', path: '/api/insights/categories', scope: 'member' },
+    ['table:read'],
+  ),
+  ChangeCategory: http(
+    'ChangeCategory',
+    'transactions',
+    'change-category',
+    { method: 'PATCH', path: '/api/transactions/{id}/category', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ChangeCategories: http(
+    'ChangeCategories',
+    'transactions',
+    'change-categories',
+    { method: 'POST', path: '/api/transactions/categories', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
 } satisfies Record<string, HttpFunctionSpec>;
 
 export const FUNCTIONS: FunctionSpec[] = [

@@ -38,6 +38,22 @@ export function toTransaction(item: TransactionItem): Transaction {
     classification_confidence: item.classification_confidence ?? null,
     classification_method: item.classification_method ?? null,
     created_at: item.created_at,
+    ...categoryOf(item),
+  };
+}
+
+/** The row's category fields, when it has them (rows that count as spending). */
+function categoryOf(item: TransactionItem): Partial<Transaction> {
+  const row = item as TransactionItem & Partial<Record<string, string | number | null>>;
+  if (row.category_source === undefined) return {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    category_id: text(row.category_id),
+    subcategory_id: text(row.subcategory_id),
+    primary_category: text(row.primary_category),
+    subcategory: text(row.subcategory),
+    merchant_name: text(row.merchant_name),
+    category_confidence: typeof row.category_confidence === 'number' ? row.category_confidence : null,
   };
 }
 

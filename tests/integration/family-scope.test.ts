@@ -4,6 +4,7 @@ import {
   putMemberIfAbsent,
   putMembershipIfAbsent,
 } from '../../functions/adapters/dynamodb/family-repository';
+import { putNewTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
@@ -87,6 +88,27 @@ beforeAll(async () => {
   });
   expect(upload.status).toBe(201);
   ids.uploads = upload.body.upload.uploadId;
+  // One of family A's rows (as a statement writes it), for the routes that name a transaction.
+  ids.transactions = 'familyARow0000000000001';
+  await putNewTransactions([
+    {
+      id: ids.transactions,
+      family_id: family.family_id,
+      account_id: ids.accounts,
+      upload_id: ids.uploads,
+      transaction_date: '2025-03-03',
+      description: 'TESCO STORES 2345',
+      amount: 12.5,
+      signed_amount: -12.5,
+      type: 'debit',
+      balance: null,
+      flow_type: 'external_expense',
+      user_corrected_flow_type: null,
+      classification_confidence: 0.95,
+      classification_method: 'ai_auto',
+      created_at: now,
+    },
+  ]);
 });
 afterAll(async () => {
   await twin?.stop();

@@ -5,6 +5,7 @@ import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { services } from '../../shared/container';
 import { classifyTransactions } from '../classification';
+import { categoriseUncategorisedRows } from '../spending';
 import { inBatches, now, requireAccount } from './common';
 import { readAdded } from './working-files';
 
@@ -40,6 +41,15 @@ export async function classifyStep(state: PipelineState): Promise<PipelineState>
       method: result.method,
     });
   });
+  // Rows the AI made expenses (or no longer expenses) get their category now; Finish reports every row.
+  await categoriseUncategorisedRows(
+    state.familyId,
+    changed.map((row) => ({
+      ...row,
+      flow_type: results.get(row.id)!.flow_type,
+      user_corrected_flow_type: null,
+    })),
+  );
   const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
   await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
   return { ...state, counts };

@@ -6,6 +6,7 @@ import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
+import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, now, requireAccount, requireOpenUpload } from './common';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
@@ -41,10 +42,11 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
 const PERSIST_LEASE_SECONDS = 180;
 
 async function persistRows(state: PipelineState, accountId: string): Promise<PipelineState> {
-  const [statement, account, patterns] = await Promise.all([
+  const [statement, account, patterns, categoryRules] = await Promise.all([
     loadStatement(state),
     getAccount(state.familyId, accountId),
     listPatterns(state.familyId),
+    familyCategoryRules(state.familyId),
   ]);
   const fingerprints = fingerprintRows(accountId, statement.transactions);
   const createdAt = now().toISOString();
@@ -66,7 +68,7 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
   const isNew = await putNewTransactions(
     statement.transactions.map((row, i) => {
       const classification = byRules.get(rows[i]!.id) ?? null;
-      return {
+      const item = {
         ...rows[i]!,
         upload_id: state.uploadId,
         position: positionOf(i),
@@ -77,6 +79,8 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
         classification_method: classification?.method ?? null,
         created_at: createdAt,
       };
+      // A row that counts as spending is written with its category (the family's rules, then the rules).
+      return { ...item, ...categoryOfRow(item, categoryRules) };
     }),
   );
   const added = rows.filter((_, i) => isNew[i]);

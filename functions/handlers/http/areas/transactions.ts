@@ -1,4 +1,6 @@
 import { areaRouter } from '../../../shared/http';
+import { handler as changeCategories } from '../change-categories';
+import { handler as changeCategory } from '../change-category';
 import { handler as exportAccountTransactions } from '../export-account-transactions';
 import { handler as listAccountTransactions } from '../list-account-transactions';
 import { handler as listFamilyTransactions } from '../list-family-transactions';
@@ -8,4 +10,6 @@ export const handler = areaRouter('transactions', [
   listAccountTransactions,
   listFamilyTransactions,
   exportAccountTransactions,
+  changeCategory,
+  changeCategories,
 ]);

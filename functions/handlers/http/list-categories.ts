@@ -1,0 +1,8 @@
+import { listCategories } from '../../services/spending';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** GET /api/categories: the spending categories, parents and children, by display_order (spec 3 §7). */
+export const handler = httpHandler(ROUTES.ListCategories, {}, async () =>
+  json(200, { categories: await listCategories() }),
+);

@@ -1,0 +1,252 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CategoriesResponse,
+  CategoryChangeResult,
+  SpendingResponse,
+} from '../../functions/contracts/spending';
+import type { Transaction } from '../../functions/contracts/transactions';
+import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
+import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
+import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
+import { startTestTwin } from '../support/twin';
+
+/**
+ * Spend by category on the twin, through the API: statements go through the real pipeline, rows get their
+ * category as Persist writes them, rowsChanged keeps the roll-ups, GET /api/insights/categories reads them.
+ * Expected figures are worked out here from the generated statement's own rows (its "truth"), by what each
+ * line is: card purchases and bills count, a refund from a shop takes its amount off, transfers between the
+ * family's accounts (TFR ...) and income never count.
+ */
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+let ada: ApiCaller;
+let eve: ApiCaller;
+let current: string;
+let savings: string;
+let truth: TruthTransaction[];
+let uploadId: string;
+let months: { from: string; to: string };
+
+const pence = (n: number) => Math.round(n * 100);
+const sum = (rows: TruthTransaction[]) => rows.reduce((s, t) => s + pence(t.amount), 0) / 100;
+const debits = (re: RegExp) => truth.filter((t) => t.type === 'debit' && re.test(t.description));
+const credits = (re: RegExp) => truth.filter((t) => t.type === 'credit' && re.test(t.description));
+
+async function spending(caller: ApiCaller, query = ''): Promise<SpendingResponse> {
+  const { status, body } = await caller.call<SpendingResponse>(
+    'GET',
+    `/api/insights/categories?from=${months.from}&to=${months.to}${query}`,
+  );
+  expect(status).toBe(200);
+  return body;
+}
+const categoryOf = (s: SpendingResponse, id: string) => s.categories.find((c) => c.id === id);
+
+beforeAll(async () => {
+  twin = await startTestTwin();
+  ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
+  eve = await signedIn(twin, `eve-${ulid()}`, 'eve@example.com');
+  current = await familyWithAccount(ada, { name: 'Joint current', bank_name: 'Barclays' });
+  savings = await createAccount(ada, 'Saver', 'savings');
+  await familyWithAccount(eve);
+  const statement = await generateStatement('paid-out-paid-in', { seed: 11, transactions: 60 });
+  truth = statement.truth.transactions;
+  const upload = await uploadStatement(ada, current, 'statement.pdf', statement.pdf);
+  expect(upload.stage).toBe('done');
+  uploadId = upload.uploadId;
+  months = { from: statement.truth.period.start.slice(0, 7), to: statement.truth.period.end.slice(0, 7) };
+}, 60_000);
+afterAll(async () => {
+  await twin?.stop();
+});
+
+describe('categories: GET /api/categories', () => {
+  it('lists the seeded hierarchy by display order, children after their parent', async () => {
+    const { status, body } = await ada.call<CategoriesResponse>('GET', '/api/categories');
+    expect(status).toBe(200);
+    const orders = body.categories.map((c) => c.display_order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    const water = body.categories.find((c) => c.id === 'bills.water');
+    expect(water).toMatchObject({ name: 'Water', parent_id: 'bills' });
+    expect(body.categories.find((c) => c.id === 'groceries')).toMatchObject({ parent_id: null });
+  });
+});
+
+describe('rows get their category as the pipeline writes them', () => {
+  it('an expense row carries category, subcategory, merchant and confidence; a transfer carries none', async () => {
+    const rows = await transactionsOf(ada, current);
+    const gas = rows.find((t) => /BRITISH GAS/.test(t.description));
+    expect(gas).toMatchObject({
+      category_id: 'bills',
+      subcategory_id: 'bills.energy',
+      primary_category: 'Bills & Utilities',
+      subcategory: 'Energy',
+      merchant_name: 'British Gas',
+      category_confidence: 0.9,
+    });
+    const transfer = rows.find((t) => /^TFR \d/.test(t.description));
+    expect(transfer).toBeDefined();
+    expect(transfer?.category_id ?? null).toBeNull();
+    for (const t of rows.filter(
+      (r) => /TESCO|SAINSBURYS|MORRISONS/.test(r.description) && r.type === 'debit',
+    ))
+      expect(t.category_id, t.description).toBe('groceries');
+  });
+});
+
+describe('Spend by Category: GET /api/insights/categories', () => {
+  it('counts purchases and bills, takes refunds off their category, never counts transfers or income', async () => {
+    const s = await spending(ada);
+    const spent = sum(truth.filter((t) => t.type === 'debit' && !/^TFR \d/.test(t.description)));
+    const refunds = sum(credits(/REFUND/));
+    expect(s.total).toBeCloseTo(spent - refunds, 2);
+    expect(s.transaction_count).toBe(
+      truth.filter((t) => t.type === 'debit' && !/^TFR \d/.test(t.description)).length +
+        credits(/REFUND/).length,
+    );
+    expect(categoryOf(s, 'groceries')?.total).toBeCloseTo(sum(debits(/TESCO|SAINSBURYS|MORRISONS/)), 2);
+    const amazon = sum(debits(/AMAZON/)) - sum(credits(/REFUND AMAZON/));
+    expect(credits(/REFUND AMAZON/).length).toBeGreaterThan(0); // the statement has a refund from a shop
+    expect(categoryOf(s, 'shopping')?.total).toBeCloseTo(amazon, 2);
+    // shares add up to 100 and each category lists its top merchants (at most 5) and largest rows (at most 5)
+    const positive = s.categories.filter((c) => c.total > 0);
+    expect(positive.reduce((t, c) => t + c.percentage, 0)).toBeCloseTo(100, 0);
+    for (const c of s.categories) {
+      expect(c.top_merchants.length).toBeLessThanOrEqual(5);
+      expect(c.transactions.length).toBeLessThanOrEqual(5);
+    }
+    const bills = categoryOf(s, 'bills');
+    expect(bills?.subcategories.map((x) => x.id)).toEqual(expect.arrayContaining(['bills.energy']));
+    expect(s.data_quality).toBe(
+      s.transaction_count > 20 ? 'complete' : s.transaction_count > 5 ? 'partial' : 'insufficient',
+    );
+  });
+
+  it('filters purchases only and refunds only', async () => {
+    const purchases = await spending(ada, '&type=purchases');
+    expect(purchases.total).toBeCloseTo(
+      sum(truth.filter((t) => t.type === 'debit' && !/^TFR \d/.test(t.description))),
+      2,
+    );
+    const refunds = await spending(ada, '&type=refunds');
+    expect(refunds.total).toBeCloseTo(sum(credits(/REFUND/)), 2);
+  });
+
+  it('filters accounts, and leaves uncategorised spending out on request', async () => {
+    const onlySavings = await spending(ada, `&accounts=${savings}`);
+    expect(onlySavings).toMatchObject({ categories: [], total: 0, accounts: [savings] });
+    const without = await spending(ada, '&uncategorized=false');
+    expect(without.categories.find((c) => c.id === 'uncategorised')).toBeUndefined();
+  });
+
+  it("answers bad queries with the reason, and shows another family's spending to no one", async () => {
+    const bad = await ada.call<{ error: { message: string } }>(
+      'GET',
+      '/api/insights/categories?from=2025-13',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/YYYY-MM/);
+    const reversed = await ada.call<{ error: { message: string } }>(
+      'GET',
+      '/api/insights/categories?from=2025-05&to=2025-01',
+    );
+    expect(reversed.status).toBe(400);
+    const theirs = await spending(eve, `&accounts=${current}`);
+    expect(theirs).toMatchObject({ categories: [], total: 0, accounts: [] });
+  });
+});
+
+describe('changing a category (single and bulk): audited, learned, in the figures', () => {
+  it('moves a row to the chosen category and the figures follow', async () => {
+    const rows = await transactionsOf(ada, current);
+    const coffee = rows.find((t) => /COSTA/.test(t.description) && t.type === 'debit') as Transaction;
+    expect(coffee).toBeDefined();
+    const before = await spending(ada);
+    const { status, body } = await ada.call<CategoryChangeResult>(
+      'PATCH',
+      `/api/transactions/${coffee.id}/category`,
+      {
+        account_id: coffee.account_id,
+        transaction_date: coffee.transaction_date,
+        category_id: 'entertainment.leisure',
+      },
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ updated: 1, learned_merchants: 1 });
+    expect(body.transactions[0]).toMatchObject({ category_id: 'entertainment', category_confidence: 1 });
+    const after = await spending(ada);
+    const moved = coffee.amount;
+    expect(categoryOf(after, 'entertainment')?.total ?? 0).toBeCloseTo(
+      (categoryOf(before, 'entertainment')?.total ?? 0) + moved,
+      2,
+    );
+    expect(categoryOf(after, 'eating_out')?.total ?? 0).toBeCloseTo(
+      (categoryOf(before, 'eating_out')?.total ?? 0) - moved,
+      2,
+    );
+    expect(after.total).toBeCloseTo(before.total, 2);
+  });
+
+  it('changes many rows at once and learns each merchant for later statements', async () => {
+    const rows = (await transactionsOf(ada, current)).filter(
+      (t) => /TESCO/.test(t.description) && t.type === 'debit',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const { status, body } = await ada.call<CategoryChangeResult>('POST', '/api/transactions/categories', {
+      transactions: rows.map((t) => ({
+        id: t.id,
+        account_id: t.account_id,
+        transaction_date: t.transaction_date,
+      })),
+      category_id: 'shopping.home',
+    });
+    expect(status).toBe(200);
+    expect(body.updated).toBe(rows.length);
+    // a later statement on another account: its Tesco rows take the family's category (learned, 0.9)
+    const other = await createAccount(ada, 'Second current', 'current', 'HSBC');
+    const next = await generateStatement('signed-amount', { seed: 5, transactions: 60 });
+    const upload = await uploadStatement(ada, other, 'next.pdf', next.pdf);
+    expect(upload.stage).toBe('done');
+    const tesco = (await transactionsOf(ada, other)).filter(
+      (t) => /TESCO/.test(t.description) && t.type === 'debit',
+    );
+    for (const t of tesco)
+      expect(t).toMatchObject({ subcategory_id: 'shopping.home', category_confidence: 0.9 });
+  }, 60_000);
+
+  it("refuses an unknown category, another family's row, and an empty list", async () => {
+    const [row] = await transactionsOf(ada, current);
+    const ref = { account_id: row!.account_id, transaction_date: row!.transaction_date };
+    const unknown = await ada.call<{ error: { message: string } }>(
+      'PATCH',
+      `/api/transactions/${row!.id}/category`,
+      {
+        ...ref,
+        category_id: 'yachts',
+      },
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('This category does not exist. Choose one from the list.');
+    const theirs = await eve.call('PATCH', `/api/transactions/${row!.id}/category`, {
+      ...ref,
+      category_id: 'groceries',
+    });
+    expect(theirs.status).toBe(404);
+    const none = await ada.call<{ error: { message: string } }>('POST', '/api/transactions/categories', {
+      transactions: [],
+      category_id: 'groceries',
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('Choose at least one transaction');
+  });
+});
+
+describe('after a removed statement', () => {
+  it("the statement's spending leaves the figures", async () => {
+    expect((await spending(ada, `&accounts=${current}`)).total).toBeGreaterThan(0);
+    const removed = await ada.call('DELETE', `/api/uploads/${uploadId}`);
+    expect(removed.status).toBe(200);
+    const after = await spending(ada, `&accounts=${current}`);
+    expect(after).toMatchObject({ categories: [], total: 0, transaction_count: 0 });
+  });
+});
