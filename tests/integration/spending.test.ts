@@ -1,11 +1,13 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putNewTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import type {
   CategoriesResponse,
   CategoryChangeResult,
   SpendingResponse,
 } from '../../functions/contracts/spending';
 import type { Transaction } from '../../functions/contracts/transactions';
+import { backfillCategories } from '../../functions/services/spending';
 import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
@@ -248,5 +250,44 @@ describe('after a removed statement', () => {
     expect(removed.status).toBe(200);
     const after = await spending(ada, `&accounts=${current}`);
     expect(after).toMatchObject({ categories: [], total: 0, transaction_count: 0 });
+  });
+});
+
+describe('the one-off backfill', () => {
+  it('categorises rows stored before categories and builds their roll-ups; a second run changes nothing', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    // A row as stored before categories and roll-ups existed: no category fields, no roll-up.
+    await putNewTransactions([
+      {
+        id: 'beforeCategories000001',
+        family_id: familyId,
+        account_id: savings,
+        upload_id: ulid(),
+        transaction_date: `${months.from}-10`,
+        description: 'DD THAMES WATER 99812345',
+        amount: 38.5,
+        signed_amount: -38.5,
+        type: 'debit',
+        balance: null,
+        flow_type: 'external_expense',
+        user_corrected_flow_type: null,
+        classification_confidence: 0.95,
+        classification_method: 'ai_auto',
+        created_at: new Date().toISOString(),
+      },
+    ]);
+    expect((await spending(ada, `&accounts=${savings}`)).total).toBe(0);
+    const first = await backfillCategories();
+    expect(first.categorised).toBeGreaterThanOrEqual(1);
+    const [row] = await transactionsOf(ada, savings);
+    expect(row).toMatchObject({ subcategory_id: 'bills.water', merchant_name: 'Thames Water' });
+    const s = await spending(ada, `&accounts=${savings}`);
+    expect(s).toMatchObject({ total: 38.5, transaction_count: 1 });
+    expect(categoryOf(s, 'bills')?.subcategories).toEqual([
+      { id: 'bills.water', name: 'Water', total: 38.5, count: 1 },
+    ]);
+    const second = await backfillCategories();
+    expect(second.categorised).toBe(0);
+    expect((await spending(ada, `&accounts=${savings}`)).total).toBe(38.5);
   });
 });
