@@ -1,9 +1,11 @@
-import type { CategorisedRow } from '../adapters/dynamodb/category-repository';
+import { type CategorisedRow, setRowCategory } from '../adapters/dynamodb/category-repository';
 import { deleteSpendRollup, putSpendRollup } from '../adapters/dynamodb/spending-repository';
 import { accountTransactions } from '../adapters/dynamodb/transaction-repository';
+import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
-import { rollupOf } from '../domain/spending';
+import { rollupOf, spendingAmount } from '../domain/spending';
 import { services } from '../shared/container';
+import { categoryOfRow, familyCategoryRules } from './row-categories';
 
 /** A change of rows (row-changes.ts RowChange): the account and the rows' dates. */
 interface Change {
@@ -18,13 +20,15 @@ const monthOf = (date: string) => date.slice(0, 7);
 /**
  * Recompute the spending roll-up of every month each change touches, for its account, from the rows (run
  * by rowsChanged; never incremented, so running it twice is harmless). A month with no spending left loses
- * its roll-up.
+ * its roll-up. A row that counts as spending but was never categorised (it became an expense after it was
+ * written, e.g. by a flow-type correction) is categorised here first, once.
  */
 export async function refreshSpending(familyId: string, changes: readonly Change[]): Promise<void> {
   const touched = new Set<string>();
   for (const change of changes)
     for (const date of change.dates) touched.add(`${change.accountId}|${monthOf(date)}`);
   const at = services().now().toISOString();
+  let rules: Promise<ReadonlyMap<string, CategoryRule>> | undefined;
   for (const entry of touched) {
     const [accountId = '', month = ''] = entry.split('|');
     const [year, m] = month.split('-').map(Number);
@@ -32,8 +36,30 @@ export async function refreshSpending(familyId: string, changes: readonly Change
       from: `${month}-01`,
       to: endOfMonth(year ?? 0, m ?? 1),
     });
-    const rollup = rollupOf(month, accountId, rows as CategorisedRow[]);
+    const categorised = await categoriseNewSpending(rows as CategorisedRow[], () => {
+      rules ??= familyCategoryRules(familyId);
+      return rules;
+    });
+    const rollup = rollupOf(month, accountId, categorised);
     if (rollup.cells.length) await putSpendRollup(familyId, rollup, at);
     else await deleteSpendRollup(familyId, month, accountId);
   }
+}
+
+/** The rows, with those that count as spending but were never categorised given (and saved) their category. */
+async function categoriseNewSpending(
+  rows: readonly CategorisedRow[],
+  rules: () => Promise<ReadonlyMap<string, CategoryRule>>,
+): Promise<CategorisedRow[]> {
+  const out: CategorisedRow[] = [];
+  for (const row of rows) {
+    if (row.category_source !== undefined || spendingAmount(row) === null) {
+      out.push(row);
+      continue;
+    }
+    const category = categoryOfRow(row, await rules());
+    if (category && (await setRowCategory(row, category))) out.push({ ...row, ...category });
+    else out.push(row);
+  }
+  return out;
 }

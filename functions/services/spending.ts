@@ -34,7 +34,10 @@ import { spendingAmount, spendingHints, summariseSpending } from '../domain/spen
 import { services } from '../shared/container';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
+import { type Categorisable, categoryOfRow, familyCategoryRules } from './row-categories';
 import { changesOf, rowsChanged } from './row-changes';
+
+export { categoryOfRow, familyCategoryRules };
 
 /**
  * Spending by category: how rows get their category (as the pipeline writes them, by the backfill, by the
@@ -42,29 +45,6 @@ import { changesOf, rowsChanged } from './row-changes';
  */
 
 // ── categories of rows ───────────────────────────────────────────────────────────────────────────────────
-
-type Categorisable = Pick<
-  CategorisedRow,
-  'description' | 'amount' | 'signed_amount' | 'type' | 'flow_type' | 'user_corrected_flow_type'
->;
-
-/**
- * The category fields of a row that counts as spending (an external expense, or a refund), by the family's
- * rules and the categoriser; null for any other row (its fields are left alone).
- */
-export function categoryOfRow(
-  row: Categorisable,
-  rules: ReadonlyMap<string, CategoryRule>,
-): RowCategory | null {
-  if (spendingAmount(row) === null) return null;
-  const { source, ...fields } = categorise(row.description, rules);
-  return { ...fields, category_source: source };
-}
-
-/** The family's learned category rules, indexed for categorise(). */
-export async function familyCategoryRules(familyId: string): Promise<ReadonlyMap<string, CategoryRule>> {
-  return categoryRuleIndex(await listCategoryRules(familyId));
-}
 
 /**
  * Give rows that count as spending and have no category yet (never categorised, or newly an expense) their

@@ -7,6 +7,7 @@ import type {
   SpendingResponse,
 } from '../../functions/contracts/spending';
 import type { Transaction } from '../../functions/contracts/transactions';
+import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { backfillCategories } from '../../functions/services/spending';
 import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
@@ -289,5 +290,35 @@ describe('the one-off backfill', () => {
     const second = await backfillCategories();
     expect(second.categorised).toBe(0);
     expect((await spending(ada, `&accounts=${savings}`)).total).toBe(38.5);
+  });
+});
+
+describe('a row that becomes spending after it was written', () => {
+  it('is categorised by the roll-up refresh its change runs (e.g. a flow-type correction)', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const row = {
+      id: 'correctedLater00000001',
+      family_id: familyId,
+      account_id: savings,
+      upload_id: ulid(),
+      transaction_date: `${months.from}-12`,
+      description: 'CARD PAYMENT TO GREGGS PLC 1190 ON 12-02-2025',
+      amount: 4.2,
+      signed_amount: -4.2,
+      type: 'debit' as const,
+      balance: null,
+      // stored as a transfer, then corrected to an expense (the correction reports the row to rowsChanged)
+      flow_type: 'internal_transfer',
+      user_corrected_flow_type: 'external_expense',
+      classification_confidence: 0.9,
+      classification_method: 'user_corrected',
+      created_at: new Date().toISOString(),
+    };
+    await putNewTransactions([row]);
+    await rowsChanged(familyId, changesOf([row]));
+    const stored = (await transactionsOf(ada, savings)).find((t) => t.id === row.id);
+    expect(stored).toMatchObject({ subcategory_id: 'eating_out.cafes', merchant_name: 'Greggs' });
+    const s = await spending(ada, `&accounts=${savings}`);
+    expect(categoryOf(s, 'eating_out')?.total).toBeCloseTo(4.2, 2);
   });
 });
