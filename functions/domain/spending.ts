@@ -239,7 +239,7 @@ export interface SpendRollup {
 }
 
 /** Merchants kept per cell: enough for the top 5 of a category over months and accounts in practice. */
-export const ROLLUP_MERCHANTS = 25;
+export const ROLLUP_MERCHANTS = 15;
 /** Rows kept per cell and direction: the 5 a category shows before 'Show all'. */
 export const ROLLUP_TRANSACTIONS = 5;
 export const UNCATEGORISED_LEAF = 'uncategorised';

@@ -69,7 +69,7 @@ export function accuracy() {
   return { set, right, rightLeaf, none, perCategory, misses };
 }
 
-const RUNS = 200;
+const RUNS = 100;
 const TARGET_MS = 50;
 const MONTHS = 60;
 const PER_MONTH_PER_ACCOUNT = 333;

@@ -7,7 +7,9 @@ import { queryAll } from './paging';
 /**
  * Spending roll-ups (spec 3 §3 spending aggregate): one item per month and account, holding that account's
  * spending of the month by leaf category (functions/domain/spending.ts rollupOf). Written only by the
- * refresh that rowsChanged runs, from the rows; read by Spend by Category, one query per period.
+ * refresh that rowsChanged runs, from the rows; read by Spend by Category, one query per period. The cells
+ * are stored as one JSON string: a year's roll-ups hold thousands of small values, and unmarshalling them as
+ * DynamoDB maps cost far more than parsing one string each.
  */
 export async function putSpendRollup(familyId: string, rollup: SpendRollup, now: string): Promise<void> {
   await documentClient().send(
@@ -17,7 +19,10 @@ export async function putSpendRollup(familyId: string, rollup: SpendRollup, now:
         ...keys.spendRollup(familyId, rollup.month, rollup.account_id),
         entity: 'spend_rollup',
         family_id: familyId,
-        ...rollup,
+        month: rollup.month,
+        account_id: rollup.account_id,
+        latest_date: rollup.latest_date,
+        cells: JSON.stringify(rollup.cells),
         updated_at: now,
       },
     }),
@@ -33,11 +38,12 @@ export async function deleteSpendRollup(familyId: string, month: string, account
 /** The roll-ups of months `from`..`to` (YYYY-MM, inclusive), every account. */
 export async function spendRollups(familyId: string, from: string, to: string): Promise<SpendRollup[]> {
   const range = keys.spendRollupRange(familyId, from, to);
-  return queryAll<SpendRollup>({
+  const items = await queryAll<Omit<SpendRollup, 'cells'> & { cells: string }>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
     ProjectionExpression: '#m, account_id, cells, latest_date',
     ExpressionAttributeNames: { '#m': 'month' },
   });
+  return items.map((item) => ({ ...item, cells: JSON.parse(item.cells) as SpendRollup['cells'] }));
 }
