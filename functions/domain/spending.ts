@@ -239,7 +239,7 @@ export interface SpendRollup {
 }
 
 /** Merchants kept per cell: enough for the top 5 of a category over months and accounts in practice. */
-export const ROLLUP_MERCHANTS = 15;
+export const ROLLUP_MERCHANTS = 10;
 /** Rows kept per cell and direction: the 5 a category shows before 'Show all'. */
 export const ROLLUP_TRANSACTIONS = 5;
 export const UNCATEGORISED_LEAF = 'uncategorised';
@@ -519,4 +519,62 @@ export function summariseSpending(
     data_quality: spendingDataQuality(count),
     latest_date: latest,
   };
+}
+
+/**
+ * One roll-up of several (an account's months merged into its year): cells merged by leaf, totals and counts
+ * summed, merchants and largest rows kept as rollupOf keeps them. `month` is the label given (e.g. '2025').
+ */
+export function mergeRollups(label: string, accountId: string, rollups: readonly SpendRollup[]): SpendRollup {
+  type Acc = RollupCell & { rows: RollupTransaction[]; m: Map<string, RollupMerchant> };
+  const cells = new Map<string, Acc>();
+  let latest: string | null = null;
+  for (const rollup of rollups) {
+    if (rollup.latest_date && (!latest || rollup.latest_date > latest)) latest = rollup.latest_date;
+    for (const cell of rollup.cells) {
+      const acc: Acc = cells.get(cell.leaf) ?? {
+        ...cell,
+        out: 0,
+        out_count: 0,
+        in: 0,
+        in_count: 0,
+        confidence_sum: 0,
+        confidence_count: 0,
+        merchants: [],
+        transactions: [],
+        rows: [],
+        m: new Map(),
+      };
+      cells.set(cell.leaf, acc);
+      acc.out = pounds(cents(acc.out) + cents(cell.out));
+      acc.in = pounds(cents(acc.in) + cents(cell.in));
+      acc.out_count += cell.out_count;
+      acc.in_count += cell.in_count;
+      acc.confidence_sum = Math.round((acc.confidence_sum + cell.confidence_sum) * 1000) / 1000;
+      acc.confidence_count += cell.confidence_count;
+      for (const m of cell.merchants) {
+        const e = acc.m.get(m.merchant) ?? { merchant: m.merchant, out: 0, out_count: 0, in: 0, in_count: 0 };
+        e.out = pounds(cents(e.out) + cents(m.out));
+        e.in = pounds(cents(e.in) + cents(m.in));
+        e.out_count += m.out_count;
+        e.in_count += m.in_count;
+        acc.m.set(m.merchant, e);
+      }
+      acc.rows.push(...cell.transactions);
+    }
+  }
+  const largest = (list: RollupTransaction[], out: boolean) =>
+    list
+      .filter((t) => (out ? t.amount >= 0 : t.amount < 0))
+      .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.id < b.id ? -1 : 1))
+      .slice(0, ROLLUP_TRANSACTIONS);
+  const merged = [...cells.values()].map(({ rows, m, ...cell }) => ({
+    ...cell,
+    merchants: [...m.values()]
+      .sort((a, b) => b.out - a.out || b.in - a.in || (a.merchant < b.merchant ? -1 : 1))
+      .slice(0, ROLLUP_MERCHANTS),
+    transactions: [...largest(rows, true), ...largest(rows, false)],
+  }));
+  merged.sort((a, b) => (a.leaf < b.leaf ? -1 : 1));
+  return { month: label, account_id: accountId, cells: merged, latest_date: latest };
 }

@@ -1,9 +1,9 @@
 import { type CategorisedRow, setRowCategory } from '../adapters/dynamodb/category-repository';
-import { deleteSpendRollup, putSpendRollup } from '../adapters/dynamodb/spending-repository';
+import { deleteSpendRollup, putSpendRollup, spendRollups } from '../adapters/dynamodb/spending-repository';
 import { accountTransactions } from '../adapters/dynamodb/transaction-repository';
 import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
-import { rollupOf, spendingAmount } from '../domain/spending';
+import { mergeRollups, rollupOf, spendingAmount } from '../domain/spending';
 import { services } from '../shared/container';
 import { categoryOfRow, familyCategoryRules } from './row-categories';
 
@@ -43,6 +43,17 @@ export async function refreshSpending(familyId: string, changes: readonly Change
     const rollup = rollupOf(month, accountId, categorised);
     if (rollup.cells.length) await putSpendRollup(familyId, rollup, at);
     else await deleteSpendRollup(familyId, month, accountId);
+  }
+  // Each touched year of each account: its months merged, so a year is read as one item per account.
+  const years = new Set([...touched].map((entry) => entry.slice(0, entry.indexOf('|') + 5)));
+  for (const entry of years) {
+    const [accountId = '', year = ''] = entry.split('|');
+    const months = (await spendRollups(familyId, `${year}-01`, `${year}-12`)).filter(
+      (r) => r.account_id === accountId,
+    );
+    const merged = mergeRollups(year, accountId, months);
+    if (merged.cells.length) await putSpendRollup(familyId, merged, at);
+    else await deleteSpendRollup(familyId, year, accountId);
   }
 }
 

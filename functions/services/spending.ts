@@ -94,7 +94,10 @@ export async function spendingSummary(
   const [accounts, categories, rollups] = await Promise.all([
     listAccounts(family.familyId),
     listCategories(),
-    spendRollups(family.familyId, from, to),
+    // Whole calendar years are read from the year roll-ups (one item per account and year).
+    from.endsWith('-01') && to.endsWith('-12')
+      ? spendRollups(family.familyId, from.slice(0, 4), to.slice(0, 4))
+      : spendRollups(family.familyId, from, to),
   ]);
   const owned = new Map(accounts.map((a) => [a.id, a]));
   const chosen = query.accounts

@@ -118,6 +118,16 @@ describe('Spend by Category: GET /api/insights/categories', () => {
       expect(c.top_merchants.length).toBeLessThanOrEqual(5);
       expect(c.transactions.length).toBeLessThanOrEqual(5);
     }
+    // the statement's whole year, read from the year roll-ups, holds the same
+    const year = months.from.slice(0, 4);
+    const whole = await ada.call<SpendingResponse>(
+      'GET',
+      `/api/insights/categories?from=${year}-01&to=${year}-12`,
+    );
+    expect(whole.body.total).toBeCloseTo(s.total, 2);
+    expect(whole.body.categories.map((c) => [c.id, c.total])).toEqual(
+      s.categories.map((c) => [c.id, c.total]),
+    );
     const bills = categoryOf(s, 'bills');
     expect(bills?.subcategories.map((x) => x.id)).toEqual(expect.arrayContaining(['bills.energy']));
     expect(s.data_quality).toBe(
@@ -251,6 +261,12 @@ describe('after a removed statement', () => {
     expect(removed.status).toBe(200);
     const after = await spending(ada, `&accounts=${current}`);
     expect(after).toMatchObject({ categories: [], total: 0, transaction_count: 0 });
+    const year = months.from.slice(0, 4);
+    const whole = await ada.call<SpendingResponse>(
+      'GET',
+      `/api/insights/categories?from=${year}-01&to=${year}-12&accounts=${current}`,
+    );
+    expect(whole.body).toMatchObject({ categories: [], total: 0 });
   });
 });
 

@@ -129,6 +129,16 @@ export const keys = {
     pk: FAMILY(familyId),
     sk: `SPEND#${month}#${accountId}`,
   }),
+  /** Spending roll-up of one calendar year and account: its months merged (refreshed with them). */
+  spendYearRollup: (familyId: string, year: string, accountId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `SPENDYEAR#${year}#${accountId}`,
+  }),
+  spendYearRollupRange: (familyId: string, from: string, to: string) => ({
+    pk: FAMILY(familyId),
+    skFrom: `SPENDYEAR#${from}#`,
+    skTo: `SPENDYEAR#${to}#~`,
+  }),
   /** The roll-ups of months `from`..`to` (YYYY-MM), all accounts: pk = family, sk between these two. */
   spendRollupRange: (familyId: string, from: string, to: string) => ({
     pk: FAMILY(familyId),

@@ -12,11 +12,15 @@ import { queryAll } from './paging';
  * DynamoDB maps cost far more than parsing one string each.
  */
 export async function putSpendRollup(familyId: string, rollup: SpendRollup, now: string): Promise<void> {
+  const key =
+    rollup.month.length === 4
+      ? keys.spendYearRollup(familyId, rollup.month, rollup.account_id)
+      : keys.spendRollup(familyId, rollup.month, rollup.account_id);
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.spendRollup(familyId, rollup.month, rollup.account_id),
+        ...key,
         entity: 'spend_rollup',
         family_id: familyId,
         month: rollup.month,
@@ -29,15 +33,24 @@ export async function putSpendRollup(familyId: string, rollup: SpendRollup, now:
   );
 }
 
+/** Remove the roll-up of a month (YYYY-MM) or a year (YYYY) of an account. */
 export async function deleteSpendRollup(familyId: string, month: string, accountId: string): Promise<void> {
-  await documentClient().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.spendRollup(familyId, month, accountId) }),
-  );
+  const key =
+    month.length === 4
+      ? keys.spendYearRollup(familyId, month, accountId)
+      : keys.spendRollup(familyId, month, accountId);
+  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }
 
-/** The roll-ups of months `from`..`to` (YYYY-MM, inclusive), every account. */
+/**
+ * The roll-ups of months `from`..`to` (YYYY-MM, inclusive), every account; of years `from`..`to` when they
+ * are years (YYYY).
+ */
 export async function spendRollups(familyId: string, from: string, to: string): Promise<SpendRollup[]> {
-  const range = keys.spendRollupRange(familyId, from, to);
+  const range =
+    from.length === 4
+      ? keys.spendYearRollupRange(familyId, from, to)
+      : keys.spendRollupRange(familyId, from, to);
   const items = await queryAll<Omit<SpendRollup, 'cells'> & { cells: string }>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
