@@ -64,6 +64,8 @@ export function Onboarding() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<OnboardingDraft>(initialDraft);
   const [error, setError] = useState<string | null>(null);
+  /** The banner shows a step's own check (not the server's answer): it follows the fields as they are fixed. */
+  const stepCheck = useRef<((d: OnboardingDraft) => string | null) | null>(null);
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const saveProfile = useSaveProfile();
@@ -79,8 +81,24 @@ export function Onboarding() {
     target?.focus();
   }, [step]);
 
+  const showStepError = (message: string, check: (d: OnboardingDraft) => string | null) => {
+    stepCheck.current = check;
+    setError(message);
+  };
+  const showError = (message: string | null) => {
+    stepCheck.current = null;
+    setError(message);
+  };
+  // A step's error clears (or changes) as soon as the field it is about is fixed (the draft changes).
+  useEffect(() => {
+    if (!stepCheck.current) return;
+    const message = stepCheck.current(draft);
+    if (!message) stepCheck.current = null;
+    setError(message);
+  }, [draft]);
+
   const goTo = (currentStep: OnboardingDraft['currentStep']) => {
-    setError(null);
+    showError(null);
     setDraft((d) => ({ ...d, currentStep }));
   };
   const onProfileChange = useCallback(
@@ -90,8 +108,8 @@ export function Onboarding() {
 
   const continueFromProfile = async (profile: ProfileData) => {
     const invalid = profileStepError(profile);
-    if (invalid) return setError(invalid);
-    setError(null);
+    if (invalid) return showStepError(invalid, (d) => profileStepError(d.profileData));
+    showError(null);
     setBusy(true);
     try {
       await saveProfile.mutateAsync(toProfileUpdate(profile)).catch((e: unknown) => {
@@ -109,7 +127,7 @@ export function Onboarding() {
       setFamilyId(family.family_id);
       setDraft((d) => ({ ...d, profileData: profile, currentStep: 2 }));
     } catch (e) {
-      setError((e as Error).message);
+      showError((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -117,14 +135,14 @@ export function Onboarding() {
 
   const continueFromAccounts = async () => {
     const invalid = accountsStepError(draft.accounts);
-    if (invalid) return setError(invalid);
-    setError(null);
+    if (invalid) return showStepError(invalid, (d) => accountsStepError(d.accounts));
+    showError(null);
     setBusy(true);
     try {
       await createAccounts.mutateAsync(draft.accounts.map(toAccountRequest));
       goTo(3);
     } catch (e) {
-      setError(messageFor(e, SAVE_ACCOUNTS_FAILED));
+      showError(messageFor(e, SAVE_ACCOUNTS_FAILED));
     } finally {
       setBusy(false);
     }
