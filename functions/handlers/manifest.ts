@@ -274,6 +274,32 @@ export const ROUTES = {
     { method: 'GET', path: '/api/service-types', scope: 'user' },
     ['table:read'],
   ),
+  /**
+   * The front door's public writes: feedback from the landing page and the landing page's analytics events
+   * (no personal data). Both are size-limited and rate-limited per address (functions/services/public-limits.ts).
+   * In the app, feedback goes to the signed-in route so the user is recorded (a public route never sees a token).
+   */
+  SubmitFeedback: http(
+    'SubmitFeedback',
+    'feedback',
+    'submit-feedback',
+    { method: 'POST', path: '/api/feedback', scope: 'public' },
+    ['table:write'],
+  ),
+  SubmitAppFeedback: http(
+    'SubmitAppFeedback',
+    'feedback',
+    'submit-app-feedback',
+    { method: 'POST', path: '/api/feedback/signed-in', scope: 'user' },
+    ['table:write'],
+  ),
+  RecordEvents: http(
+    'RecordEvents',
+    'feedback',
+    'record-events',
+    { method: 'POST', path: '/api/events', scope: 'public' },
+    ['table:write'],
+  ),
 } satisfies Record<string, HttpFunctionSpec>;
 
 export const FUNCTIONS: FunctionSpec[] = [

@@ -64,7 +64,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['assistant', 'POST', '/api/assistant/messages', 'member', ['table:read', 'table:write', 'bedrock']],
   ['assistant', 'GET', '/api/assistant/conversations', 'member', ['table:read']],
   ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
-  ['feedback', 'POST', '/api/feedback', 'user', ['table:write']],
 ];
 
 export const PLANNED_ROUTES: FunctionSpec[] = PLANNED.map(([area, method, path, scope, needs], i) => ({

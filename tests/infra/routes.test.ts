@@ -32,9 +32,11 @@ describe('the route table', () => {
     }
   });
 
-  it('keeps the public routes public and nothing else (health)', () => {
+  it('keeps the public routes public and nothing else (health; landing feedback and analytics events)', () => {
     const open = httpSpecs.flatMap(routesOf).filter((r) => r.scope === 'public');
-    expect(open.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/health']);
+    expect(open.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['GET /api/health', 'POST /api/events', 'POST /api/feedback'].sort(),
+    );
   });
 
   it('has one handler file per route, each in the manifest once', () => {
