@@ -2,6 +2,8 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
+import { sendSignedInFeedback } from '../features/feedback/app-api';
+import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
 import { FamilyOverview } from '../features/overview/FamilyOverview';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
@@ -69,6 +71,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
           </Routes>
         </main>
       </div>
+      <FeedbackWidget send={sendSignedInFeedback} />
     </div>
   );
 }
