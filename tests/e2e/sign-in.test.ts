@@ -108,7 +108,7 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     const { page } = browser;
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${twin.url}/`);
-    await page.getByRole('heading', { name: 'See Your Money From All Angles' }).waitFor();
+    await page.getByText('Family Financial Intelligence').waitFor(); // the landing page (its headline is A/B tested)
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(
       keys.filter((k) => k.startsWith('CognitoIdentityServiceProvider.') || k === 'onboardingComplete'),
