@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,4 +276,20 @@ describe('POST /api/events (public, landing analytics)', () => {
     const social = report.find((r) => r.test === 'cta')?.variants.find((v) => v.variant === 'social');
     expect(social).toMatchObject({ views: 2, conversions: 1, rate: 0.5 });
   });
+
+  it('npm run analytics prints the report from the running twin’s table', async () => {
+    const from = address();
+    await post(
+      '/api/events',
+      { visitor_id: visitor(), events: [{ type: 'ab_view', test: 'valueProps', variant: 'pain_points' }] },
+      from,
+    );
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bin/analytics.ts', '--days', '1'], {
+      env: { ...process.env, PORT: String(twin.port) },
+      timeout: 60_000,
+    });
+    expect(stdout).toContain('A/B test: valueProps');
+    expect(stdout).toMatch(/pain_points\s+1\s+0\s+0\.0%/);
+    expect(stdout).toMatch(/social\s+2\s+1\s+50\.0%/);
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnalyticsEvent } from '../../contracts/analytics';
-import type { ReportEvent } from '../../domain/ab-testing';
+import type { ReportEventWithMeasures } from '../../domain/analytics-report';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -42,8 +42,8 @@ export async function putEvents(events: StoredEvent[]): Promise<void> {
 }
 
 /** Every event of one day (YYYY-MM-DD), page by page. */
-export async function eventsOfDay(day: string): Promise<ReportEvent[]> {
-  const out: ReportEvent[] = [];
+export async function eventsOfDay(day: string): Promise<ReportEventWithMeasures[]> {
+  const out: ReportEventWithMeasures[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
@@ -51,12 +51,12 @@ export async function eventsOfDay(day: string): Promise<ReportEvent[]> {
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.analyticsDay(day).pk },
-        ProjectionExpression: '#type, visitor_id, #at, test, variant',
-        ExpressionAttributeNames: { '#type': 'type', '#at': 'at' },
+        ProjectionExpression: '#type, visitor_id, #at, test, variant, #depth, seconds',
+        ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#depth': 'depth' },
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) out.push(item as ReportEvent);
+    for (const item of page.Items ?? []) out.push(item as ReportEventWithMeasures);
     start = page.LastEvaluatedKey;
   } while (start);
   return out;
