@@ -6,6 +6,7 @@ import { sendSignedInFeedback } from '../features/feedback/app-api';
 import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
 import { reportSignIn } from '../features/landing/analytics';
 import { FamilyOverview } from '../features/overview/FamilyOverview';
+import { WelcomeTour } from '../features/tour/WelcomeTour';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
@@ -75,6 +76,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         </main>
       </div>
       <FeedbackWidget send={sendSignedInFeedback} />
+      <WelcomeTour />
     </div>
   );
 }
