@@ -31,7 +31,18 @@ export function FeedbackWidget({ send }: { send: SendFeedback }) {
         }}
         onPointerEnter={() => setWanted(true)}
       >
-        <span aria-hidden="true">💬</span> Feedback
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
+        </svg>
+        Feedback
       </button>
       {wanted && (
         <Suspense fallback={null}>
