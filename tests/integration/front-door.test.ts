@@ -119,6 +119,31 @@ describe('POST /api/feedback (public, landing page)', () => {
   }, 30_000);
 });
 
+describe('PUT /api/profile: the phone from onboarding', () => {
+  it('keeps an onboarding phone as typed (no format check there); the profile screen checks it', async () => {
+    const ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
+    const names = { first_name: 'Ada', last_name: 'Lovelace' };
+    const onboarding = await ada.call<{ phone: string }>('PUT', '/api/profile', {
+      ...names,
+      phone: 'abc',
+      from_onboarding: true,
+    });
+    expect(onboarding.status).toBe(200);
+    expect(onboarding.body.phone).toBe('abc');
+    const screen = await ada.call<{ error: { message: string } }>('PUT', '/api/profile', {
+      ...names,
+      phone: 'abc',
+    });
+    expect(screen.status).toBe(400);
+    expect(screen.body.error.message).toBe('Please enter a valid phone number');
+    // Names are still required from onboarding.
+    expect(
+      (await ada.call('PUT', '/api/profile', { first_name: ' ', last_name: 'L', from_onboarding: true }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 describe('POST /api/feedback/signed-in (the app)', () => {
   it('records the signed-in user with source app; refuses a caller without a token', async () => {
     const ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
