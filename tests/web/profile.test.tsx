@@ -43,6 +43,7 @@ describe('profile settings', () => {
       expect(await screen.findByRole('heading', { name })).toBeTruthy();
     expect(input(/^First name/).value).toBe('Ada');
     expect(input('Town or city').value).toBe('London');
+    expect(screen.queryByText(/^Last updated/)).toBeNull(); // never saved
     // 4 of the 7 counted fields (first, last, city, country): round(4 / 7 × 100) = 57.
     expect(
       screen.getByRole('progressbar', { name: 'Profile completion' }).getAttribute('aria-valuetext'),
@@ -85,6 +86,7 @@ describe('profile settings', () => {
     await user.clear(input('Date of birth'));
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(screen.getByText('Last updated Today')).toBeTruthy(); // relative dates (spec 1 §9)
     expect(api.profile()).toMatchObject({
       postcode: 'SW1A 1AA',
       date_of_birth: null,

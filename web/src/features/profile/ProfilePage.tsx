@@ -5,6 +5,7 @@ import {
   profileCurrencies,
   profileTimezones,
 } from '../../../../functions/contracts/profile';
+import { relativeDate } from '../../../../functions/domain/format';
 import {
   clearFieldError,
   type ProfileErrors,
@@ -180,6 +181,12 @@ export function ProfilePage() {
         <p className="profile-completion" aria-hidden="true">
           Profile {completeness}% complete
         </p>
+        {profile.data?.updated_at && (
+          <p className="profile-completion">
+            Last updated{' '}
+            {relativeDate(profile.data.updated_at, new Date(), profile.data.timezone ?? undefined)}
+          </p>
+        )}
       </header>
       {profile.isError && <Alert tone="danger">{profileErrorMessage(profile.error, 'load')}</Alert>}
       {saveError && <Alert tone="danger">{saveError}</Alert>}
