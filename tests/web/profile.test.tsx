@@ -132,10 +132,21 @@ describe('profile settings', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('User not authenticated'));
   });
 
-  it('shows a load failure in a danger banner', async () => {
+  it('shows a load failure in a danger banner, without a form that could overwrite what is saved', async () => {
     api.fail('GET /api/profile', 500);
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load profile. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Profile' })).toBeNull();
+    api.clearFailures();
+    api.setProfile({ first_name: 'Ada', last_name: 'Lovelace' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(((await screen.findByLabelText(/^First name/)) as HTMLInputElement).value).toBe('Ada');
+  });
+
+  it("reads 'Not authenticated' when the session has lapsed", async () => {
+    api.fail('GET /api/profile', 401, { message: 'Unauthorized' });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toBe('Not authenticated');
   });
 });

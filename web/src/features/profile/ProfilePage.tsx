@@ -166,6 +166,17 @@ export function ProfilePage() {
   );
 
   if (profile.isPending) return <p role="status">Loading your profile...</p>;
+  // Without the saved profile the form is not shown: saving it would overwrite fields the member cannot see.
+  if (profile.isError)
+    return (
+      <div className="profile-page">
+        <h1>Profile</h1>
+        <Alert tone="danger">{profileErrorMessage(profile.error, 'load')}</Alert>
+        <button type="button" className="button" onClick={() => void profile.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
 
   return (
     <div className="profile-page">
@@ -188,7 +199,6 @@ export function ProfilePage() {
           </p>
         )}
       </header>
-      {profile.isError && <Alert tone="danger">{profileErrorMessage(profile.error, 'load')}</Alert>}
       {saveError && <Alert tone="danger">{saveError}</Alert>}
       {saved && <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert>}
       <form ref={form} className="profile-form" noValidate onSubmit={(e) => void onSubmit(e)}>
