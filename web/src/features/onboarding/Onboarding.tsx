@@ -4,6 +4,7 @@ import { ulid } from 'ulid';
 import { ApiError } from '../../api/client';
 import { useCreateAccounts } from '../accounts/api';
 import { useInitialiseFamily, useInitialiseSubscription, useSaveProfile } from '../family/api';
+import { reportSignIn } from '../landing/analytics';
 import { AccountsStep } from './AccountsStep';
 import { CompleteStep } from './CompleteStep';
 import { ProfileStep } from './ProfileStep';
@@ -75,6 +76,8 @@ export function Onboarding() {
   const step = draft.currentStep;
 
   useEffect(() => saveDraft(draft), [draft]);
+  // A newcomer signed in after a landing call to action: the landing page's conversion (reported once).
+  useEffect(() => reportSignIn(), []);
   useEffect(() => {
     const root = panel.current?.querySelector<HTMLElement>(`[data-step="${step}"]`);
     const target = root?.querySelector<HTMLElement>(FOCUSABLE) ?? root?.querySelector<HTMLElement>('button');
