@@ -142,6 +142,7 @@ describe('a newcomer from the landing page (real Chromium, 1280 px)', () => {
     const tour = page.getByRole('dialog', { name: 'Upload bank statements' });
     await tour.waitFor({ timeout: 5000 });
     await expectAccessible(page, 'welcome tour');
+    await page.screenshot({ path: '/tmp/front-door-tour-1280.png' });
     // It points at the sidebar's File Upload link, with the tooltip inside the viewport.
     const box = await page.locator('.tour-tooltip').boundingBox();
     expect(box && box.x >= 16 && box.x + box.width <= 1280 - 16).toBe(true);
