@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/dynamodb/client';
@@ -34,6 +35,35 @@ async function items(prefix: string) {
   return (out.Items ?? []).filter((i) => String(i.pk).startsWith(prefix));
 }
 
+/** Tab through the whole landing page once: every section's controls get focus in turn. */
+async function expectEveryControlReachedByTab(page: Page) {
+  const reached = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() ?? ''}` : '';
+      }),
+    );
+  }
+  const text = [...reached].join('\n');
+  for (const expected of [
+    'How it works',
+    'Sign in',
+    'See how it works',
+    'Do I need to give you my online banking login?',
+    'Can I delete my data?',
+    'Privacy Policy',
+    'Terms of Service',
+    'Contact',
+    'Feedback',
+  ])
+    expect(text, `Tab reaches ${expected}`).toContain(expected);
+  const ctas = await page.locator('a[data-cta]').evaluateAll((links) => links.map((l) => l.outerHTML));
+  for (const cta of ctas) expect(text).toContain(`a:${cta.replace(/<[^>]+>/g, '').trim()}`);
+}
+
 describe('the landing page (real Chromium)', () => {
   it('at 1280 px: every section, each control reachable with Tab, the FAQ by keyboard, no console errors', async () => {
     const { page, consoleErrors } = desktop;
@@ -49,29 +79,7 @@ describe('the landing page (real Chromium)', () => {
     ])
       await page.getByRole('heading', { level: 2, name }).waitFor();
 
-    // Tab through the whole page once, noting what gets focus.
-    const reached = new Set<string>();
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
-      const label = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() ?? ''}` : '';
-      });
-      reached.add(label);
-    }
-    const text = [...reached].join('\n');
-    for (const expected of [
-      'How it works',
-      'Sign in',
-      'See how it works',
-      'Do I need to give you my online banking login?',
-      'Can I delete my data?',
-      'Privacy Policy',
-      'Terms of Service',
-      'Contact',
-      'Feedback',
-    ])
-      expect(text, `Tab reaches ${expected}`).toContain(expected);
+    await expectEveryControlReachedByTab(page);
     // Every call to action (hero, pricing, bottom) is a link to /login reached by Tab.
     const ctas = await page
       .locator('a[data-cta]')
@@ -109,6 +117,7 @@ describe('the landing page (real Chromium)', () => {
     const { page, consoleErrors } = phone;
     await page.goto(twin.url, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectEveryControlReachedByTab(page);
     await expectAccessible(page, 'landing (390 px)');
     await page.screenshot({ path: '/tmp/front-door-landing-390.png', fullPage: true });
 
