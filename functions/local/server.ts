@@ -19,6 +19,7 @@ import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigne
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
+import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { readLimitedBody } from './request-body';
@@ -226,7 +227,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       subscriptionClock: clock.now,
       ...(stripe ? { billing: async () => stripe.billing } : {}),
     });
-    const localRoutes = [...(options.localRoutes ?? []), clock.route, ...(stripe ? [stripe.route] : [])];
+    const localRoutes = [
+      ...(options.localRoutes ?? []),
+      clock.route,
+      operatorRoute,
+      ...(stripe ? [stripe.route] : []),
+    ];
 
     const api = createApiRouter({ signer, log });
     const twin: Twin = {

@@ -3,6 +3,7 @@ import {
   addDismissal,
   createSubscriptionIfAbsent,
   dismissalsOf,
+  familiesOfMemberEmail,
   getSubscription,
   type SubscriptionItem,
   setSubscriptionFlag,
@@ -142,4 +143,21 @@ export async function flagSubscription(
   if (!(await setSubscriptionFlag(familyId, OPERATOR_FLAGS[flag], value, now.toISOString())))
     throw new Error('The subscription vanished while it was being flagged');
   return info(await getSubscription(familyId), now);
+}
+
+/**
+ * The operator's command (npm run subscription -- flag <email> team|early): flag the family of the member with
+ * this address. A clear error when no family, or more than one, has that member.
+ */
+export async function flagFamilyOf(
+  email: string,
+  flag: OperatorFlag,
+  value = true,
+): Promise<{ familyId: string; info: SubscriptionInfoResponse }> {
+  const families = await familiesOfMemberEmail(email);
+  if (families.length === 0) throw new Error(`No family has a member with the address ${email}.`);
+  if (families.length > 1)
+    throw new Error(`${email} is a member of ${families.length} families; flag one by its family id.`);
+  const familyId = families[0]?.familyId ?? '';
+  return { familyId, info: await flagSubscription(familyId, flag, value) };
 }

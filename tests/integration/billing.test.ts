@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ulid } from 'ulid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signStripePayload } from '../../functions/adapters/stripe/stripe-billing';
@@ -469,5 +472,51 @@ describe('banner dismissals', () => {
     expect(bad.body.error.message).toBe(
       'notification_type is one of 3_day_warning, 1_day_warning, trial_expired',
     );
+  });
+});
+
+describe('the operator command: npm run subscription -- flag <email> team|early', () => {
+  const run = promisify(execFile);
+  async function command(...args: string[]) {
+    try {
+      const out = await run(process.execPath, ['--import', 'tsx', 'bin/subscription.ts', ...args], {
+        cwd: join(import.meta.dirname, '../..'),
+        env: { ...process.env, NODE_OPTIONS: '', PORT: String(twin.port), APP_MODE: '' },
+      });
+      return { code: 0, ...out };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it('flags the family of a member by address, in the running twin, and --off clears it', async () => {
+    const { caller, familyId } = await newFamily('operator');
+    const early = await command('flag', caller.email.toUpperCase(), 'early');
+    expect(early.stderr).toBe('');
+    expect(early.stdout).toContain(`is an early adopter in the running twin on port ${twin.port}`);
+    expect(early.stdout).toContain(familyId);
+    await moveClock(familyId, 20);
+    expect(await info(caller)).toMatchObject({
+      is_early_adopter: true,
+      has_access: true,
+      show_expired_notice: false,
+    });
+    const cleared = await command('flag', caller.email, 'early', '--off');
+    expect(cleared.stdout).toContain('is no longer an early adopter');
+    expect(await info(caller)).toMatchObject({
+      is_early_adopter: false,
+      has_access: false,
+      status: 'expired',
+    });
+  });
+
+  it('says clearly when no family has that member, and how to use it', async () => {
+    const unknown = await command('flag', 'nobody@example.com', 'team');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No family has a member with the address nobody@example.com.');
+    const usage = await command('flag', 'ada@example.com', 'gold');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run subscription -- flag <email> team|early');
   });
 });

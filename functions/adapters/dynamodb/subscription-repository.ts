@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DismissalKey } from '../../domain/subscription';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
@@ -181,4 +181,32 @@ export async function familyOfBillingCustomer(customerId: string): Promise<strin
   );
   const familyId = out.Item?.family_id;
   return typeof familyId === 'string' ? familyId : null;
+}
+
+/**
+ * The families an address is an active member of, for the operator's command (npm run subscription): a
+ * paged Scan, as the table has no index by member e-mail and the command is run by hand, rarely.
+ */
+export async function familiesOfMemberEmail(
+  email: string,
+): Promise<Array<{ familyId: string; role: string }>> {
+  const found: Array<{ familyId: string; role: string }> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :member AND email = :email',
+        ExpressionAttributeValues: { ':member': 'member', ':email': email.trim().toLowerCase() },
+        ProjectionExpression: 'family_id, #role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of out.Items ?? [])
+      if (typeof item.family_id === 'string')
+        found.push({ familyId: item.family_id, role: String(item.role) });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
 }
