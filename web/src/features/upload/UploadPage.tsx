@@ -10,6 +10,7 @@ import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useAccounts, useAccountTransactions } from '../accounts/api';
 import { useFamily } from '../family/api';
+import { PaidAccessNotice } from '../subscription/PaidAccessNotice';
 import { FlowCounters } from './FlowCounters';
 import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';
@@ -66,6 +67,7 @@ export function UploadPage() {
           Upload PDF bank statements. Each one is read, classified and matched against your other accounts.
         </p>
       </div>
+      <PaidAccessNotice />
 
       {accounts.isPending ? (
         <p role="status">Loading your accounts...</p>
