@@ -78,7 +78,7 @@ function page(title: string, inner: string): string {
 <title>${escapeHtml(title)} (local stand-in)</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1d21;margin:0;padding:1rem}
-main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
+main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002;overflow-wrap:anywhere}
 .standin{background:#fff4d6;border:1px solid #b7791f;color:#5f3b00;border-radius:8px;padding:.75rem;font-size:.9rem}
 .price{font-size:2rem;font-weight:700;margin:.25rem 0}
 button{font:inherit;padding:.75rem 1rem;border-radius:8px;border:1px solid #3c4a5c;width:100%;margin-top:.75rem;cursor:pointer;background:#fff;color:#1a1d21}
