@@ -138,7 +138,9 @@ describe('the trial', () => {
     expect((await moveClock(familyId, 12)).status).toBe(200);
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 1, show_1_day_warning: true });
     expect(await info(other.caller)).toMatchObject({ trial_days_remaining: 13 });
-    await moveClock(familyId, 11);
+    // advance_days moves on from where the clock is (here back one day); offset_days sets it.
+    const back = await local('/local/clock', { family_id: familyId, advance_days: -1 });
+    expect(back.body).toMatchObject({ family_id: familyId, offset_days: 11 });
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 2, show_3_day_warning: true });
     expect((await local('/local/clock', { family_id: familyId })).status).toBe(400);
   });
