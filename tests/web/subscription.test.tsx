@@ -12,6 +12,7 @@ import { SubscriptionPanel } from '../../web/src/features/subscription/Subscript
 import { SubscriptionReturnPage } from '../../web/src/features/subscription/SubscriptionReturnPage';
 import { TrialBanner } from '../../web/src/features/subscription/TrialBanner';
 import { createFakeApi, type FakeApi } from './support/fake-api';
+import { givenAccounts, renderUploadPage } from './support/upload-page';
 
 /** Trial banners, the sidebar panel, loading the info, upgrading and the checkout return pages (spec 1 §2-§4, §8). */
 vi.mock('../../web/src/auth/session', () => ({ getIdToken: async () => 'test-id-token' }));
@@ -225,6 +226,24 @@ describe('spec 1 §4 subscription info loading', () => {
 });
 
 describe('the upgrade prompt where uploads need paid access', () => {
+  it('File Upload after the trial: the prompt, and no file can be chosen', async () => {
+    await givenAccounts(api, [{ bank_name: 'Monzo', name: 'Everyday' }]);
+    api.setSubscription({ status: 'expired', trial_days_remaining: 0, has_access: false });
+    renderUploadPage();
+    expect(await screen.findByText('Your free trial has ended')).toBeTruthy();
+    expect((screen.getByLabelText('Statements (PDF)') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add More Files' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('File Upload on the trial: no prompt, files can be chosen', async () => {
+    await givenAccounts(api, [{ bank_name: 'Monzo', name: 'Everyday' }]);
+    renderUploadPage();
+    const input = (await screen.findByLabelText('Statements (PDF)')) as HTMLInputElement;
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/subscription')).toBe(true));
+    expect(input.disabled).toBe(false);
+    expect(screen.queryByText('Your free trial has ended')).toBeNull();
+  });
+
   it('shows only once the trial has ended without an upgrade', async () => {
     api.setSubscription({ status: 'expired', trial_days_remaining: 0, has_access: false });
     renderWith(<PaidAccessNotice />);
