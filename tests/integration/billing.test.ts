@@ -465,6 +465,43 @@ describe('banner dismissals', () => {
     expect((await info(caller)).show_1_day_warning).toBe(true);
   });
 
+  it('are per member: another member of the family still sees the banner', async () => {
+    const { caller, familyId } = await newFamily('members');
+    // A second member of the same family (the members feature's invitation, done here through its repository).
+    const { putMemberIfAbsent, putMembershipIfAbsent } = await import(
+      '../../functions/adapters/dynamodb/family-repository'
+    );
+    const partner = await signedIn(
+      twin,
+      `partner-${ulid()}`,
+      `partner.${ulid().toLowerCase()}@example.co.uk`,
+    );
+    const at = new Date().toISOString();
+    await putMemberIfAbsent({
+      family_id: familyId,
+      user_id: partner.sub,
+      email: partner.email,
+      role: 'member',
+      status: 'active',
+      joined_at: at,
+    });
+    await putMembershipIfAbsent({ familyId, user_id: partner.sub, role: 'member', created_at: at });
+    await moveClock(familyId, 13);
+    await caller.call('POST', '/api/subscription/notifications', { notification_type: '1_day_warning' });
+    expect((await info(caller)).show_1_day_warning).toBe(false);
+    expect((await info(partner)).show_1_day_warning).toBe(true);
+    // A plain member may dismiss too, and upgrade the family.
+    const dismissed = await partner.call<SubscriptionInfoResponse>(
+      'POST',
+      '/api/subscription/notifications',
+      {
+        notification_type: '1_day_warning',
+      },
+    );
+    expect(dismissed.body.show_1_day_warning).toBe(false);
+    expect((await partner.call('POST', '/api/subscription/checkout')).status).toBe(200);
+  });
+
   it('refuses an unknown banner key with the keys it accepts', async () => {
     const { caller } = await newFamily('badkey');
     const bad = await caller.call<ErrorBody>('POST', '/api/subscription/notifications', {
