@@ -187,6 +187,26 @@ describe('spec 1 §4 subscription info loading', () => {
     expect(await screen.findByText('The app')).toBeTruthy();
   });
 
+  it('loads again when the signed-in user changes (an auth change), one load at a time', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ui = (userId: string) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <SubscriptionPanel userId={userId} />
+          <TrialBanner userId={userId} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const reads = () => api.calls.filter((c) => c.path === '/api/subscription').length;
+    const { rerender } = render(ui('user-1'));
+    expect(await screen.findByText('13 days left')).toBeTruthy();
+    expect(reads()).toBe(1);
+    api.setSubscription({ trial_days_remaining: 6 });
+    rerender(ui('user-2'));
+    expect(await screen.findByText('6 days left')).toBeTruthy();
+    expect(reads()).toBe(2);
+  });
+
   it('proceeds without the info after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     vi.stubGlobal('fetch', () => new Promise(() => undefined));

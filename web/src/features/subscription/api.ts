@@ -57,7 +57,8 @@ export function useSubscription(userId?: string | null) {
   useEffect(() => {
     if (previousUser.current !== userId) {
       previousUser.current = userId;
-      void client.invalidateQueries({ queryKey: familyKeys.subscription });
+      // Every part reading the info sees the change; the first one's reload serves them all.
+      void client.invalidateQueries({ queryKey: familyKeys.subscription }, { cancelRefetch: false });
     }
     setTimedOut(false);
     const timer = setTimeout(() => setTimedOut(true), SUBSCRIPTION_LOADING_TIMEOUT_MS);
