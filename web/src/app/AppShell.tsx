@@ -6,6 +6,8 @@ import { sendSignedInFeedback } from '../features/feedback/app-api';
 import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
 import { reportSignIn } from '../features/landing/analytics';
 import { FamilyOverview } from '../features/overview/FamilyOverview';
+import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
+import { TrialBanner } from '../features/subscription/TrialBanner';
 import { WelcomeTour } from '../features/tour/WelcomeTour';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
@@ -45,9 +47,11 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         sidebarOpen={sidebarOpen}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
       />
+      <TrialBanner userId={user.userId} />
       <div className="app-body">
         <aside id={sidebarId} className="app-sidebar" hidden={!sidebarOpen}>
           <SidebarNav pages={pages} />
+          <SubscriptionPanel userId={user.userId} />
         </aside>
         <main id="main-content" className="app-main" tabIndex={-1}>
           <Routes>
