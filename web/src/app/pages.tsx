@@ -7,6 +7,9 @@ const UploadPage = lazy(() =>
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
+const MatchingPage = lazy(() =>
+  import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
@@ -50,6 +53,17 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check your accounts',
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
+    },
+  },
+  {
+    path: 'setup/matching',
+    label: 'Cross-Account Matching',
+    group: 'Setup & Tools',
+    element: <MatchingPage />,
+    nextStep: {
+      title: 'Review transfers between your accounts',
+      description:
+        'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
   },
 ];

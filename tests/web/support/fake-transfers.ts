@@ -1,0 +1,95 @@
+import type { CorrectionRequest } from '../../../functions/contracts/corrections';
+import type { Match } from '../../../functions/contracts/matches';
+import type { Transaction } from '../../../functions/contracts/transactions';
+import { planBulkCorrection, planCorrection } from '../../../functions/domain/corrections';
+
+/**
+ * The fake API's transfers and corrections routes: GET /api/matches, POST /api/matches/{id}/accept|reject,
+ * POST /api/transactions/corrections (planned with the real domain rules), GET /api/patterns. `seedMatches`
+ * sets the proposed transfers; accepted legs become internal transfers in the shared transactions.
+ */
+export function transfersRoutes(state: {
+  transactions: Transaction[];
+  json(status: number, body: unknown): Response;
+}) {
+  const { transactions, json } = state;
+  const matches: Match[] = [];
+  const rejected: string[] = [];
+  const patterns: Array<{
+    description_contains: string[];
+    flow_type: string;
+    confidence: number;
+    pattern_type: string;
+  }> = [];
+  const notFound = (message: string) => json(404, { error: { code: 'not_found', message } });
+
+  function handle(route: string, body: unknown): Response | null {
+    if (route === 'GET /api/matches') return json(200, { matches });
+    const action = /^POST \/api\/matches\/([^/]+)\/(accept|reject)$/.exec(route);
+    if (action) {
+      const at = matches.findIndex((m) => m.id === action[1]);
+      if (at < 0) return notFound('Match not found');
+      const [match] = matches.splice(at, 1);
+      if (action[2] === 'reject') {
+        rejected.push(match!.id);
+        return json(200, { id: match!.id, transactions: [] });
+      }
+      const changed: Transaction[] = [];
+      for (const leg of [match!.transaction1, match!.transaction2]) {
+        const row = transactions.find((t) => t.id === leg.id);
+        if (row && !row.user_corrected_flow_type) {
+          row.user_corrected_flow_type = 'internal_transfer';
+          row.classification_method = 'user_corrected';
+          changed.push(row);
+        }
+      }
+      return json(200, { id: match!.id, transactions: changed });
+    }
+    if (route === 'POST /api/transactions/corrections') {
+      const request = body as CorrectionRequest;
+      const rows = request.transactions.map((ref) => transactions.find((t) => t.id === ref.id));
+      if (rows.some((r) => !r)) return notFound('Transaction not found');
+      const ctx = { familyId: 'fam', userId: 'u1', reason: request.reason ?? null };
+      const plan =
+        (request.mode ?? 'single') === 'single'
+          ? planCorrection(rows[0]!, request.flow_type, ctx)
+          : planBulkCorrection(rows as Transaction[], request.flow_type, ctx);
+      if (!plan) return json(200, { updated: 0, transactions: [], audits: 0, patterns_learned: 0 });
+      const changed = plan.updates.map((u) => {
+        const row = transactions.find((t) => t.id === u.id)!;
+        row.user_corrected_flow_type = u.user_corrected_flow_type;
+        row.classification_method = u.classification_method;
+        return row;
+      });
+      for (const p of plan.patterns)
+        patterns.push({ ...p.pattern_rules, pattern_type: p.pattern_type, confidence: p.confidence_score });
+      return json(200, {
+        updated: changed.length,
+        transactions: changed,
+        audits: plan.audits.length,
+        patterns_learned: plan.patterns.length,
+      });
+    }
+    if (route === 'GET /api/patterns')
+      return json(200, {
+        patterns: patterns.map((p, i) => ({
+          id: `p${i}`,
+          ...p,
+          confirmed_by_user: true,
+          created_at: '2026-03-01T00:00:00.000Z',
+        })),
+      });
+    return null;
+  }
+
+  return {
+    handle,
+    controls: {
+      seedMatches(list: Match[]) {
+        matches.splice(0, matches.length, ...list);
+      },
+      rejectedMatches: rejected,
+      learnedPatterns: patterns,
+    },
+  };
+}
