@@ -106,7 +106,7 @@ export function createFakeApi() {
     const route = `${method} ${url.pathname}`;
     const setupAnswer = accountSetup.handle(route, url, body);
     if (setupAnswer) return setupAnswer;
-    const transfersAnswer = transfers.handle(route, body);
+    const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
     if (paged) return paged;

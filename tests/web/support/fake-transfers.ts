@@ -4,7 +4,7 @@ import type { Transaction } from '../../../functions/contracts/transactions';
 import { planBulkCorrection, planCorrection } from '../../../functions/domain/corrections';
 
 /**
- * The fake API's transfers and corrections routes: GET /api/matches, POST /api/matches/{id}/accept|reject,
+ * The fake API's transfers and corrections routes: GET /api/transactions (the family's rows), GET /api/matches, POST /api/matches/{id}/accept|reject,
  * POST /api/transactions/corrections (planned with the real domain rules), GET /api/patterns. `seedMatches`
  * sets the proposed transfers; accepted legs become internal transfers in the shared transactions.
  */
@@ -23,7 +23,22 @@ export function transfersRoutes(state: {
   }> = [];
   const notFound = (message: string) => json(404, { error: { code: 'not_found', message } });
 
-  function handle(route: string, body: unknown): Response | null {
+  function handle(route: string, url: URL, body: unknown): Response | null {
+    if (route === 'GET /api/transactions') {
+      // The family's rows newest first, across the named accounts (else all); the cursor is an offset here.
+      const named = url.searchParams.get('accounts')?.split(',') ?? null;
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const offset = Number(url.searchParams.get('cursor') ?? 0);
+      const rows = transactions
+        .filter((t) => !named || named.includes(t.account_id))
+        .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date) || a.id.localeCompare(b.id));
+      const page = rows.slice(offset, offset + limit);
+      return json(200, {
+        transactions: page,
+        next_cursor: offset + limit < rows.length ? String(offset + limit) : null,
+        total: offset === 0 ? rows.length : null,
+      });
+    }
     if (route === 'GET /api/matches') return json(200, { matches });
     const action = /^POST \/api\/matches\/([^/]+)\/(accept|reject)$/.exec(route);
     if (action) {

@@ -7,6 +7,7 @@ const UploadPage = lazy(() =>
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
+const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
 const MatchingPage = lazy(() =>
   import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
 );
@@ -34,6 +35,16 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'flow',
+    label: 'Transaction Flow',
+    group: 'Dashboards',
+    element: <FlowPage />,
+    nextStep: {
+      title: 'Check how your transactions are counted',
+      description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
   {
     path: 'setup/upload',
     label: 'File Upload',
