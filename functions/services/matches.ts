@@ -10,7 +10,7 @@ import {
 } from '../adapters/dynamodb/match-candidate-repository';
 import { listRejectedMatchIds, putRejectedMatch } from '../adapters/dynamodb/rejection-repository';
 import {
-  familyTransactions,
+  familyTransactionsContaining,
   setUserCorrection,
   type TransactionItem,
   transactionsByRef,
@@ -35,6 +35,7 @@ import {
   matchRejectionAudits,
   matchRejectionReason,
   selectNonOverlapping,
+  TRANSFER_TRIGGER_TERMS,
 } from '../domain/matching';
 import { services } from '../shared/container';
 import { NotFoundError } from '../shared/errors';
@@ -76,8 +77,8 @@ function asCandidate(stored: StoredMatchCandidate): MatchCandidate<MatchableTran
 }
 
 /**
- * Recompute the candidates around `focus` (rows that landed or changed): every family row within 7 days of
- * them is matched (spec 2 §5, remembered rejections left out, the family's account numbers applied), the
+ * Recompute the candidates around `focus` (rows that landed or changed): every transfer-like family row
+ * within 7 days of them (narrowed in the table by the trigger words' own words) is matched (spec 2 §5, remembered rejections left out, the family's account numbers applied), the
  * pairs that involve a focus row join the stored ones, and a non-overlapping set is kept, each transaction in
  * at most one pair, the most confident first: a better pair found now replaces a weaker stored one. Returns
  * the pairs of focus rows now stored.
@@ -92,7 +93,7 @@ export async function recomputeCandidates(
   const from = addDays(dates[0]!, -MATCH_MAX_DATE_GAP_DAYS);
   const to = addDays(dates.at(-1)!, MATCH_MAX_DATE_GAP_DAYS);
   const [rows, accounts, rejectedMatchIds, stored] = await Promise.all([
-    familyTransactions(familyId, { from, to }),
+    familyTransactionsContaining(familyId, { from, to }, TRANSFER_TRIGGER_TERMS),
     known.accounts ?? listAccounts(familyId),
     listRejectedMatchIds(familyId),
     listMatchCandidates(familyId),

@@ -286,3 +286,32 @@ export async function setUserCorrection(
     throw error;
   }
 }
+
+/**
+ * The family's rows in a date range whose description contains one of `terms` (case-sensitive, as DynamoDB's
+ * contains is: pass each casing wanted), with the fields matching needs: the filter runs in the table, so a
+ * window of thousands of rows answers with the few that can be a transfer's side.
+ */
+export async function familyTransactionsContaining(
+  familyId: string,
+  options: { from: string; to: string },
+  terms: readonly string[],
+): Promise<TransactionItem[]> {
+  if (!terms.length) return [];
+  const range = keys.familyTransactionsRange(familyId, options.from, options.to);
+  return queryAll<TransactionItem>({
+    TableName: tableName(),
+    IndexName: range.index,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    FilterExpression: terms.map((_, i) => `contains(description, :t${i})`).join(' OR '),
+    ProjectionExpression:
+      'id, family_id, account_id, transaction_date, amount, signed_amount, #type, description, flow_type, user_corrected_flow_type, classification_confidence, classification_method',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':pk': range.pk,
+      ':from': range.skFrom,
+      ':to': range.skTo,
+      ...Object.fromEntries(terms.map((t, i) => [`:t${i}`, t])),
+    },
+  });
+}

@@ -14,6 +14,7 @@ import {
   statementAccountIdentity,
 } from '../../domain/account-numbers';
 import { effectiveFlowType, isUserCorrected } from '../../domain/flow-types';
+import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
 import { recomputeCandidates } from '../matches';
 import { changesOf, rowsChanged } from '../row-changes';
@@ -59,7 +60,9 @@ export async function matchStep(state: PipelineState): Promise<PipelineState> {
     );
     if (earlier.length) await rowsChanged(state.familyId, changesOf(earlier));
   }
-  const matches = added.length ? await recomputeCandidates(state.familyId, added, { accounts }) : 0;
+  // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
+  const matchable = added.filter((row) => isTransferCandidate(row));
+  const matches = matchable.length ? await recomputeCandidates(state.familyId, matchable, { accounts }) : 0;
   return { ...state, counts: { ...state.counts, matches } };
 }
 
