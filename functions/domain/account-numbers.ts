@@ -94,9 +94,13 @@ export function namedAccount<A extends NumberedAccount>(
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** Why a named account makes a row an internal transfer: 'Names your Barclays Savings account'. */
+/**
+ * Why a named account makes a row an internal transfer: 'Names your Barclays Savings account' (a nickname
+ * that already ends in 'Account' or 'Card', as generated names do, is not followed by 'account' again).
+ */
 export function namedAccountReason(account: Pick<NumberedAccount, 'name'>): string {
-  return `Names your ${account.name} account`;
+  const name = account.name.trim();
+  return /\b(?:account|card|isa|saver)$/i.test(name) ? `Names your ${name}` : `Names your ${name} account`;
 }
 
 /** The confidence of the account-number rule: as sure as the rule table's 'TFR followed by numbers'. */

@@ -73,6 +73,10 @@ describe('a description that names another of the family’s accounts', () => {
 
   it("gives the family the reason: 'Names your Barclays Savings account'", () => {
     expect(namedAccountReason(savings)).toBe('Names your Barclays Savings account');
+    expect(namedAccountReason({ name: 'Barclays Savings Account' })).toBe(
+      'Names your Barclays Savings Account',
+    );
+    expect(namedAccountReason({ name: 'Amex Gold Card' })).toBe('Names your Amex Gold Card');
   });
 });
 
