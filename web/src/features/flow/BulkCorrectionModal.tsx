@@ -121,54 +121,56 @@ export function BulkCorrectionModal({
       }
     >
       {error && <Alert tone="danger">{error}</Alert>}
-      <Tabs
-        label="Choose transactions"
-        value={tab}
-        onValueChange={setTab}
-        tabs={[
-          {
-            id: 'similar',
-            label: 'Similar Transactions',
-            content: target ? (
-              list(similar, 'Similar transactions')
-            ) : (
-              <EmptyState title="No transaction chosen">
-                Open this from a transaction’s Improve button.
-              </EmptyState>
-            ),
-          },
-          {
-            id: 'groups',
-            label: 'Transaction Groups',
-            content:
-              groups.length === 0 ? (
-                <EmptyState title="No groups of similar transactions">
-                  Groups need two or more transactions that look alike.
-                </EmptyState>
+      <div className="bulk-tabs">
+        <Tabs
+          label="Choose transactions"
+          value={tab}
+          onValueChange={setTab}
+          tabs={[
+            {
+              id: 'similar',
+              label: 'Similar Transactions',
+              content: target ? (
+                list(similar, 'Similar transactions')
               ) : (
-                <ul className="bulk-groups">
-                  {groups.map((group) => (
-                    <li key={group[0]!.id} className="bulk-group">
-                      <div className="bulk-group-head">
-                        <span>
-                          {group[0]!.description} and {group.length - 1} similar
-                        </span>
-                        <button
-                          type="button"
-                          className="button"
-                          onClick={() => setSelected(new Set(group.map((r) => r.id)))}
-                        >
-                          Select group ({group.length})
-                        </button>
-                      </div>
-                      {list(group, `Group: ${group[0]!.description}`)}
-                    </li>
-                  ))}
-                </ul>
+                <EmptyState title="No transaction chosen">
+                  Open this from a transaction’s Improve button.
+                </EmptyState>
               ),
-          },
-        ]}
-      />
+            },
+            {
+              id: 'groups',
+              label: 'Transaction Groups',
+              content:
+                groups.length === 0 ? (
+                  <EmptyState title="No groups of similar transactions">
+                    Groups need two or more transactions that look alike.
+                  </EmptyState>
+                ) : (
+                  <ul className="bulk-groups">
+                    {groups.map((group) => (
+                      <li key={group[0]!.id} className="bulk-group">
+                        <div className="bulk-group-head">
+                          <span>
+                            {group[0]!.description} and {group.length - 1} similar
+                          </span>
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() => setSelected(new Set(group.map((r) => r.id)))}
+                          >
+                            Select group ({group.length})
+                          </button>
+                        </div>
+                        {list(group, `Group: ${group[0]!.description}`)}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+            },
+          ]}
+        />
+      </div>
       <FlowTypeChoice value={flowType} onChange={setFlowType} legend="Correct the selected to" />
       <div className="kit-field">
         <label htmlFor={reasonId}>Reason (optional)</label>

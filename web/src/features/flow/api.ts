@@ -3,7 +3,11 @@ import {
   type CorrectionRequest,
   correctionResponseSchema,
 } from '../../../../functions/contracts/corrections';
-import { type Transaction, type TransactionPage, transactionPageSchema } from '../../../../functions/contracts/transactions';
+import {
+  type Transaction,
+  type TransactionPage,
+  transactionPageSchema,
+} from '../../../../functions/contracts/transactions';
 import { apiRequest } from '../../api/client';
 import { TRANSACTIONS_KEY, TRANSACTIONS_UPDATED } from '../../api/transaction-events';
 
