@@ -76,3 +76,6 @@ export type PatternList = z.infer<typeof patternListSchema>;
 export const patternIdParamsSchema = z.object({
   id: idString('pipeline', CORRECTION_MESSAGES.patternId),
 });
+
+/** DELETE /api/patterns/{id}: the pattern forgotten. */
+export const deletePatternResponseSchema = z.object({ deleted: z.string() });

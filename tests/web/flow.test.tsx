@@ -184,4 +184,21 @@ describe('Transaction Flow', () => {
     expect(within(byAccount).getByRole('rowheader', { name: 'Joint Current' })).toBeTruthy();
     expect(within(byAccount).getByRole('rowheader', { name: 'Barclays Savings' })).toBeTruthy();
   });
+
+  it('lists what corrections taught, and forgets a pattern after confirming', async () => {
+    const user = userEvent.setup();
+    api.learnedPatterns.push({
+      description_contains: ['HARGREAVES', 'LANSDOWN'],
+      flow_type: 'internal_transfer',
+      confidence: 0.8,
+      pattern_type: 'user_correction',
+    });
+    renderPage();
+    expect(await screen.findByText('HARGREAVES + LANSDOWN')).toBeTruthy();
+    expect(screen.getByText('(80%, single correction)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Forget HARGREAVES + LANSDOWN' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Forget this pattern?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Forget' }));
+    expect(await screen.findByText('Nothing learned yet')).toBeTruthy();
+  });
 });

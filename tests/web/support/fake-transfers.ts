@@ -85,6 +85,13 @@ export function transfersRoutes(state: {
         patterns_learned: plan.patterns.length,
       });
     }
+    const forget = /^DELETE \/api\/patterns\/p(\d+)$/.exec(route);
+    if (forget) {
+      const at = Number(forget[1]);
+      if (!patterns[at]) return notFound('Pattern not found');
+      patterns.splice(at, 1);
+      return json(200, { deleted: `p${at}` });
+    }
     if (route === 'GET /api/patterns')
       return json(200, {
         patterns: patterns.map((p, i) => ({

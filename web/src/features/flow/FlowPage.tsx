@@ -15,6 +15,7 @@ import { REVIEW_LOAD_LIMIT, REVIEW_PAGE_SIZE, useFlowRows } from './api';
 import { BulkCorrectionModal } from './BulkCorrectionModal';
 import { CorrectionEditor } from './CorrectionEditor';
 import { flowByAccount, flowOverview, type ReviewedRow, reviewRow } from './flow-rules';
+import { LearnedPatterns } from './LearnedPatterns';
 import './flow.css';
 
 /**
@@ -207,6 +208,7 @@ export function FlowPage() {
       </section>
 
       {all.length > 0 && <FlowOverviewPanel rows={all} accountName={accountName} />}
+      <LearnedPatterns />
 
       {editing && (
         <CorrectionEditor

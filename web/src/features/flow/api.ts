@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   type CorrectionRequest,
   correctionResponseSchema,
+  deletePatternResponseSchema,
+  patternListSchema,
 } from '../../../../functions/contracts/corrections';
 import {
   type Transaction,
@@ -57,7 +59,29 @@ export function useFlowRows(accountId: string | null) {
 export const correctionsApi = {
   correct: (request: CorrectionRequest) =>
     apiRequest('/transactions/corrections', correctionResponseSchema, { method: 'POST', body: request }),
+  patterns: (signal?: AbortSignal) =>
+    apiRequest('/patterns', patternListSchema, { signal }).then((r) => r.patterns),
+  forgetPattern: (id: string) =>
+    apiRequest(`/patterns/${encodeURIComponent(id)}`, deletePatternResponseSchema, {
+      method: 'DELETE',
+    }),
 };
+
+/** What the family's corrections taught (a correction adds one, so they sit under TRANSACTIONS_KEY). */
+export function usePatterns() {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'patterns'],
+    queryFn: ({ signal }) => correctionsApi.patterns(signal),
+  });
+}
+
+export function useForgetPattern() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: correctionsApi.forgetPattern,
+    onSuccess: () => client.invalidateQueries({ queryKey: [...TRANSACTIONS_KEY, 'patterns'] }),
+  });
+}
 
 /** Save a correction (single or bulk); then 'transactions-updated' reloads every list and figure. */
 export function useCorrectFlowType() {
