@@ -302,6 +302,20 @@ export const ROUTES = {
     { method: 'POST', path: '/api/matches/{id}/reject', scope: 'member' },
     ['table:read', 'table:write'],
   ),
+  ListAccountNumbers: http(
+    'ListAccountNumbers',
+    'transactions',
+    'list-account-numbers',
+    { method: 'GET', path: '/api/account-numbers', scope: 'member' },
+    ['table:read'],
+  ),
+  SetAccountNumbers: http(
+    'SetAccountNumbers',
+    'transactions',
+    'set-account-numbers',
+    { method: 'PUT', path: '/api/accounts/{id}/numbers', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
   ListInstitutions: http(
     'ListInstitutions',
     'institutions',

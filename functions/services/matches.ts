@@ -10,7 +10,9 @@ import {
 } from '../adapters/dynamodb/match-candidate-repository';
 import { listRejectedMatchIds, putRejectedMatch } from '../adapters/dynamodb/rejection-repository';
 import {
+  familyTransactions,
   familyTransactionsContaining,
+  setClassification,
   setUserCorrection,
   type TransactionItem,
   transactionsByRef,
@@ -21,9 +23,9 @@ import {
   type MatchLeg,
   type MatchList,
 } from '../contracts/matches';
-import { withNamedAccounts } from '../domain/account-numbers';
+import { NAMED_ACCOUNT_CONFIDENCE, namedAccount, withNamedAccounts } from '../domain/account-numbers';
 import { addDays } from '../domain/dates';
-import { isUserCorrected } from '../domain/flow-types';
+import { effectiveFlowType, isUserCorrected } from '../domain/flow-types';
 import {
   acceptMatchUpdates,
   findMatchCandidates,
@@ -290,4 +292,39 @@ export async function rejectMatch(
   await deleteMatchCandidate(familyId, stored.id);
   await recomputeCandidates(familyId, [a, b]);
   return { id: stored.id, transactions: [] };
+}
+
+/**
+ * When the family's account gets its numbers (from its statement's heading, or typed by the family), the
+ * family's rows on its other accounts that name it and are not internal transfers yet (nor corrected by the
+ * family) become internal transfers (0.95), reported to rowsChanged, and matching runs again around them.
+ */
+export async function relabelRowsNaming(
+  familyId: string,
+  account: AccountItem,
+  accounts: readonly AccountItem[],
+): Promise<TransactionItem[]> {
+  const rows = await familyTransactions(familyId);
+  const naming = rows.filter(
+    (row) =>
+      row.account_id !== account.id &&
+      !isUserCorrected(row) &&
+      effectiveFlowType(row) !== 'internal_transfer' &&
+      namedAccount(row.description, accounts, row.account_id)?.id === account.id,
+  );
+  for (let start = 0; start < naming.length; start += 25)
+    await Promise.all(
+      naming.slice(start, start + 25).map((row) =>
+        setClassification(row, {
+          flow_type: 'internal_transfer',
+          confidence: NAMED_ACCOUNT_CONFIDENCE,
+          method: 'ai_auto',
+        }),
+      ),
+    );
+  if (naming.length) {
+    await rowsChanged(familyId, changesOf(naming));
+    await recomputeCandidates(familyId, naming, { accounts: [...accounts] });
+  }
+  return naming;
 }

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/adapters/dynamodb/account-repository';
 import { listAudits } from '../../functions/adapters/dynamodb/audit-repository';
+import type { AccountNumbersList, AccountNumbersResponse } from '../../functions/contracts/account-numbers';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { MatchActionResponse, MatchList } from '../../functions/contracts/matches';
 import type { Transaction } from '../../functions/contracts/transactions';
@@ -190,5 +191,47 @@ describe('transfers between the family’s own accounts', () => {
       expect(response.body.error.message).toBe('Match not found');
     }
     expect((await eve.call<MatchList>('GET', '/api/matches')).body.matches).toEqual([]);
+  });
+});
+
+describe('account numbers the family types (an account whose statements are never uploaded)', () => {
+  it("a card's last digits: the current account's payments to it become internal transfers", async () => {
+    const card = await createAccount(ada, 'Amex Gold', 'credit', 'American Express');
+    const { rows } = await upload(
+      current,
+      [
+        { date: '2026-02-03', description: 'PAYMENT TO CARD ENDING 1234', signedAmount: -320 },
+        { date: '2026-02-04', description: 'TESCO STORES 2345', signedAmount: -18.2 },
+      ],
+      { sortCode: '04-00-04', accountNumber: '12345678' },
+      'current-february.pdf',
+    );
+    expect(find(rows, 'PAYMENT TO CARD ENDING 1234').flow_type).not.toBe('internal_transfer');
+
+    const bad = await ada.call<ErrorBody>('PUT', `/api/accounts/${card}/numbers`, { card_last4: '12345' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('A card ending is its last 4 digits');
+    const taken = await ada.call<ErrorBody>('PUT', `/api/accounts/${card}/numbers`, {
+      account_number: '87654321',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('Another of your accounts has this number');
+
+    const { status, body } = await ada.call<AccountNumbersResponse>('PUT', `/api/accounts/${card}/numbers`, {
+      card_last4: '1234',
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ account: { account_id: card, card_last4: '1234' }, relabelled: 1 });
+    expect(find(await transactionsOf(ada, current), 'PAYMENT TO CARD ENDING 1234')).toMatchObject({
+      flow_type: 'internal_transfer',
+      classification_confidence: 0.95,
+    });
+    const listed = (await ada.call<AccountNumbersList>('GET', '/api/account-numbers')).body.accounts;
+    expect(listed.find((a) => a.account_id === savings)).toMatchObject({
+      sort_code: '204567',
+      account_number: '87654321',
+    });
+    expect((await eve.call('PUT', `/api/accounts/${card}/numbers`, { card_last4: '9999' })).status).toBe(404);
+    expect((await eve.call<AccountNumbersList>('GET', '/api/account-numbers')).body.accounts).toEqual([]);
   });
 });

@@ -1,9 +1,5 @@
 import { type AccountItem, listAccounts, updateAccount } from '../../adapters/dynamodb/account-repository';
-import {
-  familyTransactions,
-  setClassification,
-  type TransactionItem,
-} from '../../adapters/dynamodb/transaction-repository';
+import { setClassification } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { blocksArtefactSchema } from '../../contracts/statement';
 import {
@@ -13,11 +9,9 @@ import {
   namedAccount,
   statementAccountIdentity,
 } from '../../domain/account-numbers';
-import { effectiveFlowType, isUserCorrected } from '../../domain/flow-types';
 import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
-import { recomputeCandidates } from '../matches';
-import { changesOf, rowsChanged } from '../row-changes';
+import { recomputeCandidates, relabelRowsNaming } from '../matches';
 import { inBatches } from './common';
 import { readAdded, readJson } from './working-files';
 
@@ -29,8 +23,8 @@ import { readAdded, readJson } from './working-files';
  *     added rows, and, when this statement taught the account's number, the family's earlier rows naming it;
  *  3. transfer candidates are recomputed around the added rows (services/matches.ts), so a savings statement
  *     uploaded after the current account's finds the pairs, with the reason a named account gives.
- * The rows this step reclassifies that an earlier upload added are reported to rowsChanged here; the added
- * rows are reported by Finish.
+ * The rows this step reclassifies that an earlier upload added are reported to rowsChanged (relabelRowsNaming);
+ * the added rows are reported by Finish.
  */
 export async function matchStep(state: PipelineState): Promise<PipelineState> {
   const added = await readAdded(state);
@@ -49,17 +43,7 @@ export async function matchStep(state: PipelineState): Promise<PipelineState> {
       method: 'ai_auto',
     }),
   );
-  if (learned) {
-    const earlier = await rowsNaming(state.familyId, learned, accounts);
-    await inBatches(earlier, (row) =>
-      setClassification(row, {
-        flow_type: 'internal_transfer',
-        confidence: NAMED_ACCOUNT_CONFIDENCE,
-        method: 'ai_auto',
-      }),
-    );
-    if (earlier.length) await rowsChanged(state.familyId, changesOf(earlier));
-  }
+  if (learned) await relabelRowsNaming(state.familyId, learned, accounts);
   // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
   const matchable = added.filter((row) => isTransferCandidate(row));
   const matches = matchable.length ? await recomputeCandidates(state.familyId, matchable, { accounts }) : 0;
@@ -115,20 +99,4 @@ async function learnIdentity(state: PipelineState, accounts: readonly AccountIte
     account_number: identity.account_number,
     card_last4: identity.card_last4,
   });
-}
-
-/** The family's rows on other accounts that name `account` and are not yet internal transfers. */
-async function rowsNaming(
-  familyId: string,
-  account: AccountItem,
-  accounts: readonly AccountItem[],
-): Promise<TransactionItem[]> {
-  const rows = await familyTransactions(familyId);
-  return rows.filter(
-    (row) =>
-      row.account_id !== account.id &&
-      !isUserCorrected(row) &&
-      effectiveFlowType(row) !== 'internal_transfer' &&
-      namedAccount(row.description, accounts, row.account_id)?.id === account.id,
-  );
 }
