@@ -11,6 +11,7 @@ import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { MatchingPage } from '../../web/src/features/matching/MatchingPage';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';
+import { givenAccounts } from './support/upload-page';
 
 /** Cross-Account Matching (spec 2 §2, §4 Match, §5, §8 Matches) with the real API client over the fake API. */
 vi.mock('../../web/src/auth/session', () => ({ getIdToken: async () => 'test-id-token' }));
@@ -180,5 +181,29 @@ describe('Cross-Account Matching', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Failed to save rejection: Table busy')).toBeTruthy();
+  });
+
+  it('Your account numbers: a card ending saved for an account whose statements are never uploaded', async () => {
+    const user = userEvent.setup();
+    const [, card] = await givenAccounts(api, [
+      { bank_name: 'Monzo', name: 'Joint Current', account_type: 'current' },
+      { bank_name: 'Amex', name: 'Amex Gold', account_type: 'credit' },
+    ]);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Amex Gold' });
+    await user.type(within(form).getByLabelText('Card ending'), '12345');
+    await user.click(within(form).getByRole('button', { name: 'Save Amex Gold' }));
+    expect(await within(form).findByText('A card ending is its last 4 digits')).toBeTruthy();
+    await user.clear(within(form).getByLabelText('Card ending'));
+    await user.type(within(form).getByLabelText('Card ending'), '1234');
+    await user.click(within(form).getByRole('button', { name: 'Save Amex Gold' }));
+    expect(
+      await within(form).findByText('Saved. 1 payment to this account now counts as transfers.'),
+    ).toBeTruthy();
+    const sent = api.calls.filter((c) => c.path === `/api/accounts/${card}/numbers`).at(-1);
+    expect(sent?.body).toEqual({ card_last4: '1234' });
+    const current = screen.getByRole('form', { name: 'Joint Current' });
+    expect(within(current).getByLabelText('Sort code')).toBeTruthy();
+    expect(within(current).getByLabelText('Account number')).toBeTruthy();
   });
 });

@@ -90,7 +90,7 @@ export function createFakeApi() {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
-  const transfers = transfersRoutes({ transactions, json });
+  const transfers = transfersRoutes({ transactions, accounts, json });
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(

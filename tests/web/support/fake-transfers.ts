@@ -1,3 +1,4 @@
+import type { Account } from '../../../functions/contracts/accounts';
 import type { CorrectionRequest } from '../../../functions/contracts/corrections';
 import type { Match } from '../../../functions/contracts/matches';
 import type { Transaction } from '../../../functions/contracts/transactions';
@@ -10,9 +11,20 @@ import { planBulkCorrection, planCorrection } from '../../../functions/domain/co
  */
 export function transfersRoutes(state: {
   transactions: Transaction[];
+  accounts: Account[];
   json(status: number, body: unknown): Response;
 }) {
-  const { transactions, json } = state;
+  const { transactions, accounts, json } = state;
+  const numbers = new Map<
+    string,
+    { sort_code: string | null; account_number: string | null; card_last4: string | null }
+  >();
+  const numbersOf = (a: Account) => ({
+    account_id: a.id,
+    name: a.name,
+    account_type: a.account_type,
+    ...(numbers.get(a.id) ?? { sort_code: null, account_number: null, card_last4: null }),
+  });
   const matches: Match[] = [];
   const rejected: string[] = [];
   const patterns: Array<{
@@ -40,6 +52,25 @@ export function transfersRoutes(state: {
       });
     }
     if (route === 'GET /api/matches') return json(200, { matches });
+    if (route === 'GET /api/account-numbers') return json(200, { accounts: accounts.map(numbersOf) });
+    const setNumbers = /^PUT \/api\/accounts\/([^/]+)\/numbers$/.exec(route);
+    if (setNumbers) {
+      const account = accounts.find((a) => a.id === setNumbers[1]);
+      if (!account) return notFound('Account not found');
+      const request = body as Record<string, string | null | undefined>;
+      const clean = (v: string | null | undefined) => (v ? v.replace(/[\s-]/g, '') : null);
+      if (request.card_last4 && clean(request.card_last4)!.length !== 4)
+        return json(400, {
+          error: { code: 'validation_error', message: 'A card ending is its last 4 digits' },
+        });
+      const before = numbers.get(account.id) ?? { sort_code: null, account_number: null, card_last4: null };
+      numbers.set(account.id, {
+        sort_code: 'sort_code' in request ? clean(request.sort_code) : before.sort_code,
+        account_number: 'account_number' in request ? clean(request.account_number) : before.account_number,
+        card_last4: 'card_last4' in request ? clean(request.card_last4) : before.card_last4,
+      });
+      return json(200, { account: numbersOf(account), relabelled: 1 });
+    }
     const action = /^POST \/api\/matches\/([^/]+)\/(accept|reject)$/.exec(route);
     if (action) {
       const at = matches.findIndex((m) => m.id === action[1]);

@@ -12,6 +12,7 @@ import { DateText } from '../../components/DateText';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
+import { AccountNumbersPanel } from './AccountNumbers';
 import { useMatchActions, useMatches } from './api';
 import './matching.css';
 
@@ -199,6 +200,7 @@ export function MatchingPage() {
           )
         )}
       </section>
+      <AccountNumbersPanel />
     </div>
   );
 }
