@@ -34,11 +34,15 @@ export function AccountNumbersPanel() {
   );
 }
 
+/** '204567' as a sort code is printed: '20-45-67'. */
+const formatSortCode = (digits: string | null) =>
+  digits && /^\d{6}$/.test(digits) ? digits.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3') : (digits ?? '');
+
 function AccountNumbersForm({ account }: { account: Numbers }) {
   const id = useId();
   const save = useSetAccountNumbers();
   const card = account.account_type === 'credit';
-  const [sortCode, setSortCode] = useState(account.sort_code ?? '');
+  const [sortCode, setSortCode] = useState(formatSortCode(account.sort_code));
   const [number, setNumber] = useState(account.account_number ?? '');
   const [last4, setLast4] = useState(account.card_last4 ?? '');
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
