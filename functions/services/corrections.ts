@@ -1,5 +1,9 @@
 import { putAudits } from '../adapters/dynamodb/audit-repository';
-import { deleteMatchCandidatesOf } from '../adapters/dynamodb/match-candidate-repository';
+import {
+  deleteMatchCandidates,
+  listMatchCandidates,
+  type MatchLegRef,
+} from '../adapters/dynamodb/match-candidate-repository';
 import { deletePattern, listPatterns, savePatterns } from '../adapters/dynamodb/pattern-repository';
 import {
   setUserCorrection,
@@ -17,6 +21,7 @@ import { planBulkCorrection, planCorrection } from '../domain/corrections';
 import { services } from '../shared/container';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
+import { recomputeCandidates } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 import { toTransaction } from './transactions';
 
@@ -26,7 +31,7 @@ import { toTransaction } from './transactions';
  * planned by the domain (functions/domain/corrections.ts: nothing when the type is unchanged, single 0.8 /
  * bulk 0.9 patterns, an audit row per changed row), then written: each row's correction (conditional on the
  * row being there), the audit rows, the learned patterns (duplicates ignored), the transfer candidates of the
- * corrected rows removed (a corrected row takes part in no match, spec 2 §5), and rowsChanged last.
+ * corrected rows removed and their other legs matched again, and rowsChanged last.
  */
 export async function correctFlowType(
   family: FamilyContext,
@@ -73,7 +78,7 @@ export async function correctFlowType(
     now,
   );
   const learned = changed.length ? await savePatterns(familyId, plan.patterns, now) : [];
-  await deleteMatchCandidatesOf(familyId, changedIds);
+  await rematchPartners(familyId, changedIds);
   await rowsChanged(familyId, changesOf(changed));
   return {
     updated: changed.length,
@@ -81,6 +86,27 @@ export async function correctFlowType(
     audits: audits.length,
     patterns_learned: learned.length,
   };
+}
+
+/**
+ * A corrected row takes part in no match (spec 2 §5): its candidates go, and matching runs again around their
+ * other legs, which may pair with another row now.
+ */
+async function rematchPartners(familyId: string, changedIds: ReadonlySet<string>) {
+  if (!changedIds.size) return;
+  const gone = (await listMatchCandidates(familyId)).filter(
+    (c) => changedIds.has(c.transaction1_id) || changedIds.has(c.transaction2_id),
+  );
+  if (!gone.length) return;
+  await deleteMatchCandidates(
+    familyId,
+    gone.map((c) => c.id),
+  );
+  const partners = gone
+    .flatMap((c) => [c.transaction1, c.transaction2])
+    .filter((leg): leg is MatchLegRef => leg !== undefined && !changedIds.has(leg.id));
+  const rows = await transactionsByRef(familyId, partners);
+  await recomputeCandidates(familyId, rows);
 }
 
 async function requireRows(familyId: string, refs: readonly TransactionRef[]): Promise<TransactionItem[]> {

@@ -235,3 +235,44 @@ describe('account numbers the family types (an account whose statements are neve
     expect((await eve.call<AccountNumbersList>('GET', '/api/account-numbers')).body.accounts).toEqual([]);
   });
 });
+
+describe('a correction changes one side: matching runs again around the other', () => {
+  it('the current account leg pairs with the next savings credit once its first partner is corrected', async () => {
+    await upload(
+      current,
+      [{ date: '2026-03-02', description: 'TFR 87654321 SAVINGS', signedAmount: -300 }],
+      { sortCode: '04-00-04', accountNumber: '12345678' },
+      'current-march.pdf',
+    );
+    const { rows } = await upload(
+      savings,
+      [
+        { date: '2026-03-02', description: 'TRANSFER FROM 12345678', signedAmount: 300 },
+        { date: '2026-03-04', description: 'TRANSFER FROM 12345678 REF MARCH', signedAmount: 300 },
+      ],
+      { sortCode: '20-45-67', accountNumber: '87654321' },
+      'savings-march.pdf',
+    );
+    const march = (await ada.call<MatchList>('GET', '/api/matches')).body.matches.filter((m) =>
+      m.transaction1.transaction_date.startsWith('2026-03'),
+    );
+    expect(march.map((m) => m.transaction2.description)).toEqual(['TRANSFER FROM 12345678']);
+    const first = rows.find(
+      (r) => r.description === 'TRANSFER FROM 12345678' && r.transaction_date === '2026-03-02',
+    )!;
+    const corrected = await ada.call('POST', '/api/transactions/corrections', {
+      transactions: [
+        { id: first.id, account_id: first.account_id, transaction_date: first.transaction_date },
+      ],
+      flow_type: 'income',
+      reason: 'A gift paid in by Grandma',
+    });
+    expect(corrected.status).toBe(200);
+    const after = (await ada.call<MatchList>('GET', '/api/matches')).body.matches.filter((m) =>
+      m.transaction1.transaction_date.startsWith('2026-03'),
+    );
+    expect(after.map((m) => [m.transaction1.description, m.transaction2.description, m.date_diff])).toEqual([
+      ['TFR 87654321 SAVINGS', 'TRANSFER FROM 12345678 REF MARCH', 2],
+    ]);
+  });
+});
