@@ -10,6 +10,7 @@ import { transactionsCsv, transactionsCsvFileName } from '../../../functions/dom
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { transfersRoutes } from './fake-transfers';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -94,6 +95,7 @@ export function createFakeApi() {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
+  const transfers = transfersRoutes({ transactions, accounts, json });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -110,6 +112,8 @@ export function createFakeApi() {
     const route = `${method} ${url.pathname}`;
     const setupAnswer = accountSetup.handle(route, url, body);
     if (setupAnswer) return setupAnswer;
+    const transfersAnswer = transfers.handle(route, url, body);
+    if (transfersAnswer) return transfersAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -351,6 +355,7 @@ export function createFakeApi() {
       familyId = id;
     },
     ...accountSetup.controls,
+    ...transfers.controls,
     ...subscription.controls,
   };
 }

@@ -10,6 +10,10 @@ const ProfilePage = lazy(() =>
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
+const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const MatchingPage = lazy(() =>
+  import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
@@ -35,6 +39,16 @@ export interface AppPage {
 
 export const APP_PAGES: AppPage[] = [
   {
+    path: 'flow',
+    label: 'Transaction Flow',
+    group: 'Dashboards',
+    element: <FlowPage />,
+    nextStep: {
+      title: 'Check how your transactions are counted',
+      description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
+  {
     path: 'setup/upload',
     label: 'File Upload',
     group: 'Setup & Tools',
@@ -53,6 +67,17 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check your accounts',
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
+    },
+  },
+  {
+    path: 'setup/matching',
+    label: 'Cross-Account Matching',
+    group: 'Setup & Tools',
+    element: <MatchingPage />,
+    nextStep: {
+      title: 'Review transfers between your accounts',
+      description:
+        'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
   },
   // Last of 'Dashboards' in the sidebar (spec 1 §2).
