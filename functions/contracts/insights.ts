@@ -171,3 +171,20 @@ export interface AccountTypesResponse {
   window: { start: string; end: string };
   types: AccountTypeStats[];
 }
+
+/**
+ * The responses as the SPA checks them: the shape's landmarks (the server builds every field from the types
+ * above; the SPA refuses an answer that is not one of these at all).
+ */
+const hasKeys =
+  <T>(...names: string[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'object' && value !== null && names.every((n) => n in value);
+
+export const periodStatsResponseSchema = z.custom<PeriodStatsResponse>(
+  hasKeys('period', 'previous', 'summary', 'previous_stats', 'comparison', 'quick_summary'),
+);
+export const overviewResponseSchema = z.custom<OverviewResponse>(
+  hasKeys('period', 'summary', 'comparison', 'position', 'periods', 'months', 'data_quality', 'range'),
+);
+export const accountTypesResponseSchema = z.custom<AccountTypesResponse>(hasKeys('window', 'types'));
