@@ -152,8 +152,21 @@ export interface FlowShare {
   share: number;
 }
 
+/**
+ * The Account Types page's tabs (spec 3 §2.2) and the account types each gathers: ISAs & Investments holds
+ * both isa and investment accounts.
+ */
+export const ACCOUNT_TYPE_TABS = {
+  current: ['current'],
+  savings: ['savings'],
+  credit: ['credit'],
+  isa: ['isa', 'investment'],
+  mortgage: ['mortgage'],
+} as const satisfies Record<string, readonly AccountType[]>;
+export type AccountTypeTab = keyof typeof ACCOUNT_TYPE_TABS;
+
 export interface AccountTypeStats {
-  type: AccountType;
+  type: AccountTypeTab;
   account_ids: string[];
   account_count: number;
   transaction_count: number;
@@ -166,7 +179,7 @@ export interface AccountTypeStats {
   categories: FlowShare[];
 }
 
-/** GET /api/insights/account-types: each account type's figures over the last 12 months. */
+/** GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction. */
 export interface AccountTypesResponse {
   window: { start: string; end: string };
   types: AccountTypeStats[];

@@ -12,7 +12,7 @@ import type {
   PeriodStatsQuery,
   PeriodStatsResponse,
 } from '../contracts/insights';
-import { INSIGHTS_MESSAGES } from '../contracts/insights';
+import { ACCOUNT_TYPE_TABS, type AccountTypeTab, INSIGHTS_MESSAGES } from '../contracts/insights';
 import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
 import { flowTypeLabel } from '../domain/flow-types';
 import { accountFreshness, familyFreshness, NO_ACCOUNTS_MESSAGES } from '../domain/freshness';
@@ -39,7 +39,7 @@ import {
   sumCells,
   summaryFromFigures,
 } from '../domain/rollups';
-import { ACCOUNT_TYPES, type AvailableDataRange, type EffectiveFlowType, type Period } from '../domain/types';
+import type { AvailableDataRange, EffectiveFlowType, Period } from '../domain/types';
 import { services } from '../shared/container';
 import { ValidationError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
@@ -296,14 +296,16 @@ export async function familyOverview(
   };
 }
 
-/** GET /api/insights/account-types: each account type's figures over the last 12 months (spec 3 §2.2). */
+/**
+ * GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction (spec
+ * 3 §2.2); the monthly trend is the last 30 days against the 30 before (spec 3 §9).
+ */
 export async function familyAccountTypes(family: FamilyContext): Promise<AccountTypesResponse> {
   const b = await basics(family.familyId);
-  const months = monthsBetween(
-    shiftMonth(monthOf(b.today), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)),
-    monthOf(b.today),
-  );
-  const window = { start: `${months[0]}-01`, end: b.today };
+  // the 12 months up to the family's latest transaction (or today), so older statements still show
+  const end = b.range.latestDate && b.range.latestDate < b.today ? b.range.latestDate : b.today;
+  const months = monthsBetween(shiftMonth(monthOf(end), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)), monthOf(end));
+  const window = { start: `${months[0]}-01`, end };
   const trendSpan = { start: addDays(b.today, -59), end: b.today };
   const parts = await rollupsFor(family.familyId, [window, trendSpan], [trendSpan]);
   const cells = cellsOf(parts, window, b.active);
@@ -312,8 +314,9 @@ export async function familyAccountTypes(family: FamilyContext): Promise<Account
     trendSpan,
   ).filter((c) => b.active.has(c.account));
   const accounts = b.accounts.filter(isActive);
-  const types: AccountTypeStats[] = ACCOUNT_TYPES.map((type) => {
-    const ids = new Set(accounts.filter((a) => a.account_type === type).map((a) => a.id));
+  const types: AccountTypeStats[] = (Object.keys(ACCOUNT_TYPE_TABS) as AccountTypeTab[]).map((type) => {
+    const gathered: readonly string[] = ACCOUNT_TYPE_TABS[type];
+    const ids = new Set(accounts.filter((a) => gathered.includes(a.account_type)).map((a) => a.id));
     const f = sumCells(cells, (c) => ids.has(c.account));
     const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, { count: number; abs: number }]>)
       .sort((x, y) => y[1].abs - x[1].abs || x[0].localeCompare(y[0]))

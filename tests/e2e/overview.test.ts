@@ -190,4 +190,28 @@ describe('spec 3 §2.1 Family Overview: the true position of two accounts (real 
     await page.getByText(/ in \/ .* out \/ .* net$/).waitFor();
     await expectAccessible(page, 'family overview: all time');
   });
+
+  it('spec 3 §2.2 Account Types: each kind of account with its figures, and an empty kind', async () => {
+    const { page } = browser;
+    await page.goto(`${twin.url}/app/accounts`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Account Types', level: 1 }).waitFor();
+    const stats = await pageApi<{ types: Array<{ type: string; transaction_count: number }> }>(
+      page,
+      '/api/insights/account-types',
+    );
+    const current = stats.types.find((t) => t.type === 'current')!;
+    const panel = page.getByRole('tabpanel', { name: 'Current Accounts' });
+    const count = panel.locator('.stat-tile').filter({ hasText: 'Transactions' }).locator('.stat-tile-value');
+    expect(await count.textContent()).toBe(current.transaction_count.toLocaleString('en-GB'));
+    await panel.getByRole('progressbar').first().waitFor();
+    await expectAccessible(page, 'account types');
+    await page.getByRole('tab', { name: 'Mortgages & Loans' }).click();
+    await page.getByText('No Mortgages & Loans Connected').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Current Accounts' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/account-types-390.png', fullPage: true });
+    await expectAccessible(page, 'account types at 390 px');
+  });
 });

@@ -1,8 +1,12 @@
 import type { Account } from '../../../functions/contracts/accounts';
-import type { AccountTypesResponse, OverviewResponse } from '../../../functions/contracts/insights';
+import {
+  ACCOUNT_TYPE_TABS,
+  type AccountTypesResponse,
+  type AccountTypeTab,
+  type OverviewResponse,
+} from '../../../functions/contracts/insights';
 import type { Transaction } from '../../../functions/contracts/transactions';
 import { EMPTY_PERIOD_STATS } from '../../../functions/domain/periods';
-import { ACCOUNT_TYPES } from '../../../functions/domain/types';
 
 /**
  * The insight routes in component tests: GET /api/insights/overview and /api/insights/account-types answer
@@ -67,7 +71,7 @@ export function emptyOverview(): OverviewResponse {
 export function emptyAccountTypes(): AccountTypesResponse {
   return {
     window: { start: '2025-04-01', end: '2026-03-20' },
-    types: ACCOUNT_TYPES.map((type) => ({
+    types: (Object.keys(ACCOUNT_TYPE_TABS) as AccountTypeTab[]).map((type) => ({
       type,
       account_ids: [],
       account_count: 0,
