@@ -84,8 +84,8 @@ async function basics(familyId: string): Promise<FamilyBasics> {
 }
 
 /**
- * The roll-ups covering `spans`: every month's totals in one read, then the day cells of the months a span
- * covers only in part (unless the span covers all of that month's rows, from its first to its last day).
+ * The roll-ups covering `spans`, in one round of reads: every month's totals in one query and, at the same
+ * time, the day cells of the months a span covers only in part (at most each span's two end months).
  */
 async function rollupsFor(
   familyId: string,
@@ -95,23 +95,11 @@ async function rollupsFor(
 ): Promise<RollupPart[]> {
   const from = spans.reduce((m, s) => (s.start < m ? s.start : m), spans[0]?.start ?? '9999-12-31');
   const to = spans.reduce((m, s) => (s.end > m ? s.end : m), spans[0]?.end ?? '0000-01-01');
-  const parts = await readRollups(familyId, monthOf(from), monthOf(to));
-  const partial = parts.filter(
-    (p) =>
-      daySpans.some((s) => p.month >= monthOf(s.start) && p.month <= monthOf(s.end)) ||
-      spans.some((s) => {
-        const { start, end } = monthBounds(p.month);
-        if (end < s.start || start > s.end || coversMonth(s, p.month)) return false;
-        return !(p.first && p.last && s.start <= p.first && s.end >= p.last);
-      }),
-  );
-  if (!partial.length) return parts;
-  const withCells = await Promise.all(
-    partial.map((p) => readRollups(familyId, p.month, p.month, new Set([p.month]))),
-  );
-  const byMonth = new Map(parts.map((p) => [p.month, p]));
-  for (const p of withCells.flat()) byMonth.set(p.month, p);
-  return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
+  const partial = new Set<string>();
+  for (const s of spans)
+    for (const month of [monthOf(s.start), monthOf(s.end)]) if (!coversMonth(s, month)) partial.add(month);
+  for (const s of daySpans) for (const month of monthsBetween(s.start, s.end)) partial.add(month);
+  return readRollups(familyId, monthOf(from), monthOf(to), partial);
 }
 
 /** The cells of a span, whole months' totals standing in for months whose rows all fall inside it. */
