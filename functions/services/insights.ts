@@ -180,19 +180,51 @@ export async function familyPeriodStats(
   family: FamilyContext,
   query: PeriodStatsQuery,
 ): Promise<PeriodStatsResponse> {
-  const b = await basics(family.familyId);
+  const now = services().now();
+  const guessed = guessedPeriod(query.from && query.to ? null : (query.period ?? 'this_month'), now, query);
+  if (query.from && query.to && Number(query.to.slice(0, 4)) - Number(query.from.slice(0, 4)) > 100)
+    throw new ValidationError(INSIGHTS_MESSAGES.tooLong);
+  // the family's accounts and range, and the likely period's roll-ups, read at once
+  const [b, guessedParts] = await Promise.all([
+    basics(family.familyId),
+    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed)]) : null,
+  ]);
   let period: PeriodRef;
-  if (query.from && query.to) {
-    if (Number(query.to.slice(0, 4)) - Number(query.from.slice(0, 4)) > 100)
-      throw new ValidationError(INSIGHTS_MESSAGES.tooLong);
+  if (query.from && query.to)
     period = { key: 'custom', label: 'Custom Period', start: query.from, end: query.to };
-  } else {
+  else {
     const chosen = resolvePeriod(query.period, periodOptions(b));
     period = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
   }
-  const prev = previousPeriod(period);
-  const parts = await rollupsFor(family.familyId, [period, prev]);
+  const parts =
+    guessedParts && guessed && sameSpan(guessed, period)
+      ? guessedParts
+      : await rollupsFor(family.familyId, [period, previousPeriod(period)]);
   return statsOf(parts, period, b.active);
+}
+
+const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end;
+
+/**
+ * The period a request most likely asks for, known before the family's data range is: a date range, or a
+ * quick period other than All Time (whose dates are the data's); null otherwise.
+ */
+function guessedPeriod(
+  key: QuickPeriodKey | null,
+  now: Date,
+  range?: { from?: string; to?: string },
+): Span | null {
+  if (range?.from && range.to) return { start: range.from, end: range.to };
+  if (!key || key === 'all_time' || key === 'last_year') return null;
+  const empty = { earliestDate: null, latestDate: null, totalTransactions: 0 };
+  return quickPeriods(now, empty, DEFAULT_TIME_ZONE).find((p) => p.key === key) ?? null;
+}
+
+/** The spans the overview reads for a period: it, the previous period, and the chart's 12 months. */
+function overviewSpans(period: Span, today: string): Span[] {
+  const lastMonth = monthOf(period.end < today ? period.end : today);
+  const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
+  return [period, previousPeriod(period), { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end }];
 }
 
 function monthPoints(
@@ -244,15 +276,23 @@ export async function familyOverview(
   family: FamilyContext,
   key: QuickPeriodKey | undefined,
 ): Promise<OverviewResponse> {
-  const b = await basics(family.familyId);
+  const now = services().now();
+  const today = localDate(now, DEFAULT_TIME_ZONE);
+  // most overviews are of This Month (the default while it has data): its roll-ups are read with the basics
+  const guessed = guessedPeriod(key ?? 'this_month', now);
+  const [b, guessedParts] = await Promise.all([
+    basics(family.familyId),
+    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today)) : null,
+  ]);
   const options = periodOptions(b);
   const chosen = resolvePeriod(key, options);
   const period: PeriodRef = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
-  const prev = previousPeriod(period);
-  const lastMonth = monthOf(period.end < b.today ? period.end : b.today);
-  const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
-  const chartSpan = { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end };
-  const parts = await rollupsFor(family.familyId, [period, prev, chartSpan]);
+  const spans = overviewSpans(period, b.today);
+  const chartMonths = monthsBetween(monthOf(spans[2]!.start), monthOf(spans[2]!.end));
+  const parts =
+    guessedParts && guessed && sameSpan(guessed, period) && today === b.today
+      ? guessedParts
+      : await rollupsFor(family.familyId, spans);
   const stats = statsOf(parts, period, b.active);
   const position = positionFromFigures(sumCells(cellsOf(parts, period, b.active)));
   const uploads = b.accounts
