@@ -10,6 +10,7 @@ import { transactionsCsv, transactionsCsvFileName } from '../../../functions/dom
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { insightsRoutes } from './fake-insights';
 import { transfersRoutes } from './fake-transfers';
 
 /**
@@ -96,6 +97,7 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const transfers = transfersRoutes({ transactions, accounts, json });
+  const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -114,6 +116,8 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
+    const insightsAnswer = insights.handle(route, url);
+    if (insightsAnswer) return insightsAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -356,6 +360,7 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     ...transfers.controls,
+    ...insights.controls,
     ...subscription.controls,
   };
 }
