@@ -75,7 +75,12 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
           <ul className="next-steps">
             {nextSteps.map((page) => (
               <li key={page.path}>
-                <Link to={`/app/${page.path}`}>{page.nextStep?.title}</Link>
+                <Link
+                  to={`/app/${page.path}`}
+                  data-tour={page.path === 'setup/upload' ? 'upload' : undefined}
+                >
+                  {page.nextStep?.title}
+                </Link>
                 <p>{page.nextStep?.description}</p>
               </li>
             ))}
@@ -99,7 +104,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
           <PeriodOverview data={data} failed={failed} />
           <PeriodComparison data={data} failed={failed} />
           {data && !empty && (
-            <section className="panel" aria-labelledby="charts-title">
+            <section className="panel" aria-labelledby="charts-title" data-tour="money-flow">
               <h2 id="charts-title">Trends</h2>
               <Suspense fallback={<p role="status">Loading charts...</p>}>
                 <OverviewCharts months={data.months} />

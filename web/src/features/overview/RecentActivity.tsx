@@ -85,7 +85,7 @@ export function RecentActivity({
   );
 
   return (
-    <section className="panel" aria-labelledby="recent-title">
+    <section className="panel" aria-labelledby="recent-title" data-tour="transactions">
       <div className="section-head">
         <h2 id="recent-title">Recent Activity</h2>
         {allTransactionsPath && (
