@@ -342,6 +342,45 @@ describe('Recent Activity and the dashboard transaction summary', () => {
     expect(saved).toEqual([{ name: 'transactions.csv', text: '' }]);
   });
 
+  it('Correct Flow Type asks first, then corrects every selected row at once with the chosen type', async () => {
+    const [everyday] = await givenAccounts(api, [
+      { bank_name: 'Monzo', name: 'Everyday', account_type: 'current' },
+    ]);
+    api.addTransactions(
+      ['A', 'B', 'C'].map((k, i) =>
+        transactionRow(everyday!, {
+          id: `T0${i + 1}`,
+          transaction_date: `2026-03-0${i + 1}`,
+          description: `TFR TO SAVINGS ${k}`,
+          amount: 50,
+          signed_amount: -50,
+          type: 'debit',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const recent = await screen.findByRole('region', { name: 'Recent Activity' });
+    await within(recent).findByText('TFR TO SAVINGS A');
+    const button = within(recent).getByRole('button', { name: 'Correct Flow Type' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.click(within(recent).getByRole('checkbox', { name: /TFR TO SAVINGS A/ }));
+    await user.click(within(recent).getByRole('checkbox', { name: /TFR TO SAVINGS B/ }));
+    await user.click(button);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Correct the flow type of 2 transactions?',
+    });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /New flow type/ }), 'income');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct Flow Type' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const sent = api.calls.find((c) => c.path === '/api/transactions/corrections');
+    expect(sent?.body).toMatchObject({ mode: 'bulk', flow_type: 'income' });
+    expect(
+      (sent?.body as { transactions: Array<{ id: string }> } | undefined)?.transactions.map((t) => t.id),
+    ).toEqual(expect.arrayContaining(['T01', 'T02']));
+    expect(await within(recent).findByText('2 transactions corrected to Income')).toBeTruthy();
+  });
+
   it('transactions.csv has the columns Date, Description, Amount; similar means 0.5 or more', () => {
     const row = (id: string, description: string, signed: number) =>
       transactionRow('A', {

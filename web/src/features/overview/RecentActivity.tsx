@@ -3,20 +3,23 @@ import { Link } from 'react-router';
 import type { Account } from '../../../../functions/contracts/accounts';
 import type { Transaction } from '../../../../functions/contracts/transactions';
 import { effectiveFlowType, flowTypeLabel } from '../../../../functions/domain/flow-types';
+import { CORRECTABLE_FLOW_TYPES } from '../../../../functions/domain/types';
 import { Badge } from '../../components/Badge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
 import { saveFile } from '../accounts/transactions/export';
+import { refOf, useCorrectFlowType } from '../flow/api';
 import { noFamily, RECENT_ROWS, useLatestTransactions } from './api';
 import { dashboardCsv, rowLabel, selectSimilar, signedAmount } from './summary';
 
 /**
  * Recent Activity and the dashboard transaction summary (spec 3 §2.1): the 10 latest transactions with a
- * checkbox each; with rows selected, Export to CSV (transactions.csv: Date, Description, Amount) and Select
- * Similar (adds the latest transactions that are similar to a selected one, which are then listed too);
+ * checkbox each; with rows selected, Correct Flow Type (after confirmation: one correction of them all, learned
+ * for later statements), Export to CSV (transactions.csv: Date, Description, Amount) and Select Similar (adds the latest transactions that are similar to a selected one, which are then listed too);
  * 'View All Transactions'.
  */
 export function RecentActivity({
@@ -37,6 +40,8 @@ export function RecentActivity({
     return [...recent, ...loaded.filter((r) => selected.has(r.id) && !ids.has(r.id))];
   }, [loaded, selected]);
   const chosen = loaded.filter((r) => selected.has(r.id));
+  const correct = useCorrectFlowType();
+  const [flowType, setFlowType] = useState<(typeof CORRECTABLE_FLOW_TYPES)[number]>('internal_transfer');
 
   const toggle = useCallback(
     (id: string) =>
@@ -110,6 +115,44 @@ export function RecentActivity({
                 ? `${chosen.length} selected`
                 : 'Select transactions to export them or find similar ones'}
             </span>
+            <ConfirmDialog
+              title={`Correct the flow type of ${chosen.length} ${chosen.length === 1 ? 'transaction' : 'transactions'}?`}
+              description={
+                <>
+                  <label className="bulk-flow-type">
+                    New flow type{' '}
+                    <select value={flowType} onChange={(e) => setFlowType(e.target.value as typeof flowType)}>
+                      {CORRECTABLE_FLOW_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {flowTypeLabel(t)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>{' '}
+                  Later statements with the same descriptions follow your correction.
+                </>
+              }
+              confirmLabel="Correct Flow Type"
+              onConfirm={async () => {
+                const result = await correct.mutateAsync({
+                  mode: chosen.length === 1 ? 'single' : 'bulk',
+                  transactions: chosen.map(refOf),
+                  flow_type: flowType,
+                  reason: null,
+                });
+                setNote(
+                  result.updated
+                    ? `${result.updated} ${result.updated === 1 ? 'transaction' : 'transactions'} corrected to ${flowTypeLabel(flowType)}`
+                    : `Already ${flowTypeLabel(flowType)}: nothing changed`,
+                );
+                setSelected(new Set());
+              }}
+              trigger={
+                <button type="button" className="button" disabled={!chosen.length}>
+                  Correct Flow Type
+                </button>
+              }
+            />
             <button
               type="button"
               className="button"
