@@ -4,6 +4,7 @@
  */
 export * from './accounts';
 export * from './ai-result';
+export * from './billing';
 export * from './cleanup';
 export * from './corrections';
 export * from './csv';
@@ -21,6 +22,7 @@ export * from './money';
 export * from './percentage-change';
 export * from './performance';
 export * from './periods';
+export * from './rollups';
 export * from './rule-classifier';
 export * from './similarity';
 export * from './spending';

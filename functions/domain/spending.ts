@@ -173,7 +173,7 @@ export function spendingAmount(
 
 const REFUND = /\b(?:REFUND|REFUNDED|RFND|REFUND FROM|MERCHANT REFUND)\b/;
 
-export type RollupRow = Pick<
+export type SpendRollupRow = Pick<
   Transaction,
   | 'id'
   | 'account_id'
@@ -211,7 +211,7 @@ export interface RollupTransaction {
 }
 
 /** Spending of one leaf category (subcategory, else category, else uncategorised) in one account-month. */
-export interface RollupCell {
+export interface SpendRollupCell {
   /** The leaf: a subcategory id, a category id without children, or 'uncategorised'. */
   leaf: string;
   category_id: string | null;
@@ -233,7 +233,7 @@ export interface RollupCell {
 export interface SpendRollup {
   month: string;
   account_id: string;
-  cells: RollupCell[];
+  cells: SpendRollupCell[];
   /** The newest transaction_date among the month's spending rows. */
   latest_date: string | null;
 }
@@ -252,9 +252,9 @@ const pounds = (c: number) => c / 100;
  * leaf category. Recomputed from the rows each time (never incremented). Rows of other months or accounts
  * must not be passed.
  */
-export function rollupOf(month: string, accountId: string, rows: readonly RollupRow[]): SpendRollup {
+export function rollupOf(month: string, accountId: string, rows: readonly SpendRollupRow[]): SpendRollup {
   interface Acc {
-    cell: RollupCell;
+    cell: SpendRollupCell;
     out: number;
     in: number;
     merchants: Map<string, { out: number; out_count: number; in: number; in_count: number }>;
@@ -526,7 +526,7 @@ export function summariseSpending(
  * summed, merchants and largest rows kept as rollupOf keeps them. `month` is the label given (e.g. '2025').
  */
 export function mergeRollups(label: string, accountId: string, rollups: readonly SpendRollup[]): SpendRollup {
-  type Acc = RollupCell & { rows: RollupTransaction[]; m: Map<string, RollupMerchant> };
+  type Acc = SpendRollupCell & { rows: RollupTransaction[]; m: Map<string, RollupMerchant> };
   const cells = new Map<string, Acc>();
   let latest: string | null = null;
   for (const rollup of rollups) {

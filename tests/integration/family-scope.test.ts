@@ -10,6 +10,7 @@ import type { InitialiseFamilyResponse } from '../../functions/contracts/family'
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
 import { FUNCTIONS, type HttpRoute } from '../../functions/handlers/manifest';
 import { type ApiCaller, signedIn } from '../support/api';
+import { seedLearning } from '../support/learning';
 import { startTestTwin } from '../support/twin';
 
 /**
@@ -88,6 +89,7 @@ beforeAll(async () => {
   });
   expect(upload.status).toBe(201);
   ids.uploads = upload.body.upload.uploadId;
+  Object.assign(ids, await seedLearning(family.family_id, ids.accounts!));
   // One of family A's rows (as a statement writes it), for the routes that name a transaction.
   ids.transactions = 'familyARow0000000000001';
   await putNewTransactions([
