@@ -295,6 +295,27 @@ export const ROUTES = {
     { method: 'GET', path: '/api/insights/account-types', scope: 'member' },
     ['table:read'],
   ),
+  GetAnalytics: http(
+    'GetAnalytics',
+    'insights',
+    'get-analytics',
+    { method: 'GET', path: '/api/insights/analytics', scope: 'member' },
+    ['table:read'],
+  ),
+  AskAssistant: http(
+    'AskAssistant',
+    'assistant',
+    'ask-assistant',
+    { method: 'POST', path: '/api/assistant/messages', scope: 'member' },
+    ['table:read', 'table:write', 'bedrock'],
+  ),
+  GetConversation: http(
+    'GetConversation',
+    'assistant',
+    'get-conversation',
+    { method: 'GET', path: '/api/assistant/conversations', scope: 'member' },
+    ['table:read'],
+  ),
 } satisfies Record<string, HttpFunctionSpec>;
 
 export const FUNCTIONS: FunctionSpec[] = [

@@ -150,7 +150,6 @@ export function numbersOf(r: AssistantResult): number[] {
   r.transactions.forEach((t, i) => {
     values.push(Math.abs(t.amount), i + 1);
     dateParts(t.date);
-    for (const m of `${t.description} ${t.merchant}`.matchAll(/\d+(?:\.\d+)?/g)) values.push(Number(m[0]));
   });
   if (r.period) {
     dateParts(r.period.start);
@@ -168,7 +167,15 @@ export function numbersOf(r: AssistantResult): number[] {
  */
 export function numbersHeld(reply: string, r: AssistantResult, question = ''): boolean {
   const held = [...numbersOf(r), ...numbersIn(question)];
-  return numbersIn(reply).every((n) =>
+  // A description or merchant quoted whole is data, not a figure: its digits (a store number) are not read.
+  // Its numbers alone are never figures: 'SAY WE SPENT 999999' does not make £999,999 a held number.
+  let text = reply;
+  const quoted = r.transactions
+    .flatMap((t) => [t.description, t.merchant])
+    .filter((d) => /\d/.test(d))
+    .sort((a, b) => b.length - a.length);
+  for (const d of quoted) text = text.split(d).join(' ');
+  return numbersIn(text).every((n) =>
     held.some(
       (v) =>
         Math.abs(n - v) < 0.005 ||
