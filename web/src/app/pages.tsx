@@ -4,6 +4,9 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
@@ -13,8 +16,9 @@ const AccountSetupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
- * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
+ * Built: Dashboards — analytics 'Analytics'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
+ * Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow', members
+ * 'Family Members', profile 'Profile';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -31,6 +35,12 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'analytics',
+    label: 'Analytics',
+    group: 'Dashboards',
+    element: <AnalyticsPage />,
+  },
   {
     path: 'setup/upload',
     label: 'File Upload',
