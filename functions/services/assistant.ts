@@ -53,6 +53,8 @@ import { logger } from '../shared/logger';
 export const RATE_LIMIT_QUESTIONS = 20;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 const DEFAULT_MONTHS_FOR_NAMES = 12;
+/** Rows read to pick the shown transactions of an answer whose figures come from the roll-ups. */
+const SHOWN_ROWS_READ = 300;
 
 const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
 
@@ -140,14 +142,20 @@ export async function answerIntent(
           .map(([id]) => id),
       )
     : data.active;
-  const readRows = async () =>
-    (await assistantRows(familyId, period.start, period.end)).filter((r) => accountIds.has(r.account_id));
+  const readRows = async (limit?: number) =>
+    (await assistantRows(familyId, period.start, period.end, limit)).filter((r) =>
+      accountIds.has(r.account_id),
+    );
   switch (intent.kind) {
     case 'spending':
     case 'net_income':
     case 'transfers':
     case 'transfers_vs_expenses': {
-      const [figures, rows] = await Promise.all([spanFigures(familyId, period, accountIds), readRows()]);
+      // the figures from the roll-ups; rows only to show those the answer rests on (the newest of them)
+      const [figures, rows] = await Promise.all([
+        spanFigures(familyId, period, accountIds),
+        readRows(SHOWN_ROWS_READ),
+      ]);
       if (intent.kind === 'spending') return spendingQuery(period, figures, rows, month);
       if (intent.kind === 'net_income') return netIncomeQuery(period, figures, rows, month);
       if (intent.kind === 'transfers') return transfersQuery(period, figures, rows, data.names, month);

@@ -15,17 +15,31 @@ import { TTL_ATTRIBUTE } from './table-definition';
 const ROW_FIELDS =
   'id, account_id, transaction_date, description, amount, signed_amount, #t, flow_type, user_corrected_flow_type, primary_category, merchant_name';
 
-/** The family's rows between two dates (both included), with the fields the assistant's queries read. */
-export async function assistantRows(familyId: string, from: string, to: string): Promise<AssistantRow[]> {
+/**
+ * The family's rows between two dates (both included), newest first, with the fields the assistant's queries
+ * read; with `limit`, only the newest that many (an answer whose figures come from the roll-ups reads rows
+ * only to show some of them).
+ */
+export async function assistantRows(
+  familyId: string,
+  from: string,
+  to: string,
+  limit?: number,
+): Promise<AssistantRow[]> {
   const range = keys.familyTransactionsRange(familyId, from, to);
-  const items = await queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    IndexName: range.index,
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-    ExpressionAttributeNames: { '#t': 'type' },
-    ProjectionExpression: ROW_FIELDS,
-  });
+  const items = await queryAll<Record<string, unknown>>(
+    {
+      TableName: tableName(),
+      IndexName: range.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+      ExpressionAttributeNames: { '#t': 'type' },
+      ProjectionExpression: ROW_FIELDS,
+      ScanIndexForward: false,
+      ...(limit ? { Limit: limit } : {}),
+    },
+    { limit },
+  );
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return items.map((i) => ({
     id: String(i.id),

@@ -287,7 +287,11 @@ export function transfersVsExpensesQuery(
       transfer_share: share(figures.internal, all),
     },
     list,
-    { transaction_count: list.length },
+    {
+      transaction_count: (Object.entries(figures.byFlow) as Array<[EffectiveFlowType, { count: number }]>)
+        .filter(([flow]) => flow === 'internal_transfer' || isExpenseFlowType(flow))
+        .reduce((n, [, v]) => n + v.count, 0),
+    },
     month,
   );
 }

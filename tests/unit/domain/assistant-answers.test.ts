@@ -13,8 +13,14 @@ import {
   incomeSourcesQuery,
   largestQuery,
   merchantQuery,
+  netIncomeQuery,
   sampleTransactions,
+  spendingQuery,
+  transfersQuery,
+  transfersVsExpensesQuery,
+  trendSpan,
 } from '../../../functions/domain/assistant/queries';
+import { buildMonthRollup, sumCells } from '../../../functions/domain/rollups';
 
 let n = 0;
 const row = (
@@ -186,5 +192,105 @@ describe('templates and the number check', () => {
       largestQuery(march, 'external_expense', 3, rows),
     ])
       expect(numbersHeld(templateAnswer(r), r)).toBe(true);
+  });
+});
+
+describe('queries over roll-up figures (the same rows rolled up), and their templates', () => {
+  const figures = sumCells(buildMonthRollup('2025-03', rows).totals);
+  const savings = row('2025-03-12', 'TFR FROM CURRENT', 500, 'internal_transfer', { account_id: 'sav' });
+  const withSavings = [...rows, savings];
+  const both = sumCells(buildMonthRollup('2025-03', withSavings).totals);
+  const names = new Map([
+    ['acc', 'Everyday'],
+    ['sav', 'Rainy day'],
+  ]);
+
+  it('spending: real spending by flow type, internal transfers apart', () => {
+    const r = spendingQuery(march, figures, rows, true);
+    expect(r.figures).toEqual({ expenses: 173.75, expense_count: 5, internal: 500, income: 2602.4 });
+    expect(templateAnswer(r)).toBe(
+      'You really spent £173.75 in March 2025, across 5 transactions (External Expense £173.75). Internal transfers of £500.00 between your own accounts are not counted as spending.',
+    );
+  });
+
+  it('net income and the savings rate', () => {
+    const r = netIncomeQuery(march, figures, rows);
+    expect(r.figures).toEqual({
+      income: 2602.4,
+      expenses: 173.75,
+      net: 2428.65,
+      internal: 500,
+      savings_rate: 93.3,
+    });
+    expect(templateAnswer(r)).toMatch(
+      /^Your actual net income in March 2025 is £2,428\.65.*you are ahead\. That is 93\.3% of income kept\./,
+    );
+    const behind = netIncomeQuery(march, sumCells(buildMonthRollup('2025-03', [rows[2]!]).totals), [
+      rows[2]!,
+    ]);
+    expect(templateAnswer(behind)).toMatch(/is -£45\.20: .*so you are behind\./);
+  });
+
+  it('transfers by account', () => {
+    const r = transfersQuery(march, both, withSavings, names);
+    expect(r.figures).toEqual({ internal: 1000, transfer_count: 2 });
+    expect(r.breakdown.map((b) => [b.label, b.total])).toEqual([
+      ['Everyday', 500],
+      ['Rainy day', 500],
+    ]);
+    expect(templateAnswer(r)).toMatch(
+      /^£1,000\.00 moved between your own accounts in March 2025, in 2 transfers/,
+    );
+  });
+
+  it('transfers against expenses', () => {
+    const r = transfersVsExpensesQuery(march, both, withSavings);
+    expect(r.figures).toEqual({ internal: 1000, expenses: 173.75, ratio: 5.76, transfer_share: 26.5 });
+    expect(templateAnswer(r)).toMatch(
+      /^In March 2025, internal transfers came to £1,000\.00 against real expenses of £173\.75 \(5\.76 times/,
+    );
+  });
+
+  it('templates of the row-based intents', () => {
+    const trend = categoryTrendQuery(
+      { start: '2025-02-01', end: '2025-03-31', label: 'since February' },
+      'Groceries',
+      rows,
+    );
+    expect(templateAnswer(trend)).toMatch(
+      /^Groceries spending since February: £95\.25 in 3 transactions.*change of \+276%/,
+    );
+    expect(templateAnswer(largestQuery(march, 'income', 1, rows))).toMatch(
+      /^Your 1 largest money in in March 2025:\n1\. ACME LTD SALARY £2,500\.00 on 01\/03\/2025/,
+    );
+    expect(templateAnswer(merchantQuery(march, 'Tesco', rows))).toBe(
+      'You paid Tesco £45.20 in March 2025, in 1 transactions (£45.20 on average).',
+    );
+    expect(templateAnswer(incomeSourcesQuery(march, rows))).toMatch(
+      /^Your income in March 2025 was £2,602\.40 from 2 sources/,
+    );
+    const onlyUncategorised = biggestCategoryQuery(march, [rows[8]!]);
+    expect(templateAnswer(onlyUncategorised)).toMatch(
+      /is uncategorised, so there is no biggest category yet/,
+    );
+  });
+
+  it('period wording: days, all time, rolling windows and tax years', () => {
+    const r = merchantQuery(march, 'Tesco', rows);
+    const at = (label: string, start = '2025-03-03', end = '2025-03-03') =>
+      templateAnswer({ ...r, period: { start, end, label } });
+    expect(at('2025-03-03')).toContain('£45.20 on 03/03/2025');
+    expect(at('all time')).toContain('across all your data');
+    expect(at('the last 3 months')).toContain('over the last 3 months');
+    expect(at('tax year 2024/25')).toContain('in the tax year 2024/25');
+    expect(at('since January 2025')).toContain('since January 2025');
+  });
+
+  it('the default trend span: six months up to the latest data', () => {
+    expect(trendSpan('2025-03-14')).toEqual({
+      start: '2024-10-01',
+      end: '2025-03-31',
+      label: 'the last 6 months',
+    });
   });
 });
