@@ -10,6 +10,7 @@ import { config, requireConfig } from './config';
 import type {
   AiClassifier,
   AssistantModel,
+  Billing,
   HealthProbe,
   Mailer,
   PipelineStarter,
@@ -40,6 +41,14 @@ export interface Services {
   assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
+  /**
+   * Payments, when something other than the configured Stripe account serves them: the twin's Stripe
+   * stand-in, or a test's. Null: Stripe from its keys, composed in functions/services/billing.ts so that only
+   * the billing function's bundle carries the stripe library.
+   */
+  billing: (() => Promise<Billing | null>) | null;
+  /** The twin's test clock: "now" for one family's subscription rules (null: `now`). */
+  subscriptionClock: ((familyId: string) => Date) | null;
 }
 
 let overrides: Partial<Services> = {};
@@ -82,6 +91,8 @@ export function services(): Services {
     assistantModel: aws && BEDROCK_MODEL_ID ? bedrockAssistant(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
+    billing: null,
+    subscriptionClock: null,
   };
   return { ...defaults, ...overrides };
 }

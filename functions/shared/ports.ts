@@ -1,6 +1,7 @@
 import type { AiPromptInput } from '../domain/ai-result';
 import type { Intent } from '../domain/assistant/intents';
 import type { AssistantResult, UsedTransaction } from '../domain/assistant/queries';
+import type { BillingEvent } from '../domain/billing';
 import type { Block } from '../domain/statement/blocks';
 import type { AiClassificationResult } from '../domain/types';
 
@@ -81,6 +82,8 @@ export interface Storage {
     expiresInSeconds: number;
   }): Promise<string>;
   getObjectBytes(key: string, bucket?: string): Promise<Uint8Array>;
+  /** The bytes and the ETag of the version they are (to tell a statement replaced since its event). */
+  getObject(key: string, bucket?: string): Promise<{ bytes: Uint8Array; etag: string }>;
   headObject(key: string, bucket?: string): Promise<{ size: number; etag: string; contentType: string }>;
   putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
   /** Removes an object; a missing one is no error. */
@@ -114,4 +117,31 @@ export interface AssistantModel {
   phrase(prompt: AssistantPrompt): Promise<string | null>;
   /** An intent for a question the rules could not map, or null. */
   mapQuestion(question: string, today: string): Promise<Intent | null>;
+}
+
+/** A family's upgrade to the Pro plan: who pays, and where the provider's pages return the browser to. */
+export interface CheckoutRequest {
+  familyId: string;
+  email: string;
+  /** The family's customer at the provider, when it has paid before. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Payments (spec 1 §1, §4 checkout): Stripe (functions/adapters/stripe/), with its keys from Secrets Manager in
+ * AWS or the environment on the twin; on a twin without a Stripe key, the twin's LOCAL STAND-IN (a local
+ * checkout page whose Pay sends Stripe-shaped events, signed with the library's test helper, to the same
+ * webhook route). `services().billing()` is null when neither is configured ('Stripe not configured').
+ */
+export interface Billing {
+  /** 'stripe', or 'local' for the twin's stand-in. */
+  readonly kind: string;
+  /** A Checkout Session for the Pro plan (subscription mode); its url is null when the provider gives none. */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string | null }>;
+  /** A Customer Portal session, where a paying family updates its card or cancels. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string | null }>;
+  /** The verified event of a webhook delivery; throws WebhookSignatureError when the signature is bad. */
+  readWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
 }

@@ -46,10 +46,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['members', 'DELETE', '/api/family/members/{userId}', 'admin', ['table:read', 'table:write']],
   ['members', 'GET', '/api/invitations/{token}', 'user', ['table:read']],
   ['members', 'POST', '/api/invitations/{token}/accept', 'user', ['table:read', 'table:write']],
-  ['subscription', 'POST', '/api/subscription/notifications', 'member', ['table:read', 'table:write']],
-  ['subscription', 'POST', '/api/subscription/checkout', 'admin', ['table:read']],
-  ['subscription', 'POST', '/api/subscription/portal', 'admin', ['table:read']],
-  ['subscription', 'POST', '/api/webhooks/stripe', 'public', ['table:read', 'table:write']],
   ['institutions', 'GET', '/api/institutions/{id}', 'user', ['table:read']],
   ['institutions', 'GET', '/api/categories', 'user', ['table:read']],
   ['insights', 'GET', '/api/insights/flow', 'member', ['table:read']],
@@ -58,7 +54,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['insights', 'GET', '/api/insights/data-quality', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/available-range', 'member', ['table:read']],
   ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
-  ['feedback', 'POST', '/api/feedback', 'user', ['table:write']],
 ];
 
 export const PLANNED_ROUTES: FunctionSpec[] = PLANNED.map(([area, method, path, scope, needs], i) => ({

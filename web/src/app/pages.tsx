@@ -7,6 +7,9 @@ const UploadPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
 );
+const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
@@ -16,9 +19,9 @@ const AccountSetupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — analytics 'Analytics'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
- * Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow', members
- * 'Family Members', profile 'Profile';
+ * Built: Dashboards — analytics 'Analytics', profile 'Profile'; Setup & Tools — setup/upload 'File Upload',
+ * setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow
+ * 'Transaction Flow', members 'Family Members';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -62,6 +65,8 @@ export const APP_PAGES: AppPage[] = [
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
     },
   },
+  // Last of 'Dashboards' in the sidebar (spec 1 §2).
+  { path: 'profile', label: 'Profile', group: 'Dashboards', element: <ProfilePage /> },
 ];
 
 export const PROFILE_PATH = 'profile';
