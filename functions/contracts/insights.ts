@@ -152,8 +152,21 @@ export interface FlowShare {
   share: number;
 }
 
+/**
+ * The Account Types page's tabs (spec 3 §2.2) and the account types each gathers: ISAs & Investments holds
+ * both isa and investment accounts.
+ */
+export const ACCOUNT_TYPE_TABS = {
+  current: ['current'],
+  savings: ['savings'],
+  credit: ['credit'],
+  isa: ['isa', 'investment'],
+  mortgage: ['mortgage'],
+} as const satisfies Record<string, readonly AccountType[]>;
+export type AccountTypeTab = keyof typeof ACCOUNT_TYPE_TABS;
+
 export interface AccountTypeStats {
-  type: AccountType;
+  type: AccountTypeTab;
   account_ids: string[];
   account_count: number;
   transaction_count: number;
@@ -166,8 +179,25 @@ export interface AccountTypeStats {
   categories: FlowShare[];
 }
 
-/** GET /api/insights/account-types: each account type's figures over the last 12 months. */
+/** GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction. */
 export interface AccountTypesResponse {
   window: { start: string; end: string };
   types: AccountTypeStats[];
 }
+
+/**
+ * The responses as the SPA checks them: the shape's landmarks (the server builds every field from the types
+ * above; the SPA refuses an answer that is not one of these at all).
+ */
+const hasKeys =
+  <T>(...names: string[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'object' && value !== null && names.every((n) => n in value);
+
+export const periodStatsResponseSchema = z.custom<PeriodStatsResponse>(
+  hasKeys('period', 'previous', 'summary', 'previous_stats', 'comparison', 'quick_summary'),
+);
+export const overviewResponseSchema = z.custom<OverviewResponse>(
+  hasKeys('period', 'summary', 'comparison', 'position', 'periods', 'months', 'data_quality', 'range'),
+);
+export const accountTypesResponseSchema = z.custom<AccountTypesResponse>(hasKeys('window', 'types'));

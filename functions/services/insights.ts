@@ -12,7 +12,7 @@ import type {
   PeriodStatsQuery,
   PeriodStatsResponse,
 } from '../contracts/insights';
-import { INSIGHTS_MESSAGES } from '../contracts/insights';
+import { ACCOUNT_TYPE_TABS, type AccountTypeTab, INSIGHTS_MESSAGES } from '../contracts/insights';
 import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
 import { flowTypeLabel } from '../domain/flow-types';
 import { accountFreshness, familyFreshness, NO_ACCOUNTS_MESSAGES } from '../domain/freshness';
@@ -39,7 +39,7 @@ import {
   sumCells,
   summaryFromFigures,
 } from '../domain/rollups';
-import { ACCOUNT_TYPES, type AvailableDataRange, type EffectiveFlowType, type Period } from '../domain/types';
+import type { AvailableDataRange, EffectiveFlowType, Period } from '../domain/types';
 import { services } from '../shared/container';
 import { ValidationError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
@@ -84,8 +84,8 @@ async function basics(familyId: string): Promise<FamilyBasics> {
 }
 
 /**
- * The roll-ups covering `spans`: every month's totals in one read, then the day cells of the months a span
- * covers only in part (unless the span covers all of that month's rows, from its first to its last day).
+ * The roll-ups covering `spans`, in one round of reads: every month's totals in one query and, at the same
+ * time, the day cells of the months a span covers only in part (at most each span's two end months).
  */
 async function rollupsFor(
   familyId: string,
@@ -95,23 +95,11 @@ async function rollupsFor(
 ): Promise<RollupPart[]> {
   const from = spans.reduce((m, s) => (s.start < m ? s.start : m), spans[0]?.start ?? '9999-12-31');
   const to = spans.reduce((m, s) => (s.end > m ? s.end : m), spans[0]?.end ?? '0000-01-01');
-  const parts = await readRollups(familyId, monthOf(from), monthOf(to));
-  const partial = parts.filter(
-    (p) =>
-      daySpans.some((s) => p.month >= monthOf(s.start) && p.month <= monthOf(s.end)) ||
-      spans.some((s) => {
-        const { start, end } = monthBounds(p.month);
-        if (end < s.start || start > s.end || coversMonth(s, p.month)) return false;
-        return !(p.first && p.last && s.start <= p.first && s.end >= p.last);
-      }),
-  );
-  if (!partial.length) return parts;
-  const withCells = await Promise.all(
-    partial.map((p) => readRollups(familyId, p.month, p.month, new Set([p.month]))),
-  );
-  const byMonth = new Map(parts.map((p) => [p.month, p]));
-  for (const p of withCells.flat()) byMonth.set(p.month, p);
-  return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
+  const partial = new Set<string>();
+  for (const s of spans)
+    for (const month of [monthOf(s.start), monthOf(s.end)]) if (!coversMonth(s, month)) partial.add(month);
+  for (const s of daySpans) for (const month of monthsBetween(s.start, s.end)) partial.add(month);
+  return readRollups(familyId, monthOf(from), monthOf(to), partial);
 }
 
 /** The cells of a span, whole months' totals standing in for months whose rows all fall inside it. */
@@ -192,19 +180,51 @@ export async function familyPeriodStats(
   family: FamilyContext,
   query: PeriodStatsQuery,
 ): Promise<PeriodStatsResponse> {
-  const b = await basics(family.familyId);
+  const now = services().now();
+  const guessed = guessedPeriod(query.from && query.to ? null : (query.period ?? 'this_month'), now, query);
+  if (query.from && query.to && Number(query.to.slice(0, 4)) - Number(query.from.slice(0, 4)) > 100)
+    throw new ValidationError(INSIGHTS_MESSAGES.tooLong);
+  // the family's accounts and range, and the likely period's roll-ups, read at once
+  const [b, guessedParts] = await Promise.all([
+    basics(family.familyId),
+    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed)]) : null,
+  ]);
   let period: PeriodRef;
-  if (query.from && query.to) {
-    if (Number(query.to.slice(0, 4)) - Number(query.from.slice(0, 4)) > 100)
-      throw new ValidationError(INSIGHTS_MESSAGES.tooLong);
+  if (query.from && query.to)
     period = { key: 'custom', label: 'Custom Period', start: query.from, end: query.to };
-  } else {
+  else {
     const chosen = resolvePeriod(query.period, periodOptions(b));
     period = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
   }
-  const prev = previousPeriod(period);
-  const parts = await rollupsFor(family.familyId, [period, prev]);
+  const parts =
+    guessedParts && guessed && sameSpan(guessed, period)
+      ? guessedParts
+      : await rollupsFor(family.familyId, [period, previousPeriod(period)]);
   return statsOf(parts, period, b.active);
+}
+
+const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end;
+
+/**
+ * The period a request most likely asks for, known before the family's data range is: a date range, or a
+ * quick period other than All Time (whose dates are the data's); null otherwise.
+ */
+function guessedPeriod(
+  key: QuickPeriodKey | null,
+  now: Date,
+  range?: { from?: string; to?: string },
+): Span | null {
+  if (range?.from && range.to) return { start: range.from, end: range.to };
+  if (!key || key === 'all_time' || key === 'last_year') return null;
+  const empty = { earliestDate: null, latestDate: null, totalTransactions: 0 };
+  return quickPeriods(now, empty, DEFAULT_TIME_ZONE).find((p) => p.key === key) ?? null;
+}
+
+/** The spans the overview reads for a period: it, the previous period, and the chart's 12 months. */
+function overviewSpans(period: Span, today: string): Span[] {
+  const lastMonth = monthOf(period.end < today ? period.end : today);
+  const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
+  return [period, previousPeriod(period), { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end }];
 }
 
 function monthPoints(
@@ -256,15 +276,23 @@ export async function familyOverview(
   family: FamilyContext,
   key: QuickPeriodKey | undefined,
 ): Promise<OverviewResponse> {
-  const b = await basics(family.familyId);
+  const now = services().now();
+  const today = localDate(now, DEFAULT_TIME_ZONE);
+  // most overviews are of This Month (the default while it has data): its roll-ups are read with the basics
+  const guessed = guessedPeriod(key ?? 'this_month', now);
+  const [b, guessedParts] = await Promise.all([
+    basics(family.familyId),
+    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today)) : null,
+  ]);
   const options = periodOptions(b);
   const chosen = resolvePeriod(key, options);
   const period: PeriodRef = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
-  const prev = previousPeriod(period);
-  const lastMonth = monthOf(period.end < b.today ? period.end : b.today);
-  const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
-  const chartSpan = { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end };
-  const parts = await rollupsFor(family.familyId, [period, prev, chartSpan]);
+  const spans = overviewSpans(period, b.today);
+  const chartMonths = monthsBetween(monthOf(spans[2]!.start), monthOf(spans[2]!.end));
+  const parts =
+    guessedParts && guessed && sameSpan(guessed, period) && today === b.today
+      ? guessedParts
+      : await rollupsFor(family.familyId, spans);
   const stats = statsOf(parts, period, b.active);
   const position = positionFromFigures(sumCells(cellsOf(parts, period, b.active)));
   const uploads = b.accounts
@@ -296,14 +324,16 @@ export async function familyOverview(
   };
 }
 
-/** GET /api/insights/account-types: each account type's figures over the last 12 months (spec 3 §2.2). */
+/**
+ * GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction (spec
+ * 3 §2.2); the monthly trend is the last 30 days against the 30 before (spec 3 §9).
+ */
 export async function familyAccountTypes(family: FamilyContext): Promise<AccountTypesResponse> {
   const b = await basics(family.familyId);
-  const months = monthsBetween(
-    shiftMonth(monthOf(b.today), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)),
-    monthOf(b.today),
-  );
-  const window = { start: `${months[0]}-01`, end: b.today };
+  // the 12 months up to the family's latest transaction (or today), so older statements still show
+  const end = b.range.latestDate && b.range.latestDate < b.today ? b.range.latestDate : b.today;
+  const months = monthsBetween(shiftMonth(monthOf(end), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)), monthOf(end));
+  const window = { start: `${months[0]}-01`, end };
   const trendSpan = { start: addDays(b.today, -59), end: b.today };
   const parts = await rollupsFor(family.familyId, [window, trendSpan], [trendSpan]);
   const cells = cellsOf(parts, window, b.active);
@@ -312,8 +342,9 @@ export async function familyAccountTypes(family: FamilyContext): Promise<Account
     trendSpan,
   ).filter((c) => b.active.has(c.account));
   const accounts = b.accounts.filter(isActive);
-  const types: AccountTypeStats[] = ACCOUNT_TYPES.map((type) => {
-    const ids = new Set(accounts.filter((a) => a.account_type === type).map((a) => a.id));
+  const types: AccountTypeStats[] = (Object.keys(ACCOUNT_TYPE_TABS) as AccountTypeTab[]).map((type) => {
+    const gathered: readonly string[] = ACCOUNT_TYPE_TABS[type];
+    const ids = new Set(accounts.filter((a) => gathered.includes(a.account_type)).map((a) => a.id));
     const f = sumCells(cells, (c) => ids.has(c.account));
     const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, { count: number; abs: number }]>)
       .sort((x, y) => y[1].abs - x[1].abs || x[0].localeCompare(y[0]))

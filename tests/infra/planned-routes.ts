@@ -19,7 +19,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'GET', '/api/transactions/counts', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/export', 'member', ['table:read']],
   ['transactions', 'PATCH', '/api/transactions/{id}/flow-type', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/transactions/corrections', 'member', ['table:read', 'table:write']],
   [
     'transactions',
     'POST',
@@ -31,10 +30,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'GET', '/api/transactions/cleanup', 'member', ['table:read']],
   ['transactions', 'POST', '/api/transactions/cleanup', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/transactions/verification', 'member', ['table:read']],
-  ['transactions', 'GET', '/api/patterns', 'member', ['table:read']],
-  ['transactions', 'GET', '/api/matches', 'member', ['table:read']],
-  ['transactions', 'POST', '/api/matches/{id}/accept', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/matches/{id}/reject', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/matches/rejected', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads/{id}/transactions', 'member', ['table:read']],

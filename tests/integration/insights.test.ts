@@ -315,7 +315,7 @@ describe('GET /api/insights/account-types', () => {
   it('each type’s activity, counts, average, trend and top flow types over the last 12 months', async () => {
     const { body, status } = await ada.call<AccountTypesResponse>('GET', '/api/insights/account-types');
     expect(status).toBe(200);
-    expect(body.window).toEqual({ start: '2024-04-01', end: '2025-03-20' });
+    expect(body.window).toEqual({ start: '2024-04-01', end: '2025-03-18' });
     const current = body.types.find((t) => t.type === 'current')!;
     expect(current).toMatchObject({
       account_count: 1,

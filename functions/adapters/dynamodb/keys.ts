@@ -103,6 +103,7 @@ export const keys = {
   }),
   patternsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'PATTERN#' }),
   audit: (familyId: string, auditId: string): Key => ({ pk: FAMILY(familyId), sk: `AUDIT#${auditId}` }),
+  auditPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'AUDIT#' }),
   rejectedMatch: (familyId: string, matchId: string): Key => ({
     pk: FAMILY(familyId),
     sk: `REJECTED#${matchId}`,

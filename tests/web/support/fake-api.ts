@@ -16,6 +16,8 @@ import { transactionsCsv, transactionsCsvFileName } from '../../../functions/dom
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { insightsRoutes } from './fake-insights';
+import { transfersRoutes } from './fake-transfers';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -101,6 +103,8 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const assistant = assistantRoutes(json);
+  const transfers = transfersRoutes({ transactions, accounts, json });
+  const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -119,6 +123,10 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const assistantAnswer = await assistant.handle(route, body);
     if (assistantAnswer) return assistantAnswer;
+    const transfersAnswer = transfers.handle(route, url, body);
+    if (transfersAnswer) return transfersAnswer;
+    const insightsAnswer = insights.handle(route, url);
+    if (insightsAnswer) return insightsAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -361,6 +369,8 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     assistant: assistant.controls,
+    ...transfers.controls,
+    ...insights.controls,
     ...subscription.controls,
   };
 }

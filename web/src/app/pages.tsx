@@ -7,11 +7,18 @@ const UploadPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
 );
+const AccountTypesPage = lazy(() =>
+  import('../features/account-types/AccountTypesPage').then((m) => ({ default: m.AccountTypesPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
+);
+const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const MatchingPage = lazy(() =>
+  import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
 );
 
 /**
@@ -19,9 +26,9 @@ const AccountSetupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — analytics 'Analytics', profile 'Profile'; Setup & Tools — setup/upload 'File Upload',
- * setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow
- * 'Transaction Flow', members 'Family Members';
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', profile 'Profile';
+ * Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec:
+ * Dashboards — members 'Family Members';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -38,6 +45,22 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'accounts',
+    label: 'Account Types',
+    group: 'Dashboards',
+    element: <AccountTypesPage />,
+  },
+  {
+    path: 'flow',
+    label: 'Transaction Flow',
+    group: 'Dashboards',
+    element: <FlowPage />,
+    nextStep: {
+      title: 'Check how your transactions are counted',
+      description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
   {
     path: 'analytics',
     label: 'Analytics',
@@ -63,6 +86,17 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check your accounts',
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
+    },
+  },
+  {
+    path: 'setup/matching',
+    label: 'Cross-Account Matching',
+    group: 'Setup & Tools',
+    element: <MatchingPage />,
+    nextStep: {
+      title: 'Review transfers between your accounts',
+      description:
+        'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
   },
   // Last of 'Dashboards' in the sidebar (spec 1 §2).
