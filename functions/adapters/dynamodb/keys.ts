@@ -131,6 +131,13 @@ export const keys = {
     skTo: `ROLLUP#${toMonth}`,
   }),
   rollupsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ROLLUP#' }),
+  /** A family member's assistant chat: the last 10 messages, one item per member. */
+  assistantChat: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `CHAT#${userId}` }),
+  /** The family's assistant questions in one rate-limit window (a counter that expires). */
+  assistantRate: (familyId: string, window: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `RATE#ASSISTANT#${window}`,
+  }),
 
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({

@@ -4,6 +4,9 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
 const AccountTypesPage = lazy(() =>
   import('../features/account-types/AccountTypesPage').then((m) => ({ default: m.AccountTypesPage })),
 );
@@ -23,9 +26,9 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — accounts 'Account Types', profile 'Profile'; Setup & Tools — setup/upload 'File Upload',
- * setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — flow 'Transaction Flow', members
- * 'Family Members', analytics 'Analytics';
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', profile 'Profile';
+ * Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec:
+ * Dashboards — members 'Family Members';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -57,6 +60,12 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check how your transactions are counted',
       description: 'Correct a transaction’s type once and later statements follow it.',
     },
+  },
+  {
+    path: 'analytics',
+    label: 'Analytics',
+    group: 'Dashboards',
+    element: <AnalyticsPage />,
   },
   {
     path: 'setup/upload',
