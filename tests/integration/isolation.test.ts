@@ -78,6 +78,7 @@ const hostileBody = () => ({
   id: ids.accounts,
   familyId: familyA,
   family_id: familyA,
+  role: 'admin',
   name: 'Taken over',
   fileName: 'statement.pdf',
   size: 1024,
@@ -198,6 +199,7 @@ beforeAll(async () => {
     joined_at: now,
   });
   await putMembershipIfAbsent({ familyId: familyA, user_id: bobSub, role: 'member', created_at: now });
+  ids.members = bobSub;
 
   // Ada's own identity, under broken credentials.
   const sub = `ada-${ulid()}`;
