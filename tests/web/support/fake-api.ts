@@ -8,6 +8,7 @@ import { createUploadRequestSchema, type uploadSchema } from '../../../functions
 import { planAccountCreation } from '../../../functions/domain/accounts';
 import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
+import { membersRoutes } from './fake-members';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -89,6 +90,7 @@ export function createFakeApi() {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
+  const members = membersRoutes({ json });
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(
@@ -104,6 +106,8 @@ export function createFakeApi() {
     const route = `${method} ${url.pathname}`;
     const setupAnswer = accountSetup.handle(route, url, body);
     if (setupAnswer) return setupAnswer;
+    const membersAnswer = members.handle(route, body);
+    if (membersAnswer) return membersAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
     if (paged) return paged;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
@@ -300,6 +304,7 @@ export function createFakeApi() {
       familyId = id;
     },
     ...accountSetup.controls,
+    members: members.controls,
   };
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;

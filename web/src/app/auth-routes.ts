@@ -4,3 +4,4 @@ export { Login } from '../features/login/Login';
 export { SubscriptionReturn } from '../routes/SubscriptionReturn';
 export { AppGate } from './AppGate';
 export { AuthArea } from './AuthArea';
+export { InvitationArea } from './InvitationArea';

@@ -4,6 +4,9 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const MembersPage = lazy(() =>
+  import('../features/members/MembersPage').then((m) => ({ default: m.MembersPage })),
+);
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
@@ -13,8 +16,9 @@ const AccountSetupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
- * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
+ * Built: Dashboards — members 'Family Members'; Setup & Tools — setup/upload 'File Upload', setup/accounts
+ * 'Account Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
+ * analytics 'Analytics', profile 'Profile';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -31,6 +35,16 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'members',
+    label: 'Family Members',
+    group: 'Dashboards',
+    element: <MembersPage />,
+    nextStep: {
+      title: 'Invite your family',
+      description: 'Add the people you share money with: each gets an e-mail invitation to join this family.',
+    },
+  },
   {
     path: 'setup/upload',
     label: 'File Upload',
