@@ -37,7 +37,7 @@ export function MembersPage() {
     <div className="page members-page">
       <div className="page-head">
         <h1>Family Members</h1>
-        <p className="lede">Everyone who sees this family's accounts, and the people you've invited.</p>
+        <p className="lede">Everyone who sees this family's accounts, and the people invited to join.</p>
       </div>
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -266,7 +266,7 @@ function AddMemberForm({
             <input {...control} type="email" autoComplete="off" inputMode="email" {...register('email')} />
           )}
         </Field>
-        <Field label="Name" hint="Optional">
+        <Field label="Name (optional)">
           {(control) => <input {...control} type="text" autoComplete="off" {...register('name')} />}
         </Field>
       </div>
