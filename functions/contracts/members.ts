@@ -144,7 +144,11 @@ export const acceptInvitationResponseSchema = z.object({
 });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
 
-export const declineInvitationResponseSchema = z.object({ declined: z.boolean() });
+export const declineInvitationResponseSchema = z.object({
+  declined: z.boolean(),
+  /** The caller had joined with this address when they signed up, and left the family by declining. */
+  left: z.boolean(),
+});
 
 /** GET /api/families: the families the caller belongs to (the header's switcher), the current one marked. */
 export const familyMembershipSchema = z.object({

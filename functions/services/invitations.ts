@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { listAccounts } from '../adapters/dynamodb/account-repository';
 import {
   deleteInvitation,
+  deleteMember,
   deletePending,
   getFamily,
   getInvitation,
@@ -10,7 +11,11 @@ import {
   getMembership,
   getPending,
   type InvitationItem,
+  leaveCurrentFamily,
+  listMembers,
+  type MembershipItem,
   markInvitationUsed,
+  ownedFamilyId,
   type PendingItem,
   pendingOfEmail,
   putInvitation,
@@ -27,6 +32,7 @@ import {
   invitationExpiry,
   invitationProblem,
   MEMBER_MESSAGES,
+  wouldLeaveNoAdmin,
 } from '../domain/members';
 import { requireConfig } from '../shared/config';
 import { services } from '../shared/container';
@@ -288,17 +294,49 @@ export async function acceptInvitation(auth: AuthContext, token: string): Promis
 
 /**
  * Decline: the invitation is removed (its link stops working) and the family no longer lists the address as
- * pending. Declining a link that is no longer valid changes nothing and is no error.
+ * pending. Someone who already joined with it when they signed up, and declines now, leaves the family (their
+ * "no" is heard; the creator and a last admin never leave this way). Declining a link that is no longer valid
+ * changes nothing and is no error.
  */
-export async function declineInvitation(auth: AuthContext, token: string): Promise<{ declined: boolean }> {
+export async function declineInvitation(
+  auth: AuthContext,
+  token: string,
+): Promise<{ declined: boolean; left: boolean }> {
   const tokenHash = hashToken(token);
   const invitation = await getInvitation(tokenHash);
-  if (!invitation || invitation.used_at) return { declined: false };
+  if (!invitation) return { declined: false, left: false };
   if (invitation.email !== normaliseEmail(auth.email)) throw PROBLEM_ERRORS.wrongEmail();
+  if (invitation.used_at) return { declined: false, left: false };
+  let left = false;
+  const member = await getMember(invitation.family_id, auth.userId);
+  if (member) {
+    const [family, members] = await Promise.all([
+      getFamily(invitation.family_id),
+      listMembers(invitation.family_id),
+    ]);
+    if (family?.user_id !== auth.userId && !wouldLeaveNoAdmin(members, auth.userId)) {
+      await deleteMember(invitation.family_id, auth.userId);
+      await leaveCurrentFamily(
+        auth.userId,
+        invitation.family_id,
+        await fallbackFamily(auth.userId, invitation.family_id),
+      );
+      left = true;
+    }
+  }
   await deletePending(invitation.family_id, invitation.email, tokenHash);
   await deleteInvitation(tokenHash);
-  logger.info('invitation declined');
-  return { declined: true };
+  logger.info('invitation declined', { left });
+  return { declined: true, left };
+}
+
+/** Where a user who leaves `leaving` lands: the family they own, if they are still in it; else none. */
+export async function fallbackFamily(userId: string, leaving: string): Promise<MembershipItem | null> {
+  const owned = await ownedFamilyId(userId);
+  if (!owned || owned === leaving) return null;
+  const member = await getMember(owned, userId);
+  if (!member) return null;
+  return { familyId: owned, user_id: userId, role: member.role, created_at: services().now().toISOString() };
 }
 
 /**

@@ -30,7 +30,7 @@ import { services } from '../shared/container';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { AuthContext, FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import { inviteByEmail } from './invitations';
+import { fallbackFamily, inviteByEmail } from './invitations';
 
 /**
  * Family members (spec 1 §2 Family Members screen, §3 family_members, §4 Members, §7 Members, Add member,
@@ -167,15 +167,6 @@ export async function removeFamilyMember(caller: FamilyContext, id: string): Pro
   await leaveCurrentFamily(id, caller.familyId, await fallbackFamily(id, caller.familyId));
   logger.info('member removed');
   return { removed: true, kind: 'member' };
-}
-
-/** Where a user removed from `leaving` lands: the family they own, if they are still in it; else none. */
-async function fallbackFamily(userId: string, leaving: string) {
-  const owned = await ownedFamilyId(userId);
-  if (!owned || owned === leaving) return null;
-  const member = await getMember(owned, userId);
-  if (!member) return null;
-  return { familyId: owned, user_id: userId, role: member.role, created_at: services().now().toISOString() };
 }
 
 /** The families the caller belongs to (the header's switcher), the current one marked. */

@@ -365,6 +365,24 @@ describe('pending members join when that e-mail signs up (spec 1 §3, §4 Member
     const accepted = await dora.call<AcceptInvitationResponse>('POST', '/api/invitations/accept', { token });
     expect(accepted.body).toMatchObject({ success: true, family_id: familyA });
   });
+
+  it('someone who joined at sign-up and then declines the invitation leaves the family', async () => {
+    const email = address('emil');
+    await invite(ada, email);
+    const cognito = cognitoClient(twin.url);
+    await cognito.requestLink(email);
+    const signInMail = (await outbox()).find((m) => m.to === email && m.subject === 'Your sign-in link');
+    const { signUp, result } = await cognito.signInWithToken(tokenFromLink(signInMail!.link!));
+    const sub = (signUp!.body as { UserSub: string }).UserSub;
+    const emil = withToken(result.body.AuthenticationResult!.IdToken, sub, email);
+    expect((await emil.call<Family>('GET', '/api/family')).body.id).toBe(familyA);
+
+    const token = await inviteToken(email);
+    const declined = await emil.call('POST', '/api/invitations/decline', { token });
+    expect(declined.body).toEqual({ declined: true, left: true });
+    expect((await emil.call('GET', '/api/family')).status).toBe(404);
+    expect((await members(ada)).some((m) => m.email === email)).toBe(false);
+  });
 });
 
 describe('two admins, and the last-admin rule', () => {
@@ -433,9 +451,13 @@ describe('revoke and decline', () => {
     await invite(ada, email);
     const token = await inviteToken(email);
     const jack = await signedIn(twin, `jack-${ulid()}`, email);
-    expect((await jack.call('POST', '/api/invitations/decline', { token })).body).toEqual({ declined: true });
+    expect((await jack.call('POST', '/api/invitations/decline', { token })).body).toEqual({
+      declined: true,
+      left: false,
+    });
     expect((await jack.call('POST', '/api/invitations/decline', { token })).body).toEqual({
       declined: false,
+      left: false,
     });
     expect((await jack.call('POST', '/api/invitations/accept', { token })).status).toBe(404);
     expect((await members(ada)).some((m) => m.email === email)).toBe(false);

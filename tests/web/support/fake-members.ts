@@ -105,7 +105,7 @@ export function membersRoutes({ json }: { json(status: number, body: unknown): R
       const found = invitations.get(token);
       if (invitation === 'decline') {
         declined.push(token);
-        return json(200, { declined: Boolean(found) });
+        return json(200, { declined: Boolean(found), left: false });
       }
       if (!found) return json(404, error('not_found', MEMBER_MESSAGES.invalid));
       if (found.status !== 200) return json(found.status, error('refused', found.message ?? 'Refused'));

@@ -135,7 +135,10 @@ function ValidInvitation({
           </div>
         </dl>
         {details.already_member ? (
-          <p className="auth-muted">You're already a member of this family: accepting takes you to it.</p>
+          <p className="auth-muted">
+            You joined this family when you signed up with this address. Accept to go to it, or Decline to
+            leave it.
+          </p>
         ) : (
           <p className="auth-muted">
             As a member you'll see the family's accounts, transactions and insights, and can upload
