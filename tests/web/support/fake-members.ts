@@ -1,5 +1,9 @@
-import type { Member } from '../../../functions/contracts/members';
-import { addMemberRequestSchema, type invitationDetailsSchema } from '../../../functions/contracts/members';
+import {
+  addMemberRequestSchema,
+  type FamilyMembership,
+  type InvitationDetails,
+  type Member,
+} from '../../../functions/contracts/members';
 import { MEMBER_MESSAGES, wouldLeaveNoAdmin } from '../../../functions/domain/members';
 
 /**
@@ -7,7 +11,7 @@ import { MEMBER_MESSAGES, wouldLeaveNoAdmin } from '../../../functions/domain/me
  * contract and last-admin rule, and invitations by token. The signed-in user is 'u1', the family's creator.
  */
 type Invitation = {
-  details: import('zod/mini').infer<typeof invitationDetailsSchema>;
+  details: InvitationDetails;
   status: number;
   message?: string;
 };
@@ -45,11 +49,19 @@ export function membersRoutes({ json }: { json(status: number, body: unknown): R
     }),
   ];
   const invitations = new Map<string, Invitation>();
+  const families: FamilyMembership[] = [];
   const accepted: string[] = [];
   const declined: string[] = [];
 
   function handle(route: string, body: unknown): Response | null {
     if (route === 'GET /api/family/members') return json(200, { members });
+    if (route === 'GET /api/families') return json(200, { families });
+    if (route === 'POST /api/families/current') {
+      const chosen = families.find((f) => f.family_id === (body as { family_id?: string }).family_id);
+      if (!chosen) return json(400, error('validation_error', MEMBER_MESSAGES.notAMember));
+      for (const f of families) f.current = f === chosen;
+      return json(200, { families });
+    }
     if (route === 'POST /api/family/members') {
       const parsed = addMemberRequestSchema.safeParse(body);
       if (!parsed.success)
@@ -125,6 +137,8 @@ export function membersRoutes({ json }: { json(status: number, body: unknown): R
     handle,
     controls: {
       list: members,
+      /** The caller's families (GET /api/families): none by default, so no switcher shows. */
+      families,
       accepted,
       declined,
       /** An invitation the token opens: its details, or a refusal (status and message). */
