@@ -7,6 +7,10 @@
 /** An invitation link works for 7 days, once. */
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 3600 * 1000;
+/** The same address is sent a new invitation at most once a minute. */
+export const INVITATION_RESEND_INTERVAL_MS = 60 * 1000;
+/** Invitations a family may have waiting at once. */
+export const MAX_PENDING_INVITATIONS = 25;
 /** The invitation screen goes to / this long after 'Welcome to the Family!' (spec 1 §9). */
 export const INVITATION_REDIRECT_MS = 2000;
 
@@ -27,6 +31,9 @@ export const MEMBER_MESSAGES = {
   ownerStays: "The family's creator can't be removed from it.",
   mailFailed: 'The invitation e-mail could not be sent. Please try again.',
   notAMember: "You're not a member of that family.",
+  resendTooSoon: (email: string) =>
+    `An invitation was sent to ${email} less than a minute ago. Please wait a moment before sending it again.`,
+  tooManyPending: `This family already has ${MAX_PENDING_INVITATIONS} invitations waiting. Revoke some before inviting more people.`,
 } as const;
 
 export type InvitationProblem = 'invalid' | 'expired' | 'used' | 'wrongEmail';

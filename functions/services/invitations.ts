@@ -5,6 +5,7 @@ import {
   deleteInvitation,
   deleteMember,
   deletePending,
+  familiesOfUser,
   getFamily,
   getInvitation,
   getMember,
@@ -13,6 +14,7 @@ import {
   type InvitationItem,
   leaveCurrentFamily,
   listMembers,
+  listPending,
   type MembershipItem,
   markInvitationUsed,
   ownedFamilyId,
@@ -27,10 +29,12 @@ import { getProfile } from '../adapters/dynamodb/profile-repository';
 import type { AcceptInvitationResponse, InvitationDetails } from '../contracts/members';
 import { displayName } from '../domain/identity';
 import {
+  INVITATION_RESEND_INTERVAL_MS,
   INVITATION_TTL_DAYS,
   type InvitationProblem,
   invitationExpiry,
   invitationProblem,
+  MAX_PENDING_INVITATIONS,
   MEMBER_MESSAGES,
   wouldLeaveNoAdmin,
 } from '../domain/members';
@@ -42,6 +46,7 @@ import {
   ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
+  TooManyRequestsError,
 } from '../shared/errors';
 import type { AuthContext, FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
@@ -125,6 +130,11 @@ export async function inviteByEmail(
   const family = await getFamily(caller.familyId);
   if (!family) throw new NotFoundError('No family found for this user');
   const existing = await getPending(caller.familyId, input.email);
+  // Protects the invitee's inbox and the sender's reputation (an admin's double click, a script).
+  if (existing && now.getTime() - Date.parse(existing.invited_at) < INVITATION_RESEND_INTERVAL_MS)
+    throw new TooManyRequestsError(MEMBER_MESSAGES.resendTooSoon(input.email));
+  if (!existing && (await listPending(caller.familyId)).length >= MAX_PENDING_INVITATIONS)
+    throw new ConflictError(MEMBER_MESSAGES.tooManyPending);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = invitationExpiry(now);
@@ -332,11 +342,15 @@ export async function declineInvitation(
 
 /** Where a user who leaves `leaving` lands: the family they own, if they are still in it; else none. */
 export async function fallbackFamily(userId: string, leaving: string): Promise<MembershipItem | null> {
+  const now = services().now().toISOString();
   const owned = await ownedFamilyId(userId);
-  if (!owned || owned === leaving) return null;
-  const member = await getMember(owned, userId);
-  if (!member) return null;
-  return { familyId: owned, user_id: userId, role: member.role, created_at: services().now().toISOString() };
+  if (owned && owned !== leaving) {
+    const member = await getMember(owned, userId);
+    if (member) return { familyId: owned, user_id: userId, role: member.role, created_at: now };
+  }
+  // Else another family they still belong to (joined by invitation), if any.
+  const other = (await familiesOfUser(userId)).find((f) => f.familyId !== leaving);
+  return other ? { familyId: other.familyId, user_id: userId, role: other.role, created_at: now } : null;
 }
 
 /**

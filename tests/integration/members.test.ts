@@ -14,7 +14,7 @@ import type {
   MemberListResponse,
 } from '../../functions/contracts/members';
 import type { Transaction } from '../../functions/contracts/transactions';
-import { INVITATION_TTL_MS, MEMBER_MESSAGES } from '../../functions/domain/members';
+import { INVITATION_TTL_MS, MAX_PENDING_INVITATIONS, MEMBER_MESSAGES } from '../../functions/domain/members';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
 import type { OutboxEntry } from '../../functions/local/outbox';
 import { hashToken } from '../../functions/services/magic-link';
@@ -41,7 +41,6 @@ let accountId: string;
 let familyA = '';
 
 type ErrorBody = { error: { code: string; message: string } };
-type Call<T> = { status: number; body: T };
 
 const address = (label: string) => `${label}-${ulid().toLowerCase()}@example.co.uk`;
 
@@ -180,6 +179,11 @@ describe('add member (spec 1 §5, §7): a pending member and an invitation e-mai
 
   it('resends to the same address: a new link replaces the old one, no duplicate', async () => {
     const first = await inviteToken(email);
+    // An admin's double click: not a second e-mail within the minute.
+    const tooSoon = await invite(ada, email, 'Bob');
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error.message).toBe(MEMBER_MESSAGES.resendTooSoon(email));
+    registerServices({ now: () => new Date(Date.now() + 61_000) });
     const again = await invite(ada, email, 'Bob');
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ resent: true, message: `Invitation sent again to ${email}` });
@@ -499,6 +503,21 @@ describe('someone who already owns a family with data accepts an invitation', ()
     await kim.call('POST', '/api/families/current', { family_id: familyA });
     await ada.call('DELETE', `/api/family/members/${kim.sub}`);
     expect((await kim.call<Family>('GET', '/api/family')).body.id).toBe(own);
+  });
+});
+
+describe('limits', () => {
+  it(`a family has at most ${MAX_PENDING_INVITATIONS} invitations waiting`, async () => {
+    const gina = await signedIn(twin, `gina-${ulid()}`, 'gina@example.com');
+    await gina.call('POST', '/api/family', { name: 'Busy' });
+    for (let i = 0; i < MAX_PENDING_INVITATIONS; i++)
+      expect((await invite(gina, address(`guest${i}`))).status).toBe(201);
+    const over = await invite(gina, address('one-too-many'));
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe(MEMBER_MESSAGES.tooManyPending);
+    const first = (await members(gina)).find((m) => m.status === 'pending')!;
+    await gina.call('DELETE', `/api/family/members/${first.id}`);
+    expect((await invite(gina, address('now-fits'))).status).toBe(201);
   });
 });
 
