@@ -69,6 +69,13 @@ describe('an admin invites a second person, who joins the same family; the admin
     await page.locator('.member').filter({ hasText: 'Bob' }).getByText('Pending').waitFor();
     await page.screenshot({ path: resolve(SHOTS, 'members-1280.png'), fullPage: true });
     await expectAccessible(page, 'family members (admin)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Actions for Bob' }).click();
+    await page.getByRole('menuitem', { name: 'Revoke invitation' }).waitFor();
+    await page.screenshot({ path: resolve(SHOTS, 'members-admin-390.png'), fullPage: true });
+    await expectAccessible(page, 'family members (admin, 390 px, actions open)');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     invitationLink = await mailTo(inviteeEmail, (s) => s.includes('invited you to join The Lovelaces'));
     expect(invitationLink).toMatch(new RegExp(`^${twin.url}/invite\\?token=`));
@@ -80,6 +87,9 @@ describe('an admin invites a second person, who joins the same family; the admin
     expect(await invitee.evaluate(() => localStorage.getItem('pendingInviteToken'))).toBe(
       new URL(invitationLink).searchParams.get('token'),
     );
+    await invitee.getByText("You've been invited to join a family").waitFor();
+    await invitee.screenshot({ path: resolve(SHOTS, 'landing-invited-390.png'), fullPage: true });
+    await expectAccessible(invitee, 'landing with a kept invitation (390 px)');
   });
 
   it('signs in with their own sign-in link, is brought back to the invitation, and accepts', async () => {

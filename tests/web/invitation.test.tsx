@@ -8,6 +8,7 @@ import { AppGate } from '../../web/src/app/AppGate';
 import { AuthContext, type AuthContextValue } from '../../web/src/auth/auth-context';
 import { clearSignedInFlags, PENDING_INVITE_KEY } from '../../web/src/auth/local-state';
 import { InvitationScreen } from '../../web/src/features/members/InvitationScreen';
+import { Landing } from '../../web/src/routes/Landing';
 import { createFakeApi, type FakeApi } from './support/fake-api';
 
 /**
@@ -69,6 +70,18 @@ describe('spec 1 §4 Invitation: signed out', () => {
     renderAt('/invite?token=tok-1', { status: 'signedOut', user: null });
     expect(await screen.findByText('The landing page')).toBeTruthy();
     expect(localStorage.getItem(PENDING_INVITE_KEY)).toBe('tok-1');
+  });
+
+  it('the landing page tells them to sign in to accept it', async () => {
+    localStorage.setItem(PENDING_INVITE_KEY, 'tok-1');
+    render(
+      <MemoryRouter>
+        <Landing />
+      </MemoryRouter>,
+    );
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain("You've been invited to join a family");
+    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]?.getAttribute('href')).toBe('/login');
   });
 
   it('after signing in, /app brings the invitee back to the invitation instead of dropping it', async () => {

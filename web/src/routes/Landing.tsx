@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { PendingInvitationNotice } from '../features/members/PendingInvitationNotice';
 
 /** The landing hero (spec 1 §1-2): tagline, subtitle and calls to action to /login. */
 export function Landing() {
   return (
     <main className="landing">
+      <PendingInvitationNotice />
       <section className="hero" aria-labelledby="hero-title">
         <p className="eyebrow">Family Financial Intelligence</p>
         <h1 id="hero-title">See Your Money From All Angles</h1>
