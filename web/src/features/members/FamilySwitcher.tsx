@@ -1,54 +1,20 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { FamilyMembership } from '../../../../functions/contracts/members';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Menu } from '../../components/Menu';
-import { STORAGE_KEYS } from '../onboarding/storage';
-import { membersApi, useFamilies, useFamilyChanged } from './api';
-import './members.css';
+import { lazy, Suspense } from 'react';
+import { useFamilies } from './api';
+
+const SwitcherMenu = lazy(() => import('./SwitcherMenu').then((m) => ({ default: m.SwitcherMenu })));
 
 /**
  * The header's family switcher (beyond the spec): shown only to someone who belongs to more than one family
- * (their own, and one they joined by invitation). Switching is a deliberate choice, confirmed; everything on
- * screen is then read again for the chosen family.
+ * (their own, and one they joined by invitation). The menu and its confirmation load only for them, so the
+ * app's first load carries no more than the list query.
  */
 export function FamilySwitcher() {
   const families = useFamilies();
-  const familyChanged = useFamilyChanged();
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<FamilyMembership | null>(null);
   const list = families.data ?? [];
   if (list.length < 2) return null;
-  const current = list.find((f) => f.current);
-
-  const switchTo = async (family: FamilyMembership) => {
-    await membersApi.switchFamily(family.family_id);
-    localStorage.setItem(STORAGE_KEYS.familyId, family.family_id);
-    await familyChanged();
-    navigate('/app');
-  };
-
   return (
-    <div className="family-switcher">
-      <Menu
-        label={<span className="family-switcher-name">{current?.family_name ?? 'Families'}</span>}
-        buttonLabel={`Family: ${current?.family_name ?? 'none chosen'}. Switch family`}
-        items={list
-          .filter((f) => !f.current)
-          .map((f) => ({ label: `Switch to ${f.family_name}`, onSelect: () => setTarget(f) }))}
-      />
-      {target && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setTarget(null);
-          }}
-          title={`Switch to ${target.family_name}?`}
-          description={`You'll see ${target.family_name}'s accounts, transactions and insights. ${current ? `${current.family_name} stays as it is, and you can switch back here at any time.` : ''}`}
-          confirmLabel="Switch family"
-          onConfirm={() => switchTo(target)}
-        />
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <SwitcherMenu families={list} />
+    </Suspense>
   );
 }
