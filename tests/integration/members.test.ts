@@ -506,6 +506,21 @@ describe('someone who already owns a family with data accepts an invitation', ()
   });
 });
 
+describe('two admins inviting the same person at the same moment', () => {
+  it('makes one pending member and sends one e-mail', async () => {
+    const email = address('grandma');
+    const hal = await signedIn(twin, `hal-${ulid()}`, 'hal@example.com');
+    await hal.call('POST', '/api/family', { name: 'Hal Household' });
+    const results = await Promise.all([invite(hal, email, 'Grandma'), invite(hal, email, 'Nan')]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([409, 429]).toContain(statuses[1]);
+    expect((await members(hal)).filter((m) => m.email === email)).toHaveLength(1);
+    const mails = (await outbox()).filter((m) => m.to === email && m.subject.includes('invited you'));
+    expect(mails).toHaveLength(1);
+  });
+});
+
 describe('limits', () => {
   it(`a family has at most ${MAX_PENDING_INVITATIONS} invitations waiting`, async () => {
     const gina = await signedIn(twin, `gina-${ulid()}`, 'gina@example.com');
