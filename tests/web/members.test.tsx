@@ -143,6 +143,26 @@ describe('spec 1 §2 Family Members', () => {
     await waitFor(() => expect(within(row('Bob')).getByText('Admin')).toBeTruthy());
   });
 
+  it("resends an invitation after confirmation, and shows the server's refusal in the dialog", async () => {
+    api.members.list.push(member({ id: 'P3', email: 'cara@example.com', status: 'pending' }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for cara@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('the link sent before stops working');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Invitation sent again to cara@example.com')).toBeTruthy();
+
+    const tooSoon = MEMBER_MESSAGES.resendTooSoon('cara@example.com');
+    api.fail('POST /api/family/members', 429, { error: { code: 'rate_limit', message: tooSoon } });
+    await user.click(screen.getByRole('button', { name: 'Actions for cara@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: 'Resend invitation' }));
+    expect((await within(again).findByRole('alert')).textContent).toBe(tooSoon);
+  });
+
   it('keeps the dialog open with the server message when the last admin would step down', async () => {
     const user = userEvent.setup();
     renderPage();
