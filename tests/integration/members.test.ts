@@ -2,9 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/dynamodb/client';
+import { deleteMember } from '../../functions/adapters/dynamodb/family-repository';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { queryAll } from '../../functions/adapters/dynamodb/paging';
-import type { Family } from '../../functions/contracts/family';
+import type { Family, InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type {
   AcceptInvitationResponse,
   AddMemberResponse,
@@ -503,6 +504,23 @@ describe('someone who already owns a family with data accepts an invitation', ()
     await kim.call('POST', '/api/families/current', { family_id: familyA });
     await ada.call('DELETE', `/api/family/members/${kim.sub}`);
     expect((await kim.call<Family>('GET', '/api/family')).body.id).toBe(own);
+  });
+});
+
+describe('a membership left pointing at a family that removed them', () => {
+  it('is refused, and does not stand in the way of a family of their own', async () => {
+    const email = address('lou');
+    await invite(ada, email);
+    const lou = await signedIn(twin, `lou-${ulid()}`, email);
+    await lou.call('POST', '/api/invitations/accept', { token: await inviteToken(email) });
+    // Only the member row goes (as when a removal stops half-way): the current-family record still names A.
+    expect(await deleteMember(familyA, lou.sub)).toBe(true);
+    expect((await lou.call('GET', '/api/accounts')).status).toBe(404);
+    const own = await lou.call<InitialiseFamilyResponse>('POST', '/api/family', { name: 'Lou Home' });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ created: true, family: { name: 'Lou Home', role: 'admin' } });
+    expect(own.body.family_id).not.toBe(familyA);
+    expect((await lou.call<Family>('GET', '/api/family')).body.name).toBe('Lou Home');
   });
 });
 

@@ -438,8 +438,9 @@ export async function leaveCurrentFamily(
 }
 
 /**
- * Record which family the user belongs to, unless they already belong to one. Returns the membership that
- * stands (the existing one wins: a user is in exactly one family).
+ * Make `membership` the user's current family unless they already have one they are still a member of.
+ * Returns the membership that stands: an existing one wins (a concurrent acceptance of an invitation, say);
+ * one left pointing at a family that removed them does not, and is replaced.
  */
 export async function putMembershipIfAbsent(membership: MembershipItem): Promise<MembershipItem> {
   const won = await putIfAbsent({
@@ -450,5 +451,19 @@ export async function putMembershipIfAbsent(membership: MembershipItem): Promise
   if (won) return membership;
   const existing = await getMembership(membership.user_id);
   if (!existing) throw new Error('Membership vanished after a conditional failure');
-  return existing;
+  if (await getMember(existing.familyId, membership.user_id)) return existing;
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.membership(membership.user_id), entity: 'membership', ...membership },
+        ConditionExpression: 'familyId = :stale',
+        ExpressionAttributeValues: { ':stale': existing.familyId },
+      }),
+    );
+    return membership;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return (await getMembership(membership.user_id)) ?? membership;
+  }
 }
