@@ -68,6 +68,27 @@ describe('spec 1 §2 Family Members', () => {
     expect(cara.textContent).toContain('Invited 1 Mar 2026');
   });
 
+  it('marks a pending invitation whose link has expired (they still join if they sign up; resend sends a new one)', async () => {
+    api.members.list.push(
+      member({
+        id: 'P2',
+        email: 'old@example.com',
+        status: 'pending',
+        invitation_expires_at: '2020-01-08T10:00:00.000Z',
+      }),
+      member({
+        id: 'P3',
+        email: 'new@example.com',
+        status: 'pending',
+        invitation_expires_at: '2999-01-08T10:00:00.000Z',
+      }),
+    );
+    renderPage();
+    await waitFor(() => expect(row('old@example.com')).toBeTruthy());
+    expect(within(row('old@example.com')).getByText('Link expired')).toBeTruthy();
+    expect(within(row('new@example.com')).queryByText('Link expired')).toBeNull();
+  });
+
   it('adds a member: e-mail required (button disabled until valid), name optional and sent as null if empty', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -25,6 +25,11 @@ type Action =
   | { kind: 'role'; member: Member; role: 'admin' | 'member' };
 
 const label = (m: Member) => m.name ?? m.email;
+/** A pending member whose link no longer works (they still join if they sign up; a resend sends a new link). */
+const invitationExpired = (m: Member) =>
+  m.status === 'pending' &&
+  m.invitation_expires_at !== null &&
+  Date.parse(m.invitation_expires_at) <= Date.now();
 
 export function MembersPage() {
   const id = useId();
@@ -140,6 +145,7 @@ function MemberList({
                 <Badge tone={member.status === 'active' ? 'success' : 'warning'}>
                   {member.status === 'active' ? 'Active' : 'Pending'}
                 </Badge>
+                {invitationExpired(member) && <Badge tone="danger">Link expired</Badge>}
               </p>
             </div>
             <p className="member-date">
