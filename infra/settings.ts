@@ -29,6 +29,7 @@ export interface AppSettings {
     uploadsBucket: string;
     stateMachine: string;
     magicLinkSecret: string;
+    stripeSecret: string;
   };
 }
 
@@ -75,6 +76,7 @@ export function readSettings(app: App): AppSettings {
       uploadsBucket: `family-finance-${stage}-pdfs-${Aws.ACCOUNT_ID}-${Aws.REGION}`,
       stateMachine: `family-finance-${stage}-statement-pipeline`,
       magicLinkSecret: `family-finance/${stage}/magic-link-signing-key`,
+      stripeSecret: `family-finance/${stage}/stripe`,
     },
   };
 }

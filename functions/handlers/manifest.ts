@@ -60,7 +60,9 @@ export type Need =
   | 'textract'
   | 'bedrock'
   | 'ses:send'
-  | 'magic-link-secret';
+  | 'magic-link-secret'
+  /** The Stripe keys (STRIPE_SECRET_NAME): the billing (subscription area) function only. */
+  | 'stripe-secret';
 
 export type Trigger =
   | { type: 'http'; area: ApiArea; routes: HttpRoute[] }
@@ -121,7 +123,9 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
  * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
  * the family admin's (spec 1 §6 roles). Account Setup's routes (rename, archive, restore, the transaction
  * lists and export, an account's statements and removing one) are any member's: spec 2 §6 shows no distinct
- * roles for these features.
+ * roles for these features. Upgrading, the billing portal and banner dismissals are any member's (spec 1 §4
+ * shows every member the banners' Upgrade buttons); Stripe's webhook is public and proves itself by its
+ * signature.
  */
 export const ROUTES = {
   Health: http('Health', 'health', 'health', { method: 'GET', path: '/api/health', scope: 'public' }, [
@@ -189,6 +193,34 @@ export const ROUTES = {
     'get-subscription',
     { method: 'GET', path: '/api/subscription', scope: 'user' },
     ['table:read'],
+  ),
+  DismissNotification: http(
+    'DismissNotification',
+    'subscription',
+    'dismiss-notification',
+    { method: 'POST', path: '/api/subscription/notifications', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  CreateCheckoutSession: http(
+    'CreateCheckoutSession',
+    'subscription',
+    'create-checkout-session',
+    { method: 'POST', path: '/api/subscription/checkout', scope: 'member' },
+    ['table:read', 'table:write', 'stripe-secret'],
+  ),
+  CreateBillingPortalSession: http(
+    'CreateBillingPortalSession',
+    'subscription',
+    'create-billing-portal-session',
+    { method: 'POST', path: '/api/subscription/portal', scope: 'member' },
+    ['table:read', 'table:write', 'stripe-secret'],
+  ),
+  StripeWebhook: http(
+    'StripeWebhook',
+    'subscription',
+    'stripe-webhook',
+    { method: 'POST', path: '/api/webhooks/stripe', scope: 'public' },
+    ['table:read', 'table:write', 'stripe-secret'],
   ),
   ListAccounts: http(
     'ListAccounts',
@@ -259,6 +291,62 @@ export const ROUTES = {
     'remove-statement',
     { method: 'DELETE', path: '/api/uploads/{id}', scope: 'member' },
     ['table:read', 'table:write', 'uploads:delete'],
+  ),
+  CorrectTransactions: http(
+    'CorrectTransactions',
+    'transactions',
+    'correct-transactions',
+    { method: 'POST', path: '/api/transactions/corrections', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListPatterns: http(
+    'ListPatterns',
+    'transactions',
+    'list-patterns',
+    { method: 'GET', path: '/api/patterns', scope: 'member' },
+    ['table:read'],
+  ),
+  DeletePattern: http(
+    'DeletePattern',
+    'transactions',
+    'delete-pattern',
+    { method: 'DELETE', path: '/api/patterns/{id}', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListMatches: http(
+    'ListMatches',
+    'transactions',
+    'list-matches',
+    { method: 'GET', path: '/api/matches', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  AcceptMatch: http(
+    'AcceptMatch',
+    'transactions',
+    'accept-match',
+    { method: 'POST', path: '/api/matches/{id}/accept', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  RejectMatch: http(
+    'RejectMatch',
+    'transactions',
+    'reject-match',
+    { method: 'POST', path: '/api/matches/{id}/reject', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListAccountNumbers: http(
+    'ListAccountNumbers',
+    'transactions',
+    'list-account-numbers',
+    { method: 'GET', path: '/api/account-numbers', scope: 'member' },
+    ['table:read'],
+  ),
+  SetAccountNumbers: http(
+    'SetAccountNumbers',
+    'transactions',
+    'set-account-numbers',
+    { method: 'PUT', path: '/api/accounts/{id}/numbers', scope: 'member' },
+    ['table:read', 'table:write'],
   ),
   ListInstitutions: http(
     'ListInstitutions',
@@ -339,6 +427,32 @@ export const ROUTES = {
     'switch-family',
     { method: 'POST', path: '/api/families/current', scope: 'user' },
     ['table:read', 'table:write'],
+  ),
+  /**
+   * The front door's public writes: feedback from the landing page and the landing page's analytics events
+   * (no personal data). Both are size-limited and rate-limited per address (functions/services/public-limits.ts).
+   * In the app, feedback goes to the signed-in route so the user is recorded (a public route never sees a token).
+   */
+  SubmitFeedback: http(
+    'SubmitFeedback',
+    'feedback',
+    'submit-feedback',
+    { method: 'POST', path: '/api/feedback', scope: 'public' },
+    ['table:write'],
+  ),
+  SubmitAppFeedback: http(
+    'SubmitAppFeedback',
+    'feedback',
+    'submit-app-feedback',
+    { method: 'POST', path: '/api/feedback/signed-in', scope: 'user' },
+    ['table:write'],
+  ),
+  RecordEvents: http(
+    'RecordEvents',
+    'feedback',
+    'record-events',
+    { method: 'POST', path: '/api/events', scope: 'public' },
+    ['table:write'],
   ),
 } satisfies Record<string, HttpFunctionSpec>;
 
@@ -421,6 +535,7 @@ const NEED_ORDER: Need[] = [
   'bedrock',
   'ses:send',
   'magic-link-secret',
+  'stripe-secret',
 ];
 
 /** The router module of an area: imports its routes' handlers and dispatches on the event's routeKey. */

@@ -8,6 +8,7 @@ import { getTextDetection, startTextDetection } from '../adapters/textract/textr
 import { config, requireConfig } from './config';
 import type {
   AiClassifier,
+  Billing,
   HealthProbe,
   Mailer,
   PipelineStarter,
@@ -37,6 +38,14 @@ export interface Services {
   aiClassifier: AiClassifier | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
+  /**
+   * Payments, when something other than the configured Stripe account serves them: the twin's Stripe
+   * stand-in, or a test's. Null: Stripe from its keys, composed in functions/services/billing.ts so that only
+   * the billing function's bundle carries the stripe library.
+   */
+  billing: (() => Promise<Billing | null>) | null;
+  /** The twin's test clock: "now" for one family's subscription rules (null: `now`). */
+  subscriptionClock: ((familyId: string) => Date) | null;
 }
 
 let overrides: Partial<Services> = {};
@@ -78,6 +87,8 @@ export function services(): Services {
     aiClassifier: aws && BEDROCK_MODEL_ID ? bedrockClassifier(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
+    billing: null,
+    subscriptionClock: null,
   };
   return { ...defaults, ...overrides };
 }

@@ -19,7 +19,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'GET', '/api/transactions/counts', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/export', 'member', ['table:read']],
   ['transactions', 'PATCH', '/api/transactions/{id}/flow-type', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/transactions/corrections', 'member', ['table:read', 'table:write']],
   [
     'transactions',
     'POST',
@@ -31,19 +30,11 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'GET', '/api/transactions/cleanup', 'member', ['table:read']],
   ['transactions', 'POST', '/api/transactions/cleanup', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/transactions/verification', 'member', ['table:read']],
-  ['transactions', 'GET', '/api/patterns', 'member', ['table:read']],
-  ['transactions', 'GET', '/api/matches', 'member', ['table:read']],
-  ['transactions', 'POST', '/api/matches/{id}/accept', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/matches/{id}/reject', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/matches/rejected', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads/{id}/transactions', 'member', ['table:read']],
   ['family', 'PATCH', '/api/family', 'admin', ['table:read', 'table:write']],
   ['family', 'GET', '/api/family/audit', 'member', ['table:read']],
-  ['subscription', 'POST', '/api/subscription/notifications', 'member', ['table:read', 'table:write']],
-  ['subscription', 'POST', '/api/subscription/checkout', 'admin', ['table:read']],
-  ['subscription', 'POST', '/api/subscription/portal', 'admin', ['table:read']],
-  ['subscription', 'POST', '/api/webhooks/stripe', 'public', ['table:read', 'table:write']],
   ['institutions', 'GET', '/api/institutions/{id}', 'user', ['table:read']],
   ['institutions', 'GET', '/api/categories', 'user', ['table:read']],
   ['insights', 'GET', '/api/insights/overview', 'member', ['table:read']],
@@ -58,7 +49,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['assistant', 'POST', '/api/assistant/messages', 'member', ['table:read', 'table:write', 'bedrock']],
   ['assistant', 'GET', '/api/assistant/conversations', 'member', ['table:read']],
   ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
-  ['feedback', 'POST', '/api/feedback', 'user', ['table:write']],
 ];
 
 export const PLANNED_ROUTES: FunctionSpec[] = PLANNED.map(([area, method, path, scope, needs], i) => ({

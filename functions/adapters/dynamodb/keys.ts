@@ -41,6 +41,13 @@ export const keys = {
   }),
   pendingByEmail: (email: string) => ({ index: 'gsi1', pk: `EMAIL#${email}`, skPrefix: 'PENDING#' }),
   subscription: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'SUBSCRIPTION' }),
+  /** The trial banners one member dismissed (spec 1 §4: a dismissal is reported per member). */
+  subscriptionDismissals: (familyId: string, userId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `SUBSCRIPTION#DISMISSED#${userId}`,
+  }),
+  /** The family a payment provider's customer pays for (events that name only the customer). */
+  billingCustomer: (customerId: string): Key => ({ pk: `BILLING_CUSTOMER#${customerId}`, sk: 'FAMILY' }),
 
   // ── accounts ───────────────────────────────────────────────────────────────────────────────────────────
   account: (familyId: string, accountId: string): Key => ({
@@ -96,6 +103,7 @@ export const keys = {
   }),
   patternsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'PATTERN#' }),
   audit: (familyId: string, auditId: string): Key => ({ pk: FAMILY(familyId), sk: `AUDIT#${auditId}` }),
+  auditPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'AUDIT#' }),
   rejectedMatch: (familyId: string, matchId: string): Key => ({
     pk: FAMILY(familyId),
     sk: `REJECTED#${matchId}`,
@@ -144,4 +152,9 @@ export const keys = {
 
   // ── global ─────────────────────────────────────────────────────────────────────────────────────────────
   feedback: (feedbackId: string): Key => ({ pk: 'FEEDBACK', sk: `FEEDBACK#${feedbackId}` }),
+  /** A landing analytics event (no personal data), under its day's partition. */
+  analyticsEvent: (day: string, eventId: string): Key => ({ pk: `ANALYTICS#${day}`, sk: `EVENT#${eventId}` }),
+  analyticsDay: (day: string) => ({ pk: `ANALYTICS#${day}`, skPrefix: 'EVENT#' }),
+  /** A public route's request counter for one caller in one window; `hash` hides the address (TTL item). */
+  rateLimit: (bucket: string, hash: string): Key => ({ pk: `RATE#${bucket}#${hash}`, sk: 'RATE' }),
 } as const;

@@ -8,7 +8,10 @@ import { createUploadRequestSchema, type uploadSchema } from '../../../functions
 import { planAccountCreation } from '../../../functions/domain/accounts';
 import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
+import type { SubscriptionInfo } from '../../../functions/domain/subscription';
+import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
 import { membersRoutes } from './fake-members';
+import { transfersRoutes } from './fake-transfers';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -82,6 +85,9 @@ export function createFakeApi() {
   const failures = new Map<string, { status: number; body: unknown }>();
   const accounts: Account[] = [];
   let familyId: string | null = null;
+  let profile: Record<string, unknown> | null = null;
+  const feedback: unknown[] = [];
+  const events: unknown[] = [];
   const transactions: Transaction[] = [];
   const scripts = new Map<string, UploadScript>();
   const uploads = new Map<string, { record: UploadRecord; script: UploadScript }>();
@@ -91,6 +97,8 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const members = membersRoutes({ json });
+  const transfers = transfersRoutes({ transactions, accounts, json });
+  const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(
@@ -108,6 +116,10 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const membersAnswer = members.handle(route, body);
     if (membersAnswer) return membersAnswer;
+    const transfersAnswer = transfers.handle(route, url, body);
+    if (transfersAnswer) return transfersAnswer;
+    const subscriptionAnswer = subscription.handle(route, body);
+    if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
     if (paged) return paged;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
@@ -184,13 +196,40 @@ export function createFakeApi() {
       }
       case 'GET /api/service-types':
         return json(200, { service_types: SERVICE_TYPES });
-      case 'PUT /api/profile':
-        return json(200, {
+      case 'GET /api/profile':
+        return json(200, profile);
+      case 'PUT /api/profile': {
+        // The server's rules (functions/services/profile.ts): the domain validates and prepares the fields sent.
+        const { from_onboarding, ...update } = body as Record<string, string | null> & {
+          from_onboarding?: true;
+        };
+        const errors = validateProfile(update);
+        if (from_onboarding) delete errors.phone;
+        const first = Object.values(errors)[0];
+        if (first)
+          return json(400, {
+            error: { code: 'validation_error', message: first, details: { fields: errors } },
+          });
+        const prepared = prepareProfileForSave(update) as Record<string, unknown>;
+        const sent = Object.fromEntries(
+          Object.keys(update).map((k) => [k, k in prepared ? prepared[k] : (update[k] ?? null)]),
+        );
+        profile = {
           user_id: 'u1',
           ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, null])),
-          ...body,
+          ...profile,
+          ...sent,
           updated_at: new Date().toISOString(),
-        });
+        };
+        return json(200, profile);
+      }
+      case 'POST /api/feedback':
+      case 'POST /api/feedback/signed-in':
+        feedback.push(body);
+        return json(201, { received: true });
+      case 'POST /api/events':
+        events.push(body);
+        return new Response(null, { status: 204 });
       case 'POST /api/family':
         familyId ??= '01JD8Z0000000000000000FAM1';
         return json(201, {
@@ -278,6 +317,22 @@ export function createFakeApi() {
     pageRequests: transactionPages.pageRequests,
     csvRequests: transactionPages.csvRequests,
     fetch: handle as typeof fetch,
+    /** Feedback and analytics events the widget and the landing page sent. */
+    feedback,
+    events,
+    /** The profile GET /api/profile answers (null: never saved). */
+    setProfile(value: Record<string, unknown> | null) {
+      profile =
+        value === null
+          ? null
+          : {
+              user_id: 'u1',
+              ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, null])),
+              updated_at: null,
+              ...value,
+            };
+    },
+    profile: () => profile,
     /**
      * What GET /api/uploads/{id} answers for uploads of this file: one step per request (the last one stays),
      * and the transactions added to the account when a step reaches 'done'.
@@ -305,9 +360,84 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     members: members.controls,
+    ...transfers.controls,
+    ...subscription.controls,
   };
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+// ── Subscription routes: the info (a trial of 14 days unless a test sets it), banner dismissals, checkout, ──
+// ── the billing portal.                                                                                   ──
+
+/** Subscription info as GET /api/subscription answers it, from the domain's fields. */
+export function subscriptionInfo(over: Partial<SubscriptionInfo> & { trial_ends_at?: string | null } = {}) {
+  const info = {
+    status: 'trial' as const,
+    plan_type: 'free_trial',
+    is_team_member: false,
+    is_early_adopter: false,
+    trial_days_remaining: 13,
+    trial_total_days: 14,
+    has_access: true,
+    should_initialize: false,
+    show_3_day_warning: false,
+    show_1_day_warning: false,
+    show_expired_notice: false,
+    trial_ends_at: '2026-04-01T12:00:00.000Z',
+    ...over,
+  };
+  return { ...info, days_left: info.trial_days_remaining };
+}
+
+function subscriptionRoutes(json: (status: number, body: unknown) => Response) {
+  let info = subscriptionInfo();
+  /** Answers for the next GET /api/subscription calls, in order (then `info`). */
+  const queued: Array<ReturnType<typeof subscriptionInfo>> = [];
+  const dismissed: string[] = [];
+  const flags = {
+    '3_day_warning': 'show_3_day_warning',
+    '1_day_warning': 'show_1_day_warning',
+    trial_expired: 'show_expired_notice',
+  } as const;
+  return {
+    handle(route: string, body: unknown): Response | null {
+      switch (route) {
+        case 'GET /api/subscription':
+          return json(200, queued.shift() ?? info);
+        case 'POST /api/subscription/notifications': {
+          const key = (body as { notification_type?: string } | undefined)?.notification_type ?? '';
+          if (!(key in flags))
+            return json(400, {
+              error: { code: 'validation_error', message: 'notification_type is one of …' },
+            });
+          dismissed.push(key);
+          info = { ...info, [flags[key as keyof typeof flags]]: false };
+          return json(200, info);
+        }
+        case 'POST /api/subscription/checkout':
+          return json(200, {
+            session_id: 'cs_test_1',
+            session_url: 'http://localhost/local/stripe/checkout/cs_test_1',
+          });
+        case 'POST /api/subscription/portal':
+          return json(200, { url: 'http://localhost/local/stripe/portal/bps_test_1' });
+        default:
+          return null;
+      }
+    },
+    controls: {
+      /** What GET /api/subscription answers from now on. */
+      setSubscription(over: Parameters<typeof subscriptionInfo>[0]) {
+        info = subscriptionInfo(over);
+      },
+      /** Answers for the next GET /api/subscription calls, one each (e.g. the webhook arriving late). */
+      queueSubscription(...answers: Array<Parameters<typeof subscriptionInfo>[0]>) {
+        queued.push(...answers.map((a) => subscriptionInfo(a)));
+      },
+      dismissedBanners: dismissed,
+    },
+  };
+}
 
 // ── Account Setup routes: the accounts with their derived fields (by status), rename, archive, restore, an ──
 // ── account's statements and 'Remove this statement' (DELETE /api/uploads/{id}).                         ──

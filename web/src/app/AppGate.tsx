@@ -6,6 +6,7 @@ import { useLinkSignIn } from '../auth/useLinkSignIn';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 import { Onboarding } from '../features/onboarding/Onboarding';
 import { useOnboardingStatus } from '../features/onboarding/useOnboardingStatus';
+import { SubscriptionGate } from '../features/subscription/SubscriptionGate';
 import { AppShell } from './AppShell';
 import '../features/login/login.css';
 
@@ -17,7 +18,7 @@ import '../features/login/login.css';
  *  3. auth or onboarding status still loading: 'Loading Family Finance...';
  *     an invitation opened while signed out (pendingInviteToken): back to it, before anything else;
  *  4. onboarding not completed: the onboarding flow;
- *  5. otherwise the app shell.
+ *  5. otherwise the app shell, once the subscription info has loaded (at most 5 s: 'Loading your account...').
  */
 export const LOADING_MESSAGE = 'Loading Family Finance...';
 export const PROCESSING_MESSAGE = 'Processing your login...';
@@ -38,7 +39,11 @@ function SignedInApp({ user }: { user: AuthUser }) {
   const { status } = useOnboardingStatus();
   if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
   if (status === 'incomplete') return <Onboarding />;
-  return <AppShell user={user} />;
+  return (
+    <SubscriptionGate userId={user.userId}>
+      <AppShell user={user} />
+    </SubscriptionGate>
+  );
 }
 
 function LinkProblem({ message }: { message: string }) {

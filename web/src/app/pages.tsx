@@ -4,11 +4,18 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const MembersPage = lazy(() =>
   import('../features/members/MembersPage').then((m) => ({ default: m.MembersPage })),
 );
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
+);
+const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const MatchingPage = lazy(() =>
+  import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
 );
 
 /**
@@ -16,9 +23,9 @@ const AccountSetupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — members 'Family Members'; Setup & Tools — setup/upload 'File Upload', setup/accounts
- * 'Account Setup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
- * analytics 'Analytics', profile 'Profile';
+ * Built: Dashboards — flow 'Transaction Flow', members 'Family Members', profile 'Profile'; Setup & Tools —
+ * setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
+ * 'Account Types', analytics 'Analytics';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -35,6 +42,16 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'flow',
+    label: 'Transaction Flow',
+    group: 'Dashboards',
+    element: <FlowPage />,
+    nextStep: {
+      title: 'Check how your transactions are counted',
+      description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
   {
     path: 'members',
     label: 'Family Members',
@@ -66,6 +83,19 @@ export const APP_PAGES: AppPage[] = [
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
     },
   },
+  {
+    path: 'setup/matching',
+    label: 'Cross-Account Matching',
+    group: 'Setup & Tools',
+    element: <MatchingPage />,
+    nextStep: {
+      title: 'Review transfers between your accounts',
+      description:
+        'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
+    },
+  },
+  // Last of 'Dashboards' in the sidebar (spec 1 §2).
+  { path: 'profile', label: 'Profile', group: 'Dashboards', element: <ProfilePage /> },
 ];
 
 export const PROFILE_PATH = 'profile';
