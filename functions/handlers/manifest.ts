@@ -428,6 +428,27 @@ export const ROUTES = {
     { method: 'POST', path: '/api/families/current', scope: 'user' },
     ['table:read', 'table:write'],
   ),
+  GetOverview: http(
+    'GetOverview',
+    'insights',
+    'get-overview',
+    { method: 'GET', path: '/api/insights/overview', scope: 'member' },
+    ['table:read'],
+  ),
+  GetPeriodStats: http(
+    'GetPeriodStats',
+    'insights',
+    'get-period-stats',
+    { method: 'GET', path: '/api/insights/period-stats', scope: 'member' },
+    ['table:read'],
+  ),
+  GetAccountTypes: http(
+    'GetAccountTypes',
+    'insights',
+    'get-account-types',
+    { method: 'GET', path: '/api/insights/account-types', scope: 'member' },
+    ['table:read'],
+  ),
   /**
    * The front door's public writes: feedback from the landing page and the landing page's analytics events
    * (no personal data). Both are size-limited and rate-limited per address (functions/services/public-limits.ts).

@@ -124,6 +124,13 @@ export const keys = {
   }),
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
+  /** The family's roll-ups from one month to another (YYYY-MM, both included): pk = family, sk between. */
+  rollupsRange: (familyId: string, fromMonth = '0000-00', toMonth = '9999-99') => ({
+    pk: FAMILY(familyId),
+    skFrom: `ROLLUP#${fromMonth}`,
+    skTo: `ROLLUP#${toMonth}`,
+  }),
+  rollupsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ROLLUP#' }),
 
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({

@@ -10,6 +10,7 @@ import { transactionsCsv, transactionsCsvFileName } from '../../../functions/dom
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { insightsRoutes } from './fake-insights';
 import { membersRoutes } from './fake-members';
 import { transfersRoutes } from './fake-transfers';
 
@@ -98,6 +99,7 @@ export function createFakeApi() {
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const members = membersRoutes({ json });
   const transfers = transfersRoutes({ transactions, accounts, json });
+  const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -118,6 +120,8 @@ export function createFakeApi() {
     if (membersAnswer) return membersAnswer;
     const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
+    const insightsAnswer = insights.handle(route, url);
+    if (insightsAnswer) return insightsAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -361,6 +365,7 @@ export function createFakeApi() {
     ...accountSetup.controls,
     members: members.controls,
     ...transfers.controls,
+    ...insights.controls,
     ...subscription.controls,
   };
 }

@@ -4,6 +4,9 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const AccountTypesPage = lazy(() =>
+  import('../features/account-types/AccountTypesPage').then((m) => ({ default: m.AccountTypesPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -23,9 +26,9 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — flow 'Transaction Flow', members 'Family Members', profile 'Profile'; Setup & Tools —
- * setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
- * 'Account Types', analytics 'Analytics';
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', members 'Family Members', profile
+ * 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the
+ * spec: Dashboards — analytics 'Analytics';
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -42,6 +45,12 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'accounts',
+    label: 'Account Types',
+    group: 'Dashboards',
+    element: <AccountTypesPage />,
+  },
   {
     path: 'flow',
     label: 'Transaction Flow',
