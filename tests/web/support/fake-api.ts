@@ -17,6 +17,7 @@ import { searchInstitutions } from '../../../functions/domain/institution-search
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
 import { insightsRoutes } from './fake-insights';
+import { membersRoutes } from './fake-members';
 import { transfersRoutes } from './fake-transfers';
 
 /**
@@ -103,6 +104,7 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const assistant = assistantRoutes(json);
+  const members = membersRoutes({ json });
   const transfers = transfersRoutes({ transactions, accounts, json });
   const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
@@ -123,6 +125,8 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const assistantAnswer = await assistant.handle(route, body);
     if (assistantAnswer) return assistantAnswer;
+    const membersAnswer = members.handle(route, body);
+    if (membersAnswer) return membersAnswer;
     const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
     const insightsAnswer = insights.handle(route, url);
@@ -369,6 +373,7 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     assistant: assistant.controls,
+    members: members.controls,
     ...transfers.controls,
     ...insights.controls,
     ...subscription.controls,
