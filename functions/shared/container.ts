@@ -1,3 +1,4 @@
+import { bedrockAssistant } from '../adapters/bedrock/assistant-client';
 import { bedrockClassifier } from '../adapters/bedrock/bedrock-client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { s3Storage } from '../adapters/s3/storage';
@@ -8,6 +9,7 @@ import { getTextDetection, startTextDetection } from '../adapters/textract/textr
 import { config, requireConfig } from './config';
 import type {
   AiClassifier,
+  AssistantModel,
   Billing,
   HealthProbe,
   Mailer,
@@ -36,6 +38,7 @@ export interface Services {
   secrets: Secrets;
   probes: HealthProbe[];
   aiClassifier: AiClassifier | null;
+  assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
   /**
@@ -85,6 +88,7 @@ export function services(): Services {
     secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],
     aiClassifier: aws && BEDROCK_MODEL_ID ? bedrockClassifier(BEDROCK_MODEL_ID) : null,
+    assistantModel: aws && BEDROCK_MODEL_ID ? bedrockAssistant(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
     billing: null,

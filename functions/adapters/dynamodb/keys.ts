@@ -131,6 +131,13 @@ export const keys = {
     skTo: `ROLLUP#${toMonth}`,
   }),
   rollupsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ROLLUP#' }),
+  /** A family member's assistant chat: the last 10 messages, one item per member. */
+  assistantChat: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `CHAT#${userId}` }),
+  /** The family's assistant questions in one rate-limit window (a counter that expires). */
+  assistantRate: (familyId: string, window: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `RATE#ASSISTANT#${window}`,
+  }),
 
   // ── spending by category ───────────────────────────────────────────────────────────────────────────────
   /** A category the family chose for a merchant (learned from a category change), by merchant key. */
@@ -179,6 +186,14 @@ export const keys = {
   /** The current magic link of an address (hash only) and its last send time (rate limit). */
   magicLink: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'MAGIC_LINK' }),
   invitation: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
+
+  // ── a user's families (members beyond the creator) ────────────────────────────────────────────────────
+  /** gsi1 on a member row: the families a user belongs to (the header's family switcher). */
+  memberOfIndex: (userId: string, familyId: string) => ({
+    gsi1pk: `${USER(userId)}#FAMILIES`,
+    gsi1sk: FAMILY(familyId),
+  }),
+  familiesOfUser: (userId: string) => ({ index: 'gsi1', pk: `${USER(userId)}#FAMILIES` }),
 
   // ── global ─────────────────────────────────────────────────────────────────────────────────────────────
   feedback: (feedbackId: string): Key => ({ pk: 'FEEDBACK', sk: `FEEDBACK#${feedbackId}` }),

@@ -4,11 +4,17 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
 const AccountTypesPage = lazy(() =>
   import('../features/account-types/AccountTypesPage').then((m) => ({ default: m.AccountTypesPage })),
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const MembersPage = lazy(() =>
+  import('../features/members/MembersPage').then((m) => ({ default: m.MembersPage })),
 );
 const SpendingPage = lazy(() =>
   import('../features/spending/SpendingPage').then((m) => ({ default: m.SpendingPage })),
@@ -26,9 +32,9 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — accounts 'Account Types', spending 'Spend by Category', profile 'Profile'; Setup & Tools — setup/upload 'File Upload',
- * setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — flow 'Transaction Flow', members
- * 'Family Members', analytics 'Analytics';
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending 'Spend by Category', members
+ * 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
+ * Setup'. Still to add from the spec:
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
@@ -59,6 +65,22 @@ export const APP_PAGES: AppPage[] = [
     nextStep: {
       title: 'Check how your transactions are counted',
       description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
+  {
+    path: 'analytics',
+    label: 'Analytics',
+    group: 'Dashboards',
+    element: <AnalyticsPage />,
+  },
+  {
+    path: 'members',
+    label: 'Family Members',
+    group: 'Dashboards',
+    element: <MembersPage />,
+    nextStep: {
+      title: 'Invite your family',
+      description: 'Add the people you share money with: each gets an e-mail invitation to join this family.',
     },
   },
   {
