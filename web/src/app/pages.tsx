@@ -32,9 +32,9 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending 'Spend by Category', members
- * 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
- * Setup'. Still to add from the spec:
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending
+ * 'Spend by Category', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
+ * Upload', setup/accounts 'Account Setup'. Still to add from the spec:
  * Setup & Tools — setup/matching 'Cross-Account Matching',
  * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
  */
