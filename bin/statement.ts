@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { OcrEngine } from '../functions/adapters/ocr/engine';
 import { readScan } from '../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../functions/adapters/pdf/text-layer';
+import { categorise } from '../functions/domain/category-rules';
 import { classifyByRules } from '../functions/domain/rule-classifier';
+import { spendingAmount } from '../functions/domain/spending';
 import { type ParsedStatement, readStatement } from '../functions/domain/statement';
 import type { Block } from '../functions/domain/statement/blocks';
 
@@ -44,7 +46,26 @@ function classified(statement: ParsedStatement) {
       type: t.type,
       account_type: accountType,
     });
-    return { ...t, flowType: rule?.flow_type ?? null, confidence: rule?.confidence ?? null };
+    const flowType = rule?.flow_type ?? null;
+    // The category the pipeline would give a row that counts as spending (without the family's own rules).
+    const spending =
+      flowType &&
+      spendingAmount({
+        description: t.description,
+        amount: t.amount,
+        signed_amount: t.signedAmount,
+        type: t.type,
+        flow_type: flowType,
+        user_corrected_flow_type: null,
+      }) !== null;
+    const category = spending ? categorise(t.description) : null;
+    return {
+      ...t,
+      flowType,
+      confidence: rule?.confidence ?? null,
+      category: category?.subcategory ?? category?.primary_category ?? null,
+      merchant: category?.merchant_name ?? null,
+    };
   });
 }
 
@@ -60,8 +81,9 @@ export function statementTable(statement: ParsedStatement, source: Source): stri
     money(t.balance),
     t.flowType ?? '(for the AI)',
     t.confidence === null ? '' : t.confidence.toFixed(2),
+    t.category ?? '',
   ]);
-  const header = ['Date', 'Description', 'Amount', 'Balance', 'Flow type', 'Confidence'];
+  const header = ['Date', 'Description', 'Amount', 'Balance', 'Flow type', 'Confidence', 'Category'];
   const right = new Set([2, 3, 5]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
