@@ -1,0 +1,12 @@
+import { startClassification } from '../../services/classification-job';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/**
+ * POST /api/transactions/classify ('Review All Transactions'): starts the family's classification job in the
+ * background (202), or joins the one running (200, joined: true). 503 without a classifier.
+ */
+export const handler = httpHandler(ROUTES.StartClassification, {}, async ({ family }) => {
+  const result = await startClassification(family);
+  return json(result.joined ? 200 : 202, result);
+});
