@@ -166,6 +166,12 @@ export const verificationCheckSchema = z.object({
 });
 export type VerificationCheckDto = z.infer<typeof verificationCheckSchema>;
 
+/** GET /api/transactions/verification?account=: one account's checks; without it, the family's own. */
+export const verificationQuerySchema = z.object({
+  account: z.optional(idString('ulid', 'Not an account id')),
+});
+export type VerificationQuery = z.infer<typeof verificationQuerySchema>;
+
 export const verificationReportSchema = z.object({
   checks: z.array(verificationCheckSchema),
   summary: z.object({
@@ -175,6 +181,5 @@ export const verificationReportSchema = z.object({
     total_accounts: z.number(),
     banner: z.object({ title: z.string(), tone: z.enum(['success', 'warning', 'danger']) }),
   }),
-  checked_at: z.string(),
 });
 export type VerificationReport = z.infer<typeof verificationReportSchema>;

@@ -295,6 +295,13 @@ export const ROUTES = {
     { method: 'POST', path: '/api/transactions/cleanup', scope: 'member' },
     ['table:read', 'table:write'],
   ),
+  RunVerification: http(
+    'RunVerification',
+    'transactions',
+    'run-verification',
+    { method: 'GET', path: '/api/transactions/verification', scope: 'member' },
+    ['table:read'],
+  ),
   ListInstitutions: http(
     'ListInstitutions',
     'institutions',

@@ -26,7 +26,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
     'member',
     ['table:read', 'table:write', 'bedrock'],
   ],
-  ['transactions', 'GET', '/api/transactions/verification', 'member', ['table:read']],
   ['transactions', 'GET', '/api/patterns', 'member', ['table:read']],
   ['transactions', 'GET', '/api/matches', 'member', ['table:read']],
   ['transactions', 'POST', '/api/matches/{id}/accept', 'member', ['table:read', 'table:write']],

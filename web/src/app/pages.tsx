@@ -7,6 +7,9 @@ const UploadPage = lazy(() =>
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
+const ReviewPage = lazy(() =>
+  import('../features/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
@@ -50,6 +53,16 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check your accounts',
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
+    },
+  },
+  {
+    path: 'setup/classification',
+    label: 'AI Classification',
+    group: 'Setup & Tools',
+    element: <ReviewPage />,
+    nextStep: {
+      title: 'Review your transactions',
+      description: 'Verify your account data and classify the transactions no rule could place.',
     },
   },
 ];

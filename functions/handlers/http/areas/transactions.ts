@@ -6,6 +6,7 @@ import { handler as getClassification } from '../get-classification';
 import { handler as listAccountTransactions } from '../list-account-transactions';
 import { handler as listFamilyTransactions } from '../list-family-transactions';
 import { handler as listReviewTransactions } from '../list-review-transactions';
+import { handler as runVerification } from '../run-verification';
 import { handler as startClassification } from '../start-classification';
 
 /** The transactions area's function: its routes (manifest area 'transactions'), dispatched on the event's routeKey. */
@@ -18,4 +19,5 @@ export const handler = areaRouter('transactions', [
   getClassification,
   analyseCleanup,
   deleteBadTransactions,
+  runVerification,
 ]);
