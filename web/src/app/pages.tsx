@@ -10,6 +10,9 @@ const AccountSetupPage = lazy(() =>
 const ReviewPage = lazy(() =>
   import('../features/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
 );
+const CleanupPage = lazy(() =>
+  import('../features/cleanup/CleanupPage').then((m) => ({ default: m.CleanupPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
@@ -64,6 +67,12 @@ export const APP_PAGES: AppPage[] = [
       title: 'Review your transactions',
       description: 'Verify your account data and classify the transactions no rule could place.',
     },
+  },
+  {
+    path: 'setup/cleanup',
+    label: 'Data Cleanup',
+    group: 'Setup & Tools',
+    element: <CleanupPage />,
   },
 ];
 
