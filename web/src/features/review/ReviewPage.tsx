@@ -94,7 +94,7 @@ function SmartCategorization() {
           <div className="review-actions">
             <button
               type="button"
-              className="btn btn-primary"
+              className="button primary"
               disabled={running || list.data.need_review === 0 || !list.data.classifier}
               onClick={() => start.mutate()}
             >
