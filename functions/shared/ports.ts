@@ -113,6 +113,8 @@ export interface Storage {
     expiresInSeconds: number;
   }): Promise<string>;
   getObjectBytes(key: string, bucket?: string): Promise<Uint8Array>;
+  /** The bytes and the ETag of the version they are (to tell a statement replaced since its event). */
+  getObject(key: string, bucket?: string): Promise<{ bytes: Uint8Array; etag: string }>;
   headObject(key: string, bucket?: string): Promise<{ size: number; etag: string; contentType: string }>;
   putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
   /** Removes an object; a missing one is no error. */

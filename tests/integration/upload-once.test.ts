@@ -1,10 +1,12 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putObject } from '../../functions/adapters/s3/storage';
+import { headObject, putObject } from '../../functions/adapters/s3/storage';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import { UPLOAD_CLOSED_ERROR } from '../../functions/contracts/pipeline-states';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
+import { extractStep } from '../../functions/services/pipeline/extract';
+import { MESSAGES } from '../../functions/services/pipeline/messages';
 import { persistStep } from '../../functions/services/pipeline/persist';
 import { generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
@@ -105,5 +107,27 @@ describe('a second PUT to a finished upload', () => {
     expect(state.counts?.parsed).toBeGreaterThan(0);
     await expect(persistStep(state)).rejects.toMatchObject({ name: UPLOAD_CLOSED_ERROR });
     expect((await ada.call<Upload>('GET', `/api/uploads/${upload.uploadId}`)).body).toEqual(upload);
+  });
+});
+
+describe('a second PUT while the first is being read', () => {
+  it("is not read in the first one's place: the upload fails asking for the statement again", async () => {
+    // The last upload above was claimed by its first version's ETag, then other bytes landed on its key: as if
+    // the first execution's Extract ran only now (the second execution stopped at Register).
+    const state = twin.runner
+      .list(200)
+      .map((e) => (e.output ?? {}) as Partial<PipelineState>)
+      .find((output) => output.uploadId === finished?.uploadId) as PipelineState;
+    const current = await headObject(state.key, state.bucket);
+    expect(state.etag.replaceAll('"', '')).not.toBe('');
+    expect(current.etag.replaceAll('"', '')).not.toBe(state.etag.replaceAll('"', ''));
+    await expect(extractStep(state)).rejects.toMatchObject({
+      name: 'StatementError',
+      message: MESSAGES.replaced,
+    });
+    // The version an upload was claimed for is read as before.
+    await expect(extractStep({ ...state, etag: current.etag })).resolves.toMatchObject({
+      extraction: { status: 'DONE', source: 'text-layer' },
+    });
   });
 });

@@ -59,8 +59,14 @@ export class OcrEngine {
           ),
         );
         for (const worker of workers) {
-          // Automatic page segmentation keeps a minus sign with its figure (sparse text loses some).
-          await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: String(SCAN_DPI) });
+          // The page read as one block of text lines: a statement is rows across the page, and the lines are
+          // split at column gaps afterwards (textract-shape.ts). It keeps a minus sign with its figure (sparse
+          // text loses some) and costs about 15 % less CPU a page than automatic page segmentation, which
+          // looks for columns and regions first, with the same words on every generated layout.
+          await worker.setParameters({
+            tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+            user_defined_dpi: String(SCAN_DPI),
+          });
           scheduler.addWorker(worker);
         }
       } catch (error) {

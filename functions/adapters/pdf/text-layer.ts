@@ -1,14 +1,17 @@
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
+import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { checkPdfBytes, MAX_PDF_PAGES, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
  * LINE and WORD blocks (normalised geometry, Top from the top edge), the statement reader's one input.
- * Each pdf.js text item becomes a LINE (items that continue a word, as after a font change, are joined);
- * its words are placed along it in proportion to their glyph widths (pdf.js gives an item's width, not each
- * glyph's). Rotated text (margin notes) is left out.
+ * Each pdf.js text item becomes a LINE (items that continue a word, as after a font change, are joined).
+ * Its words are placed where their glyphs stand (glyph-positions.ts), and a gap between two words that
+ * pdf.js joined because no space was drawn and the gap is narrow ("Cardpayment") becomes a space again. When
+ * the glyphs cannot be followed, words are placed along the item in proportion to their glyph widths
+ * instead. Rotated text (margin notes) is left out.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
@@ -42,6 +45,54 @@ const boundingBox = (b: Box, pageWidth: number, pageHeight: number) => ({
   Width: clamp(b.width / pageWidth),
   Height: clamp(b.height / pageHeight),
 });
+
+interface Placement {
+  /** The glyph index of each character of the run's text (-1 for whitespace). */
+  glyphOf: number[];
+  glyphs: readonly PlacedGlyph[];
+}
+
+/**
+ * The run's text with a space at each hidden word break, and its words placed by their glyphs (the left edge
+ * of the first, the right edge of the last): null when any of its characters has no glyph.
+ */
+function placeWords(
+  text: string,
+  box: Box,
+  placement: Placement,
+): { text: string; words: Array<{ text: string; box: Box }> } | null {
+  const chars = [...text];
+  if (chars.length !== placement.glyphOf.length) return null;
+  const breaks = new Set(hiddenBreaks(text, placement.glyphOf, placement.glyphs));
+  const words: Array<{ text: string; box: Box }> = [];
+  let line = '';
+  let current: { text: string; left: number; right: number } | null = null;
+  const close = () => {
+    if (current)
+      words.push({
+        text: current.text,
+        box: { left: current.left, top: box.top, width: current.right - current.left, height: box.height },
+      });
+    current = null;
+  };
+  for (const [i, ch] of chars.entries()) {
+    if (/\s/.test(ch) || breaks.has(i)) close();
+    line += breaks.has(i) ? ` ${ch}` : ch;
+    if (/\s/.test(ch)) continue;
+    const glyph = placement.glyphs[placement.glyphOf[i] ?? -1];
+    if (!glyph) return null;
+    const left = Math.min(glyph.x, glyph.x + glyph.width);
+    const right = Math.max(glyph.x, glyph.x + glyph.width);
+    if (current) {
+      const word: { text: string; left: number; right: number } = current;
+      word.text += ch;
+      word.left = Math.min(word.left, left);
+      word.right = Math.max(word.right, right);
+    } else current = { text: ch, left, right };
+  }
+  close();
+  return { text: line, words };
+}
 
 /** Words of a text item with their boxes, spread along the item by glyph widths. */
 function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
@@ -101,6 +152,13 @@ export async function extractTextLayer(
       const page = await document.getPage(pageNumber);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
+      const glyphs = await placedGlyphs(page).catch(() => null);
+      const aligned = glyphs
+        ? alignGlyphs(
+            content.items.map((item) => ('str' in item ? item.str : '')),
+            glyphs,
+          )
+        : null;
       const pageBlock: Block = {
         BlockType: 'PAGE',
         Id: `p${pageNumber}`,
@@ -109,8 +167,14 @@ export async function extractTextLayer(
         Relationships: [{ Type: 'CHILD', Ids: [] }],
       };
       blocks.push(pageBlock);
-      const runs: Array<{ text: string; box: Box; baseline: number; size: number }> = [];
-      for (const item of content.items) {
+      const runs: Array<{
+        text: string;
+        box: Box;
+        baseline: number;
+        size: number;
+        glyphOf: number[] | null;
+      }> = [];
+      for (const [index, item] of content.items.entries()) {
         if (!('str' in item)) continue;
         const text = (item satisfies TextItem).str;
         if (!text.trim()) continue;
@@ -139,15 +203,20 @@ export async function extractTextLayer(
         ) {
           previous.text += text;
           previous.box.width = e + box.width - previous.box.left;
+          previous.glyphOf =
+            previous.glyphOf && aligned?.[index] ? [...previous.glyphOf, ...aligned[index]] : null;
           continue;
         }
-        runs.push({ text, box, baseline: f, size: fontHeight });
+        runs.push({ text, box, baseline: f, size: fontHeight, glyphOf: aligned?.[index] ?? null });
       }
       let lineNumber = 0;
       for (const run of runs) {
         const lineId = `p${pageNumber}-l${++lineNumber}`;
         const wordIds: string[] = [];
-        for (const [k, word] of splitWords(run.text, run.box).entries()) {
+        const placed =
+          glyphs && run.glyphOf ? placeWords(run.text, run.box, { glyphOf: run.glyphOf, glyphs }) : null;
+        const runWords = placed?.words ?? splitWords(run.text, run.box);
+        for (const [k, word] of runWords.entries()) {
           const id = `${lineId}-w${k + 1}`;
           wordIds.push(id);
           blocks.push({
@@ -164,7 +233,7 @@ export async function extractTextLayer(
           BlockType: 'LINE',
           Id: lineId,
           Page: pageNumber,
-          Text: run.text.trim(),
+          Text: (placed?.text ?? run.text).trim(),
           Confidence: 100,
           Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
           Relationships: [{ Type: 'CHILD', Ids: wordIds }],

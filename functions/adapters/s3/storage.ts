@@ -66,6 +66,15 @@ export async function getObjectBytes(key: string, bucket = uploadBucket()): Prom
   return out.Body.transformToByteArray();
 }
 
+/** An object's bytes and the ETag of exactly those bytes (S3 answers both from one version). */
+export async function getObject(
+  key: string,
+  bucket = uploadBucket(),
+): Promise<{ bytes: Uint8Array; etag: string }> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return { bytes: out.Body ? await out.Body.transformToByteArray() : new Uint8Array(), etag: out.ETag ?? '' };
+}
+
 export async function headObject(key: string, bucket = uploadBucket()) {
   const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   return { size: out.ContentLength ?? 0, etag: out.ETag ?? '', contentType: out.ContentType ?? '' };
@@ -82,7 +91,14 @@ export async function deleteObject(key: string): Promise<void> {
 }
 
 /** The Storage port served by S3 (the twin's S3 locally: same SDK, its endpoint). */
-export const s3Storage: Storage = { presignPut, getObjectBytes, headObject, putObject, deleteObject };
+export const s3Storage: Storage = {
+  presignPut,
+  getObject,
+  getObjectBytes,
+  headObject,
+  putObject,
+  deleteObject,
+};
 
 export function resetStorageClients(): void {
   client?.destroy();

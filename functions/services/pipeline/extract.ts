@@ -3,6 +3,7 @@ import type { PipelineState } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import { MESSAGES } from './messages';
 import { keepBlocks } from './working-files';
 
 /**
@@ -13,9 +14,14 @@ import { keepBlocks } from './working-files';
  *
  * Every check a PDF must pass happens here, on the one read of its bytes: not empty, a PDF, complete, not
  * password-protected, at most 20 MB and 100 pages. Failures are StatementErrors with the family-facing reason.
+ * The bytes must be the object version the upload was claimed for (its ETag): other bytes PUT to the same
+ * upload link since then are not read in its place (their own execution stopped at Register), and the upload
+ * fails asking for the statement again.
  */
 export async function extractStep(state: PipelineState): Promise<PipelineState> {
-  const bytes = await services().storage.getObjectBytes(state.key, state.bucket);
+  const { bytes, etag } = await services().storage.getObject(state.key, state.bucket);
+  if (state.etag && unquoted(etag) !== unquoted(state.etag))
+    throw new StatementError(MESSAGES.replaced, 'replaced');
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });
@@ -31,3 +37,5 @@ export async function extractStep(state: PipelineState): Promise<PipelineState> 
   const jobId = await recognition.start({ bucket: state.bucket, key: state.key, token: state.uploadId });
   return { ...state, extraction: { status: 'IN_PROGRESS', source: 'textract', jobId, polls: 0 } };
 }
+
+const unquoted = (etag: string) => etag.replace(/^"|"$/g, '');

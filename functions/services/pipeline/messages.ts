@@ -14,6 +14,8 @@ export const MESSAGES = {
   tooLarge: `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
   empty: 'This PDF is empty.',
   notStarted: 'This upload was not started from the app.',
+  /** The object was written again (another file to the same upload link) after the upload was claimed. */
+  replaced: 'This statement was replaced while we were reading it. Please upload it again.',
   cardOnBankAccount: (accountType: string) =>
     `This looks like a credit card statement, but it was uploaded to a ${accountType} account. Please check you chose the right account.`,
   bankOnCardAccount:

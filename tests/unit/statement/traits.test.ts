@@ -19,6 +19,8 @@ import { generateTraitStatement, TRAITS, type Trait } from '../../fixtures/state
  *   newestFirst     newest transaction first
  *   broughtForward  balance brought / carried forward rows on every page
  *   totalsRow       a 'Totals' row at the foot of the table (paid out and paid in sums): a check, not a row
+ *   narrowWordGaps  description words placed one by one a narrow gap apart, no space drawn ('Cardpayment'
+ *                   in pdf.js's text): the description keeps its spaces
  */
 
 /** Deterministic combinations: every trait alone, all together, and 24 mixed sets. */
