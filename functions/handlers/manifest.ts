@@ -57,6 +57,8 @@ export type Need =
   /** s3:ListBucket: without it, reading a key that is not there answers AccessDenied, not NoSuchKey. */
   | 'uploads:list'
   | 'pipeline:start'
+  /** states:StartExecution on the classification job's state machine (Smart Transaction Review). */
+  | 'jobs:start'
   | 'textract'
   | 'bedrock'
   | 'ses:send'
@@ -70,6 +72,11 @@ export type Trigger =
       type: 'cognito';
       trigger: 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse' | 'preSignUp';
     }
+  /**
+   * A background job's worker (Smart Transaction Review's classification), run by its own state machine,
+   * which the job's HTTP route starts ('jobs:start').
+   */
+  | { type: 'job'; job: 'classification' }
   /**
    * Runs once per deployment: infra wires it as a CloudFormation custom resource (CDK Provider onEvent) so the
    * institution catalogue is seeded on every deploy. The local twin calls the same seed at start.
@@ -272,14 +279,14 @@ export const ROUTES = {
     'transactions',
     'start-classification',
     { method: 'POST', path: '/api/transactions/classify', scope: 'member' },
-    ['table:read', 'table:write'],
+    ['table:read', 'table:write', 'jobs:start', 'bedrock'],
   ),
   GetClassification: http(
     'GetClassification',
     'transactions',
     'get-classification',
     { method: 'GET', path: '/api/transactions/classify', scope: 'member' },
-    ['table:read', 'table:write'],
+    ['table:read', 'table:write', 'jobs:start'],
   ),
   AnalyseCleanup: http(
     'AnalyseCleanup',
@@ -346,6 +353,13 @@ export const FUNCTIONS: FunctionSpec[] = [
     'uploads:delete',
   ]),
   {
+    id: 'ClassificationJob',
+    entry: 'functions/handlers/jobs/classification-job.ts',
+    trigger: { type: 'job', job: 'classification' },
+    needs: ['table:read', 'table:write', 'bedrock'],
+    timeoutSeconds: 300,
+  },
+  {
     id: 'Seed',
     entry: 'functions/handlers/triggers/seed.ts',
     trigger: { type: 'seed' },
@@ -393,6 +407,7 @@ const NEED_ORDER: Need[] = [
   'uploads:delete',
   'uploads:list',
   'pipeline:start',
+  'jobs:start',
   'textract',
   'bedrock',
   'ses:send',

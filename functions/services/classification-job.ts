@@ -48,6 +48,8 @@ import { changesOf, rowsChanged } from './row-changes';
 
 /** The spec's pause between AI calls (spec 2 §4, §9). */
 export const CLASSIFICATION_PAUSE_MS = 1000;
+/** How long one run of the worker in AWS reviews rows before handing over to the next run (see the handler). */
+export const CLASSIFICATION_JOB_RUN_MS = 240_000;
 /** A worker's lease on its job, renewed after every batch (a Bedrock call with its retry ends within it). */
 export const JOB_LEASE_SECONDS = 60;
 /** Rows listed on the screen (spec 2 §9). */

@@ -4,6 +4,7 @@ import { localReviewClassifier } from '../adapters/local-classifier';
 import { s3Storage } from '../adapters/s3/storage';
 import { secretString } from '../adapters/secrets/secrets-manager';
 import { sesMailer } from '../adapters/ses/mailer';
+import { stepFunctionsJobStarter } from '../adapters/sfn/job-starter';
 import { stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
 import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
 import { config, requireConfig } from './config';
@@ -96,7 +97,7 @@ export function services(): Services {
         : APP_MODE === 'local'
           ? localReviewClassifier
           : null,
-    jobs: unconfiguredJobs,
+    jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
   };

@@ -5,7 +5,8 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import { localReviewClassifier } from '../../functions/adapters/local-classifier';
 import type { ClassificationJobResponse, ReviewList } from '../../functions/contracts/review';
-import { registerServices } from '../../functions/shared/container';
+import { handler as classificationWorker } from '../../functions/handlers/jobs/classification-job';
+import { registerServices, services } from '../../functions/shared/container';
 import type { AiClassificationItem, ReviewClassifier } from '../../functions/shared/ports';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { familyIdOf, type SeedRow, seedRows } from '../support/review';
@@ -345,5 +346,47 @@ describe('one job per family', () => {
     expect(res.body.error.message).toBe(
       'Automatic classification is not available: no classifier is configured.',
     );
+  });
+});
+
+describe("the AWS worker's runs (the state machine's task, invoked as Lambda would)", () => {
+  it('a run stops before its time is up with more: true; the next run carries on and ends the job', async () => {
+    const { caller, familyId, accountId } = await family();
+    await seedRows(
+      familyId,
+      accountId,
+      ['W1', 'W2', 'W3', 'W4'].map((d, i) => ({
+        date: `2026-03-0${i + 1}`,
+        description: `REF ${d}`,
+        signed: null,
+        type: null,
+      })),
+    );
+    const twinJobs = services().jobs;
+    const started: string[] = [];
+    // as in AWS: the route starts the state machine (recorded here), which runs the worker
+    registerServices({ jobs: { startClassification: async (_f, jobId) => void started.push(jobId) } });
+    try {
+      const start = await caller.call<ClassificationJobResponse>('POST', '/api/transactions/classify');
+      const jobId = start.body.job!.id;
+      expect(started).toEqual([jobId]);
+      const context = (remainingMs: number) => ({ getRemainingTimeInMillis: () => remainingMs }) as never;
+      // 61.5 s left: the run keeps a minute in hand, so it reviews for 1.5 s (a row a second) and hands over
+      const first = await classificationWorker({ familyId, jobId }, context(61_500));
+      expect(first).toMatchObject({ outcome: 'stopped', more: true });
+      const between = await job(caller);
+      expect(between?.status).toBe('running');
+      expect(between?.processed).toBeGreaterThan(0);
+      expect(between?.processed).toBeLessThan(4);
+      const second = await classificationWorker({ familyId, jobId }, context(300_000));
+      expect(second).toMatchObject({ outcome: 'done', more: false });
+      expect(await job(caller)).toMatchObject({ status: 'done', processed: 4, total: 4 });
+      // a run for a job that has ended does nothing
+      expect(await classificationWorker({ familyId, jobId }, context(300_000))).toMatchObject({
+        more: false,
+      });
+    } finally {
+      registerServices({ jobs: twinJobs });
+    }
   });
 });
