@@ -19,10 +19,10 @@ const CleanupPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup'. Still to add from the spec: Dashboards — accounts
+ * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup', setup/classification 'AI
+ * Classification', setup/cleanup 'Data Cleanup'. Still to add from the spec: Dashboards — accounts
  * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
- * Setup & Tools — setup/matching 'Cross-Account Matching',
- * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
+ * Setup & Tools — setup/matching 'Cross-Account Matching'.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
 
