@@ -7,6 +7,8 @@ import {
   getJob,
   putJobUnlessRunning,
   recordReview,
+  reserveJobStart,
+  STARTING,
   type StoredJob,
   takeJobLease,
   updateJob,
@@ -151,11 +153,21 @@ function publicJob(job: StoredJob): ClassificationJob {
 const leaseRanOut = (job: StoredJob, now: Date) =>
   job.status === 'running' && job.lease_until < now.toISOString();
 
+/** How long a worker being started has to take the job before another poll may start one. */
+export const WORKER_START_SECONDS = 30;
+
+/** Start a worker for a running job that has none, unless another request is starting one already. */
+async function resume(familyId: string, job: StoredJob, now: Date): Promise<void> {
+  if (!leaseRanOut(job, now)) return;
+  if (await reserveJobStart(familyId, job.id, now, WORKER_START_SECONDS))
+    await services().jobs.startClassification(familyId, job.id);
+}
+
 /** GET /api/transactions/classify: the family's job; a running job without a live worker gets one again. */
 export async function classificationStatus(family: FamilyContext): Promise<ClassificationJobResponse> {
   const job = await getJob(family.familyId);
   if (!job) return { job: null };
-  if (leaseRanOut(job, services().now())) await services().jobs.startClassification(family.familyId, job.id);
+  await resume(family.familyId, job, services().now());
   return { job: publicJob(job) };
 }
 
@@ -170,7 +182,7 @@ export async function startClassification(family: FamilyContext): Promise<Classi
   const now = services().now();
   const running = await getJob(familyId);
   if (running?.status === 'running') {
-    if (leaseRanOut(running, now)) await services().jobs.startClassification(familyId, running.id);
+    await resume(familyId, running, now);
     return { job: publicJob(running), joined: true };
   }
   const { rows } = await familyRows(familyId);
@@ -190,8 +202,9 @@ export async function startClassification(family: FamilyContext): Promise<Classi
     updated_at: at,
     finished_at: total ? null : at,
     message: null,
-    lease_owner: null,
-    lease_until: EPOCH,
+    // reserved for the worker started below, so that polls in between do not start another
+    lease_owner: total ? STARTING : null,
+    lease_until: total ? new Date(now.getTime() + WORKER_START_SECONDS * 1000).toISOString() : EPOCH,
   };
   if (!(await putJobUnlessRunning(familyId, job))) {
     const other = await getJob(familyId);
@@ -226,10 +239,23 @@ export type WorkerOutcome = 'done' | 'stopped' | 'not-ours' | 'failed';
 export async function runClassificationJob(
   familyId: string,
   jobId: string,
-  options: { signal?: AbortSignal; owner?: string } = {},
+  options: { signal?: AbortSignal; owner?: string; handOver?: boolean } = {},
 ): Promise<WorkerOutcome> {
   const owner = options.owner ?? ulid();
   const { signal } = options;
+  /**
+   * Stopping: hand the job over to the next run (AWS: the state machine starts it at once, so the lease is
+   * kept reserved for it and polls start no other), or give the lease back (the twin stopping: the first
+   * look after its restart starts a worker).
+   */
+  const stopped = () =>
+    options.handOver
+      ? {
+          current: null,
+          lease_owner: STARTING,
+          lease_until: new Date(now().getTime() + WORKER_START_SECONDS * 1000).toISOString(),
+        }
+      : { current: null, lease_until: EPOCH };
   const now = () => services().now();
   if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS))) return 'not-ours';
   const leaseUntil = () => new Date(now().getTime() + JOB_LEASE_SECONDS * 1000).toISOString();
@@ -271,7 +297,7 @@ export async function runClassificationJob(
     let previousCalled = false;
     for (const batch of batchesOf(targets, Math.max(1, Math.floor(classifier.batchSize) || 1))) {
       if (signal?.aborted) {
-        await update({ current: null, lease_until: EPOCH });
+        await update(stopped());
         return 'stopped';
       }
       const first = batch[0]!;
@@ -284,7 +310,7 @@ export async function runClassificationJob(
         try {
           await sleep(CLASSIFICATION_PAUSE_MS, undefined, signal ? { signal } : {});
         } catch {
-          await update({ current: null, lease_until: EPOCH });
+          await update(stopped());
           return 'stopped';
         }
       }

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
@@ -370,6 +370,9 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
       const start = await caller.call<ClassificationJobResponse>('POST', '/api/transactions/classify');
       const jobId = start.body.job!.id;
       expect(started).toEqual([jobId]);
+      // polls while the worker is being started start no other
+      for (let i = 0; i < 3; i++) await job(caller);
+      expect(started).toEqual([jobId]);
       const context = (remainingMs: number) => ({ getRemainingTimeInMillis: () => remainingMs }) as never;
       // 61.5 s left: the run keeps a minute in hand, so it reviews for 1.5 s (a row a second) and hands over
       const first = await classificationWorker({ familyId, jobId }, context(61_500));
@@ -381,6 +384,24 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
       const second = await classificationWorker({ familyId, jobId }, context(300_000));
       expect(second).toMatchObject({ outcome: 'done', more: false });
       expect(await job(caller)).toMatchObject({ status: 'done', processed: 4, total: 4 });
+      // a worker that died (its lease ran out): the next polls start exactly one more
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: twin.tableName,
+          Key: keys.classificationJob(familyId),
+          UpdateExpression: 'SET #s = :running, lease_owner = :dead, lease_until = :past',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':running': 'running',
+            ':dead': 'gone',
+            ':past': '2020-01-01T00:00:00.000Z',
+          },
+        }),
+      );
+      for (let i = 0; i < 3; i++) await job(caller);
+      expect(started).toEqual([jobId, jobId]);
+      await classificationWorker({ familyId, jobId }, context(300_000));
+      expect(await job(caller)).toMatchObject({ status: 'done', processed: 4 });
       // a run for a job that has ended does nothing
       expect(await classificationWorker({ familyId, jobId }, context(300_000))).toMatchObject({
         more: false,

@@ -62,10 +62,12 @@ export async function takeJobLease(
         TableName: tableName(),
         Key: keys.classificationJob(familyId),
         UpdateExpression: 'SET lease_owner = :me, lease_until = :until',
-        ConditionExpression: 'id = :id AND #s = :running AND (lease_until < :now OR lease_owner = :me)',
+        ConditionExpression:
+          'id = :id AND #s = :running AND (lease_until < :now OR lease_owner = :me OR lease_owner = :starting)',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
           ':me': owner,
+          ':starting': STARTING,
           ':id': jobId,
           ':running': 'running',
           ':now': now.toISOString(),
@@ -80,7 +82,44 @@ export async function takeJobLease(
   }
 }
 
-type JobUpdate = Partial<Omit<StoredJob, 'id' | 'lease_owner'>>;
+/** The lease holder of a job whose worker is being started: the first worker to come takes it over. */
+export const STARTING = 'starting';
+
+/**
+ * Reserve a running job whose lease ran out for a worker about to be started (for `seconds`), so that the
+ * polls in between do not start more; false when it is not free (a worker holds it, or one is starting).
+ */
+export async function reserveJobStart(
+  familyId: string,
+  jobId: string,
+  now: Date,
+  seconds: number,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.classificationJob(familyId),
+        UpdateExpression: 'SET lease_owner = :starting, lease_until = :until',
+        ConditionExpression: 'id = :id AND #s = :running AND lease_until < :now',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':starting': STARTING,
+          ':id': jobId,
+          ':running': 'running',
+          ':now': now.toISOString(),
+          ':until': new Date(now.getTime() + seconds * 1000).toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+type JobUpdate = Partial<Omit<StoredJob, 'id'>>;
 
 /** Update the job as its lease holder; false when the lease is no longer `owner`'s (stop working). */
 export async function updateJob(

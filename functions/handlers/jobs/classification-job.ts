@@ -17,6 +17,6 @@ export const handler = eventHandler('job.Classification', async (event: unknown,
   const signal = AbortSignal.timeout(
     Math.max(1_000, Math.min(CLASSIFICATION_JOB_RUN_MS, remaining - 60_000)),
   );
-  const outcome = await runClassificationJob(familyId, jobId, { signal });
+  const outcome = await runClassificationJob(familyId, jobId, { signal, handOver: true });
   return { familyId, jobId, outcome, more: outcome === 'stopped' };
 });
