@@ -10,6 +10,7 @@ export interface SharedResources {
   table: ITable;
   mail?: { from: string; identityArn: string };
   magicLinkSecret?: { secret: ISecret; name: string };
+  stripeSecret?: { secret: ISecret; name: string };
   /** The bucket itself in the stack that owns it; elsewhere it is referred to by its fixed name. */
   uploads?: IBucket;
   environment?: Record<string, string>;
@@ -37,6 +38,7 @@ export function functionBindings(
     bedrock: bedrockModel(stack, settings.bedrockModelId),
     ...(shared.mail ? { mail: shared.mail } : {}),
     ...(shared.magicLinkSecret ? { magicLinkSecret: shared.magicLinkSecret } : {}),
+    ...(shared.stripeSecret ? { stripeSecret: shared.stripeSecret } : {}),
     environment: {
       ...(settings.appUrl ? { APP_URL: settings.appUrl } : {}),
       ...shared.environment,

@@ -30,6 +30,7 @@ export interface AppSettings {
     stateMachine: string;
     classificationJob: string;
     magicLinkSecret: string;
+    stripeSecret: string;
   };
 }
 
@@ -77,6 +78,7 @@ export function readSettings(app: App): AppSettings {
       stateMachine: `family-finance-${stage}-statement-pipeline`,
       classificationJob: `family-finance-${stage}-classification-job`,
       magicLinkSecret: `family-finance/${stage}/magic-link-signing-key`,
+      stripeSecret: `family-finance/${stage}/stripe`,
     },
   };
 }

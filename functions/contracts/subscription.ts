@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
+import { DISMISSAL_KEYS, PRO_PLAN, SUBSCRIPTION_STATUSES } from '../domain/subscription';
 
 /**
  * Subscription API (spec 1 §3 subscription info, §4, §7 get_subscription_info / initialize_user_subscription).
@@ -30,3 +30,35 @@ export const initialiseSubscriptionResponseSchema = z.object({
   info: subscriptionInfoSchema,
 });
 export type InitialiseSubscriptionResponse = z.infer<typeof initialiseSubscriptionResponseSchema>;
+
+/** POST /api/subscription/notifications (spec 1 §7 mark_notification_sent): the banner a member dismissed. */
+export const dismissNotificationRequestSchema = z.object({
+  notification_type: z.enum(DISMISSAL_KEYS, `notification_type is one of ${DISMISSAL_KEYS.join(', ')}`),
+});
+export type DismissNotificationRequest = z.infer<typeof dismissNotificationRequestSchema>;
+
+/**
+ * POST /api/subscription/checkout (spec 1 §7 create-checkout-session): the plan only. The server sets the
+ * price, the family and the return addresses (/subscription/success, /subscription/cancelled) itself.
+ */
+export const checkoutRequestSchema = z.optional(
+  z.object({
+    plan: z.optional(z.literal(PRO_PLAN.key, `plan is '${PRO_PLAN.key}'`)),
+  }),
+);
+export type CheckoutRequestBody = z.infer<typeof checkoutRequestSchema>;
+
+/** Where to send the browser: the provider's checkout page (the twin's stand-in page on the twin). */
+export const checkoutResponseSchema = z.object({ session_id: z.string(), session_url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /api/subscription/portal: the provider's page where a paying family updates its card or cancels. */
+export const portalResponseSchema = z.object({ url: z.string() });
+export type PortalResponse = z.infer<typeof portalResponseSchema>;
+
+/** POST /api/webhooks/stripe: what the delivery did (Stripe only reads the status). */
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'duplicate', 'stale', 'ignored']),
+});
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;

@@ -4,6 +4,7 @@
  */
 export * from './accounts';
 export * from './ai-result';
+export * from './billing';
 export * from './cleanup';
 export * from './corrections';
 export * from './csv';

@@ -202,16 +202,24 @@ export function isTrialPlan(planType: string | null | undefined): boolean {
   return typeof planType === 'string' && /trial/i.test(planType);
 }
 
+/** The plan a family buys through checkout (spec 1 §1): the one shown as 'Pro Member'. */
+export function isProPlan(planType: string | null | undefined): boolean {
+  return planType === PRO_PLAN.key;
+}
+
 /**
  * The sidebar panel (spec 1 §2, §4), or null when hidden. Hidden for team members, early adopters and
- * active non-trial plans (§4), and without info. The spec's "Active: shown as 'Pro Member'" (§2) then
- * applies only to an active subscription still on a trial plan type (upgraded mid-trial before the plan
- * type changed); that is how the two statements are reconciled.
+ * active non-trial plans (§4), and without info. The spec's "Active: shown as 'Pro Member'" (§2) applies to
+ * the Pro plan a family upgrades to (pro_monthly) and to an active subscription still on a trial plan type;
+ * "active non-trial plans" are any other active plan (one an operator gave): that is how the two statements
+ * are reconciled.
  */
 export function subscriptionPanel(info: SubscriptionInfo | null | undefined): SubscriptionPanel | null {
   if (!info || info.should_initialize || info.is_team_member || info.is_early_adopter) return null;
   if (info.status === 'active')
-    return isTrialPlan(info.plan_type) ? { kind: 'active', title: 'Pro Member' } : null;
+    return isTrialPlan(info.plan_type) || isProPlan(info.plan_type)
+      ? { kind: 'active', title: 'Pro Member' }
+      : null;
   if (info.status === 'expired') return { kind: 'expired', title: 'Trial Expired' };
   const days = info.trial_days_remaining ?? 0;
   return {

@@ -62,7 +62,9 @@ export type Need =
   | 'textract'
   | 'bedrock'
   | 'ses:send'
-  | 'magic-link-secret';
+  | 'magic-link-secret'
+  /** The Stripe keys (STRIPE_SECRET_NAME): the billing (subscription area) function only. */
+  | 'stripe-secret';
 
 export type Trigger =
   | { type: 'http'; area: ApiArea; routes: HttpRoute[] }
@@ -128,7 +130,9 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
  * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
  * the family admin's (spec 1 §6 roles). Account Setup's routes (rename, archive, restore, the transaction
  * lists and export, an account's statements and removing one) are any member's: spec 2 §6 shows no distinct
- * roles for these features.
+ * roles for these features. Upgrading, the billing portal and banner dismissals are any member's (spec 1 §4
+ * shows every member the banners' Upgrade buttons); Stripe's webhook is public and proves itself by its
+ * signature.
  */
 export const ROUTES = {
   Health: http('Health', 'health', 'health', { method: 'GET', path: '/api/health', scope: 'public' }, [
@@ -196,6 +200,34 @@ export const ROUTES = {
     'get-subscription',
     { method: 'GET', path: '/api/subscription', scope: 'user' },
     ['table:read'],
+  ),
+  DismissNotification: http(
+    'DismissNotification',
+    'subscription',
+    'dismiss-notification',
+    { method: 'POST', path: '/api/subscription/notifications', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  CreateCheckoutSession: http(
+    'CreateCheckoutSession',
+    'subscription',
+    'create-checkout-session',
+    { method: 'POST', path: '/api/subscription/checkout', scope: 'member' },
+    ['table:read', 'table:write', 'stripe-secret'],
+  ),
+  CreateBillingPortalSession: http(
+    'CreateBillingPortalSession',
+    'subscription',
+    'create-billing-portal-session',
+    { method: 'POST', path: '/api/subscription/portal', scope: 'member' },
+    ['table:read', 'table:write', 'stripe-secret'],
+  ),
+  StripeWebhook: http(
+    'StripeWebhook',
+    'subscription',
+    'stripe-webhook',
+    { method: 'POST', path: '/api/webhooks/stripe', scope: 'public' },
+    ['table:read', 'table:write', 'stripe-secret'],
   ),
   ListAccounts: http(
     'ListAccounts',
@@ -412,6 +444,7 @@ const NEED_ORDER: Need[] = [
   'bedrock',
   'ses:send',
   'magic-link-secret',
+  'stripe-secret',
 ];
 
 /** The router module of an area: imports its routes' handlers and dispatches on the event's routeKey. */

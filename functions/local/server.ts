@@ -11,7 +11,7 @@ import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
 import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
 import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
-import { clearRegisteredServices, registerServices } from '../shared/container';
+import { clearRegisteredServices, registerServices, services } from '../shared/container';
 import type { HealthProbe } from '../shared/ports';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
@@ -20,12 +20,15 @@ import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigne
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
+import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { readLimitedBody } from './request-body';
 import { securityHeaders } from './security-headers';
 import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
+import { type LocalStripe, localStripe } from './stripe-standin';
+import { testClock } from './test-clock';
 
 /**
  * The local twin: the whole product on one port. `/api/*` goes through the API Gateway stand-in to the same
@@ -57,6 +60,8 @@ export interface Twin {
   outbox: LocalOutbox;
   dynamo: RunningDynamo;
   s3: RunningS3;
+  /** The Stripe stand-in (null when the twin was given a Stripe key and uses real Stripe). */
+  stripe: LocalStripe | null;
   close(): Promise<void>;
 }
 
@@ -219,6 +224,19 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     ];
     registerServices({ pipeline: runner, mailer: outbox, probes, textRecognition, jobs });
     cleanups.push(async () => clearRegisteredServices());
+    // Payments: the Stripe stand-in unless a Stripe key is set; the test clock for subscription rules.
+    const clock = testClock(() => services().now());
+    const stripe = process.env.STRIPE_SECRET_KEY ? null : localStripe({ dataDir, url, log });
+    registerServices({
+      subscriptionClock: clock.now,
+      ...(stripe ? { billing: async () => stripe.billing } : {}),
+    });
+    const localRoutes = [
+      ...(options.localRoutes ?? []),
+      clock.route,
+      operatorRoute,
+      ...(stripe ? [stripe.route] : []),
+    ];
 
     const api = createApiRouter({ signer, log });
     const twin: Twin = {
@@ -231,6 +249,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       outbox,
       dynamo,
       s3,
+      stripe,
       close,
     };
 
@@ -318,7 +337,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             return sendJson(res, refused.status, { message: refused.message });
           }
           const body = await readBody(req, 1024 * 1024);
-          for (const route of options.localRoutes ?? []) if (await route(req, res, body, twin)) return;
+          for (const route of localRoutes) if (await route(req, res, body, twin)) return;
           if (path === `/local/cognito/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)
             return sendJson(res, 200, signer.jwks);
           if (path === '/local/outbox') return sendJson(res, 200, outbox.list());

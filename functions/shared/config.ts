@@ -24,6 +24,8 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   STRIPE_PRICE_ID: z.optional(z.string().check(z.minLength(1))),
+  /** AWS: the Secrets Manager secret holding the Stripe keys (JSON: secret_key, webhook_secret, price_id). */
+  STRIPE_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
   /** Local twin only: emulator endpoints. */
   DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
   S3_ENDPOINT: z.optional(z.string().check(z.url())),

@@ -11,6 +11,7 @@ import { config, requireConfig } from './config';
 import { ServiceUnavailableError } from './errors';
 import type {
   AiClassifier,
+  Billing,
   HealthProbe,
   JobStarter,
   Mailer,
@@ -46,6 +47,14 @@ export interface Services {
   jobs: JobStarter;
   textRecognition: TextRecognition | null;
   now: () => Date;
+  /**
+   * Payments, when something other than the configured Stripe account serves them: the twin's Stripe
+   * stand-in, or a test's. Null: Stripe from its keys, composed in functions/services/billing.ts so that only
+   * the billing function's bundle carries the stripe library.
+   */
+  billing: (() => Promise<Billing | null>) | null;
+  /** The twin's test clock: "now" for one family's subscription rules (null: `now`). */
+  subscriptionClock: ((familyId: string) => Date) | null;
 }
 
 let overrides: Partial<Services> = {};
@@ -100,6 +109,8 @@ export function services(): Services {
     jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
+    billing: null,
+    subscriptionClock: null,
   };
   return { ...defaults, ...overrides };
 }

@@ -76,3 +76,10 @@ export class StatementError extends Error {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** Paid access ended (the trial is over and the family has not upgraded): 402, with the way to upgrade. */
+export class PaymentRequiredError extends AppError {
+  constructor(message: string) {
+    super(message, 402, 'payment_required');
+  }
+}

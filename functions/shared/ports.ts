@@ -1,4 +1,5 @@
 import type { AiPromptInput } from '../domain/ai-result';
+import type { BillingEvent } from '../domain/billing';
 import type { Block } from '../domain/statement/blocks';
 import type { AiClassificationResult, LearnedPattern } from '../domain/types';
 
@@ -126,4 +127,31 @@ export type PartState = 'ok' | 'starting' | 'error';
 export interface HealthProbe {
   name: string;
   check(): Promise<{ state: PartState; detail?: string }>;
+}
+
+/** A family's upgrade to the Pro plan: who pays, and where the provider's pages return the browser to. */
+export interface CheckoutRequest {
+  familyId: string;
+  email: string;
+  /** The family's customer at the provider, when it has paid before. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Payments (spec 1 §1, §4 checkout): Stripe (functions/adapters/stripe/), with its keys from Secrets Manager in
+ * AWS or the environment on the twin; on a twin without a Stripe key, the twin's LOCAL STAND-IN (a local
+ * checkout page whose Pay sends Stripe-shaped events, signed with the library's test helper, to the same
+ * webhook route). `services().billing()` is null when neither is configured ('Stripe not configured').
+ */
+export interface Billing {
+  /** 'stripe', or 'local' for the twin's stand-in. */
+  readonly kind: string;
+  /** A Checkout Session for the Pro plan (subscription mode); its url is null when the provider gives none. */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string | null }>;
+  /** A Customer Portal session, where a paying family updates its card or cancels. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string | null }>;
+  /** The verified event of a webhook delivery; throws WebhookSignatureError when the signature is bad. */
+  readWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
 }

@@ -29,6 +29,8 @@ export interface FunctionBindings {
   mail?: { from: string; identityArn: string };
   /** The secret and its name (an owned secret's `secretName` token is parsed from its ARN, suffix aside). */
   magicLinkSecret?: { secret: ISecret; name: string };
+  /** The Stripe keys (JSON: secret_key, webhook_secret, price_id), for the billing function only. */
+  stripeSecret?: { secret: ISecret; name: string };
   /** Plain, non-secret settings every function of the stack gets (USER_POOL_ID, APP_URL, ...). */
   environment?: Record<string, string>;
 }
@@ -218,6 +220,9 @@ export class AppFunction extends Construct {
             [required(b.magicLinkSecret, spec, need).secret.secretArn],
           );
           break;
+        case 'stripe-secret':
+          allow(['secretsmanager:GetSecretValue'], [required(b.stripeSecret, spec, need).secret.secretArn]);
+          break;
         default:
           throw new Error(`${spec.id}: unknown need '${need satisfies never}'`);
       }
@@ -253,6 +258,7 @@ function environmentFor(spec: FunctionSpec, b: FunctionBindings): Record<string,
     if (need === 'ses:send' && b.mail) env.MAIL_FROM = b.mail.from;
     if (need === 'magic-link-secret' && b.magicLinkSecret)
       env.MAGIC_LINK_SECRET_NAME = b.magicLinkSecret.name;
+    if (need === 'stripe-secret' && b.stripeSecret) env.STRIPE_SECRET_NAME = b.stripeSecret.name;
   }
   return env;
 }

@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type ApiArea, apiFunctions, FUNCTIONS, type FunctionSpec } from '../../functions/handlers/manifest';
 import { functionBindings, type SharedResources } from '../bindings';
@@ -22,6 +23,8 @@ export class ApiStack extends Stack {
   /** Host name of the execute-api endpoint, for the CloudFront origin. */
   readonly apiDomain: string;
   readonly functions: AppFunction[] = [];
+  /** The Stripe keys, read by the billing (subscription area) function only; filled in by the operator. */
+  readonly stripeSecret: Secret;
 
   constructor(
     scope: Construct,
@@ -77,8 +80,26 @@ export class ApiStack extends Stack {
       `https://cognito-idp.${this.region}.amazonaws.com/${props.userPoolId}`,
       { jwtAudience: [props.userPoolClientId], identitySource: ['$request.header.Authorization'] },
     );
+    // Created with empty keys (nothing secret in the template): until the operator puts the account's keys
+    // in (aws secretsmanager put-secret-value), checkout answers 'Stripe not configured'.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      secretName: settings.names.stripeSecret,
+      description: 'Stripe keys for checkout and webhooks (JSON: secret_key, webhook_secret, price_id)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secret_key: '', webhook_secret: '', price_id: '' }),
+        generateStringKey: 'unused',
+        excludePunctuation: true,
+      },
+      removalPolicy: removalPolicy(settings),
+    });
+    Validations.of(this.stripeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "Stripe's keys are rolled in Stripe's dashboard, not by a Lambda rotation; the operator puts the new keys in this secret.",
+    });
     const bindings = functionBindings(this, settings, {
       ...props.shared,
+      stripeSecret: { secret: this.stripeSecret, name: settings.names.stripeSecret },
       environment: { USER_POOL_ID: props.userPoolId, USER_POOL_CLIENT_ID: props.userPoolClientId },
     });
 

@@ -161,6 +161,7 @@ export const ACTIONS_BY_NEED: Record<Need, string[]> = {
   bedrock: ['bedrock:InvokeModel'],
   'ses:send': ['ses:SendEmail'],
   'magic-link-secret': ['secretsmanager:GetSecretValue'],
+  'stripe-secret': ['secretsmanager:GetSecretValue'],
 };
 export const BASELINE_ACTIONS = [
   'logs:CreateLogStream',

@@ -41,6 +41,7 @@ const ENV_BY_NEED: Partial<Record<Need, string>> = {
   bedrock: 'BEDROCK_MODEL_ID',
   'ses:send': 'MAIL_FROM',
   'magic-link-secret': 'MAGIC_LINK_SECRET_NAME',
+  'stripe-secret': 'STRIPE_SECRET_NAME',
 };
 
 describe('every deployed function', () => {
@@ -85,7 +86,9 @@ describe('every deployed function', () => {
         );
         expect(env[variable] !== undefined, `${spec.id} ${variable} (${need})`).toBe(Boolean(needed));
       }
-      expect(Object.keys(env).filter((k) => k.startsWith('STRIPE_') || k.includes('SECRET_KEY'))).toEqual([]);
+      // Stripe's keys are never in any function's environment: the billing function gets the secret's name.
+      const stripe = Object.keys(env).filter((k) => k.startsWith('STRIPE_') || k.includes('SECRET_KEY'));
+      expect(stripe, spec.id).toEqual(spec.id === 'SubscriptionApi' ? ['STRIPE_SECRET_NAME'] : []);
     }
   });
 
@@ -195,5 +198,28 @@ describe('IAM across all stacks', () => {
         ).toEqual([]);
       }
     }
+  });
+});
+
+describe('the Stripe secret', () => {
+  it('is read by the billing (subscription area) function and no other', () => {
+    const readers = STACKS.flatMap((key) =>
+      Object.entries(resources(s.templates[key], 'AWS::IAM::Policy')).filter(([, policy]) =>
+        JSON.stringify(policy).includes('StripeSecret'),
+      ),
+    ).map(([id]) => id);
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toMatch(/^SubscriptionApi/);
+  });
+
+  it('holds no key in the template: created empty, filled in by the operator', () => {
+    const [, secret] = Object.entries(resources(s.templates.api, 'AWS::SecretsManager::Secret'))[0] ?? [];
+    const generate = (secret?.Properties?.GenerateSecretString ?? {}) as { SecretStringTemplate?: string };
+    expect(JSON.parse(generate.SecretStringTemplate ?? '{}')).toEqual({
+      secret_key: '',
+      webhook_secret: '',
+      price_id: '',
+    });
+    expect(secret?.Properties?.SecretString).toBeUndefined();
   });
 });

@@ -42,6 +42,7 @@ const ALLOWED: Array<{ rule: RegExp; path?: RegExp }> = [
   },
   { rule: /^AwsSolutions-COG(2|3|8)$/, path: /-Auth\/Users$/ },
   { rule: /^AwsSolutions-SMG4$/, path: /-Auth\/MagicLinkSecret$/ },
+  { rule: /^AwsSolutions-SMG4$/, path: /-Api\/StripeSecret$/ },
   { rule: /^AwsSolutions-CFR(1|2|4)$/, path: /-Web\/Cdn$/ },
   { rule: /^AwsSolutions-S1$/, path: /\/AccessLogs$/ },
   { rule: /^AwsSolutions-APIG4$/, path: /-Api\/Api\/[A-Z]+--/ },

@@ -32,9 +32,24 @@ describe('the route table', () => {
     }
   });
 
-  it('keeps the public routes public and nothing else (health)', () => {
+  it("keeps the public routes public and nothing else (health, Stripe's signed webhook)", () => {
     const open = httpSpecs.flatMap(routesOf).filter((r) => r.scope === 'public');
-    expect(open.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/health']);
+    expect(open.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/health',
+      'POST /api/webhooks/stripe',
+    ]);
+  });
+
+  it('puts every billing route but the webhook behind a family member (upgrade, portal, dismissals)', () => {
+    const billing = httpSpecs
+      .flatMap(routesOf)
+      .filter((r) => /^\/api\/(subscription\/|webhooks\/stripe)/.test(r.path));
+    expect(Object.fromEntries(billing.map((r) => [`${r.method} ${r.path}`, r.scope]))).toEqual({
+      'POST /api/subscription/notifications': 'member',
+      'POST /api/subscription/checkout': 'member',
+      'POST /api/subscription/portal': 'member',
+      'POST /api/webhooks/stripe': 'public',
+    });
   });
 
   it('has one handler file per route, each in the manifest once', () => {

@@ -41,6 +41,13 @@ export const keys = {
   }),
   pendingByEmail: (email: string) => ({ index: 'gsi1', pk: `EMAIL#${email}`, skPrefix: 'PENDING#' }),
   subscription: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'SUBSCRIPTION' }),
+  /** The trial banners one member dismissed (spec 1 §4: a dismissal is reported per member). */
+  subscriptionDismissals: (familyId: string, userId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `SUBSCRIPTION#DISMISSED#${userId}`,
+  }),
+  /** The family a payment provider's customer pays for (events that name only the customer). */
+  billingCustomer: (customerId: string): Key => ({ pk: `BILLING_CUSTOMER#${customerId}`, sk: 'FAMILY' }),
 
   // ── accounts ───────────────────────────────────────────────────────────────────────────────────────────
   account: (familyId: string, accountId: string): Key => ({

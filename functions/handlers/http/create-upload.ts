@@ -1,11 +1,18 @@
 import { createUploadRequestSchema } from '../../contracts/uploads';
+import { requirePaidAccess } from '../../services/subscription';
 import { startUpload } from '../../services/uploads';
 import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
-/** POST /api/uploads: an upload record and a presigned PUT for `{familyId}/{uploadId}_{file}.pdf`. */
+/**
+ * POST /api/uploads: an upload record and a presigned PUT for `{familyId}/{uploadId}_{file}.pdf`. A family
+ * whose trial ended without an upgrade gets 402 (reading and exporting stay open).
+ */
 export const handler = httpHandler(
   ROUTES.CreateUpload,
   { body: createUploadRequestSchema },
-  async ({ family, body }) => json(201, await startUpload(family, body)),
+  async ({ family, body }) => {
+    await requirePaidAccess(family);
+    return json(201, await startUpload(family, body));
+  },
 );

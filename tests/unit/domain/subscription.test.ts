@@ -256,7 +256,8 @@ describe('spec 1 §2, §4 sidebar panel: hidden for team members, early adopters
     ],
     [info({ status: 'expired', trial_days_remaining: 0 }), { kind: 'expired', title: 'Trial Expired' }],
     [info({ status: 'active', plan_type: 'free_trial' }), { kind: 'active', title: 'Pro Member' }],
-    [info({ status: 'active', plan_type: 'pro_monthly' }), null],
+    [info({ status: 'active', plan_type: 'pro_monthly' }), { kind: 'active', title: 'Pro Member' }],
+    [info({ status: 'active', plan_type: 'family_annual' }), null],
     [info({ is_team_member: true }), null],
     [info({ is_early_adopter: true }), null],
     [info({ should_initialize: true }), null],
@@ -268,5 +269,34 @@ describe('spec 1 §2, §4 sidebar panel: hidden for team members, early adopters
     expect(isTrialPlan('free_trial')).toBe(true);
     expect(isTrialPlan('pro_monthly')).toBe(false);
     expect(isTrialPlan(null)).toBe(false);
+  });
+});
+
+describe('days left around the Europe/London clock changes (trial length is 14 × 24 hours of real time)', () => {
+  const HOUR = 3_600_000;
+  it.each([
+    ['spring forward (29 Mar 2026, 01:00 GMT → 02:00 BST)', '2026-03-20T09:00:00.000Z'],
+    ['fall back (25 Oct 2026, 02:00 BST → 01:00 GMT)', '2026-10-16T08:00:00.000Z'],
+  ])('%s: each day-count holds for exactly 24 hours, down to expiry at the same instant', (_change, start) => {
+    const started = new Date(start).getTime();
+    const record = {
+      status: 'trial',
+      trial_started_at: start,
+      trial_ends_at: new Date(started + 14 * DAY).toISOString(),
+    };
+    const hoursAt = new Map<number, number>();
+    for (let h = 0; h < 14 * 24; h++) {
+      const days = computeSubscriptionInfo(record, new Date(started + h * HOUR)).trial_days_remaining ?? -1;
+      hoursAt.set(days, (hoursAt.get(days) ?? 0) + 1);
+    }
+    // 14 at the very start (for its first instant only: whole days rounded down), then 13 … 0, 24 hours each.
+    expect([...hoursAt.entries()]).toEqual([
+      [14, 1],
+      [13, 24],
+      ...[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((d) => [d, 24]),
+      [0, 23],
+    ]);
+    expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY)).status).toBe('expired');
+    expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY - 1)).status).toBe('trial');
   });
 });

@@ -15,6 +15,7 @@ import { createUploadRequestSchema, type uploadSchema } from '../../../functions
 import { planAccountCreation } from '../../../functions/domain/accounts';
 import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
+import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -97,6 +98,7 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const review = reviewRoutes(json);
+  const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(
@@ -114,6 +116,8 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const reviewAnswer = review.handle(route, url, body);
     if (reviewAnswer) return reviewAnswer;
+    const subscriptionAnswer = subscription.handle(route, body);
+    if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
     if (paged) return paged;
     const uploadId = /^GET \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
@@ -311,9 +315,83 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     review: review.controls,
+    ...subscription.controls,
   };
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+// ── Subscription routes: the info (a trial of 14 days unless a test sets it), banner dismissals, checkout, ──
+// ── the billing portal.                                                                                   ──
+
+/** Subscription info as GET /api/subscription answers it, from the domain's fields. */
+export function subscriptionInfo(over: Partial<SubscriptionInfo> & { trial_ends_at?: string | null } = {}) {
+  const info = {
+    status: 'trial' as const,
+    plan_type: 'free_trial',
+    is_team_member: false,
+    is_early_adopter: false,
+    trial_days_remaining: 13,
+    trial_total_days: 14,
+    has_access: true,
+    should_initialize: false,
+    show_3_day_warning: false,
+    show_1_day_warning: false,
+    show_expired_notice: false,
+    trial_ends_at: '2026-04-01T12:00:00.000Z',
+    ...over,
+  };
+  return { ...info, days_left: info.trial_days_remaining };
+}
+
+function subscriptionRoutes(json: (status: number, body: unknown) => Response) {
+  let info = subscriptionInfo();
+  /** Answers for the next GET /api/subscription calls, in order (then `info`). */
+  const queued: Array<ReturnType<typeof subscriptionInfo>> = [];
+  const dismissed: string[] = [];
+  const flags = {
+    '3_day_warning': 'show_3_day_warning',
+    '1_day_warning': 'show_1_day_warning',
+    trial_expired: 'show_expired_notice',
+  } as const;
+  return {
+    handle(route: string, body: unknown): Response | null {
+      switch (route) {
+        case 'GET /api/subscription':
+          return json(200, queued.shift() ?? info);
+        case 'POST /api/subscription/notifications': {
+          const key = (body as { notification_type?: string } | undefined)?.notification_type ?? '';
+          if (!(key in flags))
+            return json(400, {
+              error: { code: 'validation_error', message: 'notification_type is one of …' },
+            });
+          dismissed.push(key);
+          info = { ...info, [flags[key as keyof typeof flags]]: false };
+          return json(200, info);
+        }
+        case 'POST /api/subscription/checkout':
+          return json(200, {
+            session_id: 'cs_test_1',
+            session_url: 'http://localhost/local/stripe/checkout/cs_test_1',
+          });
+        case 'POST /api/subscription/portal':
+          return json(200, { url: 'http://localhost/local/stripe/portal/bps_test_1' });
+        default:
+          return null;
+      }
+    },
+    controls: {
+      /** What GET /api/subscription answers from now on. */
+      setSubscription(over: Parameters<typeof subscriptionInfo>[0]) {
+        info = subscriptionInfo(over);
+      },
+      /** Answers for the next GET /api/subscription calls, one each (e.g. the webhook arriving late). */
+      queueSubscription(...answers: Array<Parameters<typeof subscriptionInfo>[0]>) {
+        queued.push(...answers.map((a) => subscriptionInfo(a)));
+      },
+      dismissedBanners: dismissed,
+    },
+  };
+}
 
 // ── Account Setup routes: the accounts with their derived fields (by status), rename, archive, restore, an ──
 // ── account's statements and 'Remove this statement' (DELETE /api/uploads/{id}).                         ──

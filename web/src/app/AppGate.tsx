@@ -5,6 +5,7 @@ import { useLinkSignIn } from '../auth/useLinkSignIn';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 import { Onboarding } from '../features/onboarding/Onboarding';
 import { useOnboardingStatus } from '../features/onboarding/useOnboardingStatus';
+import { SubscriptionGate } from '../features/subscription/SubscriptionGate';
 import { AppShell } from './AppShell';
 import '../features/login/login.css';
 
@@ -15,7 +16,7 @@ import '../features/login/login.css';
  *  2. no user: to / ;
  *  3. auth or onboarding status still loading: 'Loading Family Finance...';
  *  4. onboarding not completed: the onboarding flow;
- *  5. otherwise the app shell.
+ *  5. otherwise the app shell, once the subscription info has loaded (at most 5 s: 'Loading your account...').
  */
 export const LOADING_MESSAGE = 'Loading Family Finance...';
 export const PROCESSING_MESSAGE = 'Processing your login...';
@@ -34,7 +35,11 @@ function SignedInApp({ user }: { user: AuthUser }) {
   const { status } = useOnboardingStatus();
   if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
   if (status === 'incomplete') return <Onboarding />;
-  return <AppShell user={user} />;
+  return (
+    <SubscriptionGate userId={user.userId}>
+      <AppShell user={user} />
+    </SubscriptionGate>
+  );
 }
 
 function LinkProblem({ message }: { message: string }) {

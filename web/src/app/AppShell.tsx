@@ -3,6 +3,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
 import { FamilyOverview } from '../features/overview/FamilyOverview';
+import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
+import { TrialBanner } from '../features/subscription/TrialBanner';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
@@ -39,9 +41,11 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         sidebarOpen={sidebarOpen}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
       />
+      <TrialBanner userId={user.userId} />
       <div className="app-body">
         <aside id={sidebarId} className="app-sidebar" hidden={!sidebarOpen}>
           <SidebarNav pages={pages} />
+          <SubscriptionPanel userId={user.userId} />
         </aside>
         <main id="main-content" className="app-main" tabIndex={-1}>
           <Routes>

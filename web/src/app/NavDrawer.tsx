@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
+import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import type { AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
 
@@ -26,6 +27,7 @@ export function NavDrawer({ pages }: { pages: readonly AppPage[] }) {
             </Dialog.Close>
           </div>
           <SidebarNav pages={pages} onNavigate={() => setOpen(false)} />
+          <SubscriptionPanel />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

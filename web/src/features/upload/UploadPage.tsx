@@ -10,6 +10,7 @@ import { ACCOUNT_TYPE_LABELS } from '../../components/account-types';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useAccounts, useAccountTransactions } from '../accounts/api';
 import { useFamily } from '../family/api';
+import { PaidAccessNotice, usePaidAccess } from '../subscription/PaidAccessNotice';
 import { FlowCounters } from './FlowCounters';
 import { RecentTransactions } from './RecentTransactions';
 import { UploadBatch } from './UploadBatch';
@@ -41,6 +42,9 @@ export function UploadPage() {
   // No family yet (404) simply means no accounts.
   const failed = accounts.isError && !(accounts.error instanceof ApiError && accounts.error.status === 404);
 
+  // After the trial, without an upgrade: the upgrade prompt above, and no uploads the API would refuse.
+  const paid = usePaidAccess();
+
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = ''; // choosing the same file again is a new upload
@@ -66,6 +70,7 @@ export function UploadPage() {
           Upload PDF bank statements. Each one is read, classified and matched against your other accounts.
         </p>
       </div>
+      <PaidAccessNotice />
 
       {accounts.isPending ? (
         <p role="status">Loading your accounts...</p>
@@ -110,11 +115,17 @@ export function UploadPage() {
                 type="file"
                 accept="application/pdf,.pdf"
                 multiple
+                disabled={!paid}
                 onChange={onFiles}
               />
             </div>
             <div className="upload-actions">
-              <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+              <button
+                type="button"
+                className="button"
+                disabled={!paid}
+                onClick={() => fileInput.current?.click()}
+              >
                 Add More Files
               </button>
               <button type="button" className="button" onClick={clearDisplay}>
