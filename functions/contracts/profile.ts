@@ -58,6 +58,8 @@ export const profileUpdateSchema = z.object({
   ),
   timezone: blankOr(profileTimezones, 'Choose a timezone from the list'),
   currency: blankOr(profileCurrencies, 'Choose a currency from the list'),
+  /** Sent by onboarding step 1, whose phone field has no format check (spec 1 §5): the phone is kept as typed. */
+  from_onboarding: z.optional(z.boolean()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -85,6 +85,18 @@ const STATEMENT_ENTRY =
 const TFR = /tfr/i;
 const PAYMENT = /payment/i;
 
+/**
+ * Words every transfer-like description contains one of (the trigger words' own words), in the casings
+ * statements print them: for a store that can only test "contains" (case-sensitive) to narrow what it reads
+ * before looksLikeTransfer decides.
+ */
+export const TRANSFER_TRIGGER_TERMS: readonly string[] = (() => {
+  const words = ['transfer', 'tfr', 'trf', 'payment', 'standing order', 'direct credit', 'bacs credit'];
+  const title = (w: string) => w.replace(/\b\w/g, (c) => c.toUpperCase());
+  const first = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return [...new Set(words.flatMap((w) => [w.toUpperCase(), w, first(w), title(w)]))];
+})();
+
 /** Trigger words (spec 2 §5): transfer, tfr, trf, payment from/to, faster payment, standing order, direct
  * credit, bacs credit. */
 export function looksLikeTransfer(description: string): boolean {

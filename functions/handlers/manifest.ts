@@ -341,6 +341,62 @@ export const ROUTES = {
     { method: 'GET', path: '/api/transactions/verification', scope: 'member' },
     ['table:read'],
   ),
+  CorrectTransactions: http(
+    'CorrectTransactions',
+    'transactions',
+    'correct-transactions',
+    { method: 'POST', path: '/api/transactions/corrections', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListPatterns: http(
+    'ListPatterns',
+    'transactions',
+    'list-patterns',
+    { method: 'GET', path: '/api/patterns', scope: 'member' },
+    ['table:read'],
+  ),
+  DeletePattern: http(
+    'DeletePattern',
+    'transactions',
+    'delete-pattern',
+    { method: 'DELETE', path: '/api/patterns/{id}', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListMatches: http(
+    'ListMatches',
+    'transactions',
+    'list-matches',
+    { method: 'GET', path: '/api/matches', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  AcceptMatch: http(
+    'AcceptMatch',
+    'transactions',
+    'accept-match',
+    { method: 'POST', path: '/api/matches/{id}/accept', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  RejectMatch: http(
+    'RejectMatch',
+    'transactions',
+    'reject-match',
+    { method: 'POST', path: '/api/matches/{id}/reject', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  ListAccountNumbers: http(
+    'ListAccountNumbers',
+    'transactions',
+    'list-account-numbers',
+    { method: 'GET', path: '/api/account-numbers', scope: 'member' },
+    ['table:read'],
+  ),
+  SetAccountNumbers: http(
+    'SetAccountNumbers',
+    'transactions',
+    'set-account-numbers',
+    { method: 'PUT', path: '/api/accounts/{id}/numbers', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
   ListInstitutions: http(
     'ListInstitutions',
     'institutions',
@@ -354,6 +410,32 @@ export const ROUTES = {
     'list-service-types',
     { method: 'GET', path: '/api/service-types', scope: 'user' },
     ['table:read'],
+  ),
+  /**
+   * The front door's public writes: feedback from the landing page and the landing page's analytics events
+   * (no personal data). Both are size-limited and rate-limited per address (functions/services/public-limits.ts).
+   * In the app, feedback goes to the signed-in route so the user is recorded (a public route never sees a token).
+   */
+  SubmitFeedback: http(
+    'SubmitFeedback',
+    'feedback',
+    'submit-feedback',
+    { method: 'POST', path: '/api/feedback', scope: 'public' },
+    ['table:write'],
+  ),
+  SubmitAppFeedback: http(
+    'SubmitAppFeedback',
+    'feedback',
+    'submit-app-feedback',
+    { method: 'POST', path: '/api/feedback/signed-in', scope: 'user' },
+    ['table:write'],
+  ),
+  RecordEvents: http(
+    'RecordEvents',
+    'feedback',
+    'record-events',
+    { method: 'POST', path: '/api/events', scope: 'public' },
+    ['table:write'],
   ),
 } satisfies Record<string, HttpFunctionSpec>;
 

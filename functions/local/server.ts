@@ -359,6 +359,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             return sendJson(res, 200, {
               url,
               executions: runner.list(50),
+              // The table's endpoint on this machine, for tools that read it while the twin runs (npm run analytics).
+              dynamodb: dynamo.endpoint,
               outbox: outbox.list().length,
               memory: memoryFigures(),
             });

@@ -17,12 +17,14 @@ export async function ownProfile(auth: AuthContext): Promise<Profile | null> {
  */
 export async function saveOwnProfile(auth: AuthContext, update: ProfileUpdate): Promise<Profile> {
   const errors = validateProfile(update);
+  // Onboarding's phone field has no format check (spec 1 §5); the profile screen's has.
+  if (update.from_onboarding) delete errors.phone;
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, { fields: errors });
   const prepared = prepareProfileForSave(update);
   const fields: ProfileFields = {};
   for (const key of Object.keys(update) as Array<keyof ProfileUpdate>) {
-    if (update[key] === undefined) continue;
+    if (update[key] === undefined || key === 'from_onboarding') continue;
     fields[key] = key === 'currency' ? update.currency || null : prepared[key];
   }
   return saveProfile(auth.userId, fields, services().now().toISOString());

@@ -119,7 +119,7 @@ export class ApiStack extends Stack {
         for (const r of routes) {
           Validations.of(r).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${route.method} ${route.path} is public in the function manifest: it serves callers without a session (health check, sign-in/sign-up, signature-checked webhooks).`,
+            reason: `${route.method} ${route.path} is public in the function manifest: it serves callers without a session (health check, sign-in/sign-up, signature-checked webhooks, the landing page's size- and rate-limited feedback and analytics events).`,
           });
         }
       }

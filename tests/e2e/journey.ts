@@ -35,8 +35,17 @@ export async function signIn(page: Page, twin: Pick<Twin, 'url'>, email: string)
   await page.getByRole('heading', { name: 'Welcome to Family Finance' }).waitFor({ timeout: 20_000 });
 }
 
-/** Onboarding's three steps with a bank from the catalogue (one account per default service); ends in /app. */
-export async function onboardWithBank(page: Page, twin: Pick<Twin, 'url'>, bank: string): Promise<void> {
+/**
+ * Onboarding's three steps with a bank from the catalogue (one account per default service); ends in /app.
+ * The welcome tour is marked done first unless `tour` is set: journeys through other screens do not walk
+ * through it (tests/e2e/front-door.test.ts does).
+ */
+export async function onboardWithBank(
+  page: Page,
+  twin: Pick<Twin, 'url'>,
+  bank: string,
+  { tour = false }: { tour?: boolean } = {},
+): Promise<void> {
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Family name').fill('The Lovelaces');
@@ -51,6 +60,12 @@ export async function onboardWithBank(page: Page, twin: Pick<Twin, 'url'>, bank:
     .click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: "You're all set!" }).waitFor();
+  if (!tour) await skipWelcomeTour(page);
   await page.getByRole('button', { name: 'Go to Dashboard' }).click();
   await page.waitForURL(`${twin.url}/app`);
+}
+
+/** Mark the welcome tour done (localStorage welcomeTourCompleted), so it does not open over the screen. */
+export async function skipWelcomeTour(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('welcomeTourCompleted', 'true'));
 }

@@ -4,7 +4,7 @@ import type { Account } from '../../functions/contracts/accounts';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
-import { magicLink, pageApi } from './journey';
+import { magicLink, pageApi, skipWelcomeTour } from './journey';
 
 /**
  * The first-run journey in real Chromium on the twin: sign in with the magic link from the outbox, complete
@@ -78,6 +78,7 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
 
   it('goes to the app shell, which survives a reload; sign-out returns to /', async () => {
     const { page, consoleErrors } = browser;
+    await skipWelcomeTour(page); // the tour has its own journey (front-door.test.ts)
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await page.waitForURL(`${twin.url}/app`);
     const signOut = page.getByRole('button', { name: 'Sign Out' });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const KIB = 1024;
 /**
- * Landing initial JS measured at 322.0 KiB; /app at 447.7 KiB (with the accounts, statements and transactions
- * screens). Raise a budget deliberately, with a reason.
+ * Landing initial JS: at most 150 KB gzipped (what a visitor downloads; measured at about 108 KB with every
+ * landing section, the A/B tests and the analytics); /app at 447.7 KiB (with the accounts, statements and
+ * transactions screens). Raise a budget deliberately, with a reason.
  */
-const BUDGETS = { landing: 390 * KIB, app: 540 * KIB };
+const BUDGETS = { landingGzip: 150 * 1000, app: 540 * KIB };
 
 /** Module ids that are sign-in code: Amplify and the AWS SDK pieces it brings, and the SPA's own Cognito calls. */
 const AUTH_CODE =
@@ -45,6 +47,8 @@ function withStaticImports(root: Chunk): Chunk[] {
   return [...seen.values()];
 }
 const bytes = (list: Chunk[]) => list.reduce((sum, c) => sum + Buffer.byteLength(c.code), 0);
+/** Each chunk gzipped on its own, as a server or CDN sends it. */
+const gzipped = (list: Chunk[]) => list.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
 const modules = (list: Chunk[]) => list.flatMap((c) => c.moduleIds.map((id) => relative(process.cwd(), id)));
 
 let landing: Chunk[];
@@ -77,7 +81,7 @@ beforeAll(async () => {
   app = withStaticImports(authRoutes).filter((c) => !onLanding.has(c.fileName));
   const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
   console.log(
-    `landing initial JS: ${kib(bytes(landing))} of ${kib(BUDGETS.landing)} (${landing.map((c) => c.fileName).join(', ')}); ` +
+    `landing initial JS: ${(gzipped(landing) / 1000).toFixed(1)} KB gzip of ${BUDGETS.landingGzip / 1000} KB (${kib(bytes(landing))} raw; ${landing.map((c) => c.fileName).join(', ')}); ` +
       `/app chunk: ${kib(bytes(app))} of ${kib(BUDGETS.app)} (${app.map((c) => c.fileName).join(', ')})`,
   );
 }, 120_000);
@@ -86,8 +90,8 @@ afterAll(() => {
 });
 
 describe('SPA bundle budgets', () => {
-  it("keeps the landing page's initial JavaScript under its budget", () => {
-    expect(bytes(landing)).toBeLessThanOrEqual(BUDGETS.landing);
+  it("keeps the landing page's initial JavaScript under its budget (150 KB gzipped)", () => {
+    expect(gzipped(landing)).toBeLessThanOrEqual(BUDGETS.landingGzip);
   });
 
   it('keeps the chunk behind sign-in (/login, /app) under its budget', () => {

@@ -18,7 +18,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['transactions', 'GET', '/api/transactions/counts', 'member', ['table:read']],
   ['transactions', 'GET', '/api/transactions/export', 'member', ['table:read']],
   ['transactions', 'PATCH', '/api/transactions/{id}/flow-type', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/transactions/corrections', 'member', ['table:read', 'table:write']],
   [
     'transactions',
     'POST',
@@ -26,10 +25,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
     'member',
     ['table:read', 'table:write', 'bedrock'],
   ],
-  ['transactions', 'GET', '/api/patterns', 'member', ['table:read']],
-  ['transactions', 'GET', '/api/matches', 'member', ['table:read']],
-  ['transactions', 'POST', '/api/matches/{id}/accept', 'member', ['table:read', 'table:write']],
-  ['transactions', 'POST', '/api/matches/{id}/reject', 'member', ['table:read', 'table:write']],
   ['transactions', 'GET', '/api/matches/rejected', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads', 'member', ['table:read']],
   ['uploads', 'GET', '/api/uploads/{id}/transactions', 'member', ['table:read']],
@@ -55,7 +50,6 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['assistant', 'POST', '/api/assistant/messages', 'member', ['table:read', 'table:write', 'bedrock']],
   ['assistant', 'GET', '/api/assistant/conversations', 'member', ['table:read']],
   ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
-  ['feedback', 'POST', '/api/feedback', 'user', ['table:write']],
 ];
 
 export const PLANNED_ROUTES: FunctionSpec[] = PLANNED.map(([area, method, path, scope, needs], i) => ({

@@ -32,12 +32,11 @@ describe('the route table', () => {
     }
   });
 
-  it("keeps the public routes public and nothing else (health, Stripe's signed webhook)", () => {
+  it("keeps the public routes public and nothing else (health, Stripe's signed webhook, the landing page's feedback and analytics events)", () => {
     const open = httpSpecs.flatMap(routesOf).filter((r) => r.scope === 'public');
-    expect(open.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /api/health',
-      'POST /api/webhooks/stripe',
-    ]);
+    expect(open.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['GET /api/health', 'POST /api/webhooks/stripe', 'POST /api/events', 'POST /api/feedback'].sort(),
+    );
   });
 
   it('puts every billing route but the webhook behind a family member (upgrade, portal, dismissals)', () => {

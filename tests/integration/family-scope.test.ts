@@ -9,6 +9,7 @@ import type { InitialiseFamilyResponse } from '../../functions/contracts/family'
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
 import { FUNCTIONS, type HttpRoute } from '../../functions/handlers/manifest';
 import { type ApiCaller, signedIn } from '../support/api';
+import { seedLearning } from '../support/learning';
 import { startTestTwin } from '../support/twin';
 
 /**
@@ -87,6 +88,7 @@ beforeAll(async () => {
   });
   expect(upload.status).toBe(201);
   ids.uploads = upload.body.upload.uploadId;
+  Object.assign(ids, await seedLearning(family.family_id, ids.accounts!));
 });
 afterAll(async () => {
   await twin?.stop();

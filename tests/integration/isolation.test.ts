@@ -14,6 +14,7 @@ import type { CreateUploadResponse, Upload } from '../../functions/contracts/upl
 import { FUNCTIONS, type HttpRoute, type Scope } from '../../functions/handlers/manifest';
 import { LOCAL_CLIENT_ID } from '../../functions/local/jwt';
 import { generateStatement } from '../fixtures/statements/generate';
+import { seedLearning } from '../support/learning';
 import { startTestTwin, waitFor } from '../support/twin';
 
 /**
@@ -161,6 +162,7 @@ async function seedFamilyA() {
   );
   expect(rows.body.transactions).toHaveLength(statement.truth.transactions.length);
   ids.transactions = rows.body.transactions[0]!.id;
+  Object.assign(ids, await seedLearning(familyA, ids.accounts!));
 }
 
 async function signWith(key: CryptoKey | Uint8Array, kid: string, claims: JWTPayload, iss: string) {

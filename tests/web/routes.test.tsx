@@ -57,6 +57,7 @@ describe('spec 1 §2 route table', () => {
   });
 
   it('serves the landing page at / to visitors', () => {
+    localStorage.setItem('abTest_headline', 'control'); // the headline is A/B tested; control is the tagline
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See Your Money From All Angles');
   });

@@ -34,6 +34,13 @@ export interface AccountItem {
   transaction_count?: number;
   last_transaction_date?: string | null;
   last_statement_upload?: string | null;
+  /**
+   * The account as its statements name it (functions/domain/account-numbers.ts): sort code (6 digits) and
+   * account number, or a card's last four digits; learned from the first statement that prints them.
+   */
+  sort_code?: string | null;
+  account_number?: string | null;
+  card_last4?: string | null;
 }
 
 /** What may change on an account after it is created. */
@@ -47,6 +54,9 @@ export type AccountChanges = Partial<
     | 'transaction_count'
     | 'last_transaction_date'
     | 'last_statement_upload'
+    | 'sort_code'
+    | 'account_number'
+    | 'card_last4'
   >
 >;
 

@@ -103,6 +103,7 @@ export const keys = {
   }),
   patternsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'PATTERN#' }),
   audit: (familyId: string, auditId: string): Key => ({ pk: FAMILY(familyId), sk: `AUDIT#${auditId}` }),
+  auditPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'AUDIT#' }),
   rejectedMatch: (familyId: string, matchId: string): Key => ({
     pk: FAMILY(familyId),
     sk: `REJECTED#${matchId}`,
@@ -148,4 +149,9 @@ export const keys = {
 
   // ── global ─────────────────────────────────────────────────────────────────────────────────────────────
   feedback: (feedbackId: string): Key => ({ pk: 'FEEDBACK', sk: `FEEDBACK#${feedbackId}` }),
+  /** A landing analytics event (no personal data), under its day's partition. */
+  analyticsEvent: (day: string, eventId: string): Key => ({ pk: `ANALYTICS#${day}`, sk: `EVENT#${eventId}` }),
+  analyticsDay: (day: string) => ({ pk: `ANALYTICS#${day}`, skPrefix: 'EVENT#' }),
+  /** A public route's request counter for one caller in one window; `hash` hides the address (TTL item). */
+  rateLimit: (bucket: string, hash: string): Key => ({ pk: `RATE#${bucket}#${hash}`, sk: 'RATE' }),
 } as const;

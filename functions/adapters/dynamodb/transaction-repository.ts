@@ -237,3 +237,81 @@ export async function familyTransactions(
     { limit: options.limit },
   );
 }
+
+/** The family's rows named by id, account and date (their key); rows that are not there are left out. */
+export async function transactionsByRef(
+  familyId: string,
+  refs: ReadonlyArray<Pick<TransactionItem, 'account_id' | 'transaction_date' | 'id'>>,
+): Promise<TransactionItem[]> {
+  const unique = new Map(refs.map((r) => [`${r.account_id}#${r.transaction_date}#${r.id}`, r]));
+  const items = await batchGetAll<TransactionItem & { pk: string; sk: string }>(
+    [...unique.values()].map((r) => transactionKey({ ...r, family_id: familyId })),
+    { consistentRead: true },
+  );
+  return items.map(({ pk: _pk, sk: _sk, ...rest }) => {
+    const {
+      entity: _e,
+      gsi1pk: _a,
+      gsi1sk: _b,
+      gsi2pk: _c,
+      gsi2sk: _d,
+      ...row
+    } = rest as typeof rest & Record<string, unknown>;
+    return row as TransactionItem;
+  });
+}
+
+/**
+ * Record the family's correction of the flow type (spec 2 §4): it overrides the automatic type in every view,
+ * so the row leaves the unclassified index. False when the row is gone.
+ */
+export async function setUserCorrection(
+  t: TransactionRef,
+  correction: { flow_type: string; method: string },
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: transactionKey(t),
+        UpdateExpression:
+          'SET user_corrected_flow_type = :f, classification_method = :m REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':f': correction.flow_type, ':m': correction.method },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * The family's rows in a date range whose description contains one of `terms` (case-sensitive, as DynamoDB's
+ * contains is: pass each casing wanted), with the fields matching needs: the filter runs in the table, so a
+ * window of thousands of rows answers with the few that can be a transfer's side.
+ */
+export async function familyTransactionsContaining(
+  familyId: string,
+  options: { from: string; to: string },
+  terms: readonly string[],
+): Promise<TransactionItem[]> {
+  if (!terms.length) return [];
+  const range = keys.familyTransactionsRange(familyId, options.from, options.to);
+  return queryAll<TransactionItem>({
+    TableName: tableName(),
+    IndexName: range.index,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    FilterExpression: terms.map((_, i) => `contains(description, :t${i})`).join(' OR '),
+    ProjectionExpression:
+      'id, family_id, account_id, transaction_date, amount, signed_amount, #type, description, flow_type, user_corrected_flow_type, classification_confidence, classification_method',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':pk': range.pk,
+      ':from': range.skFrom,
+      ':to': range.skTo,
+      ...Object.fromEntries(terms.map((t, i) => [`:t${i}`, t])),
+    },
+  });
+}

@@ -1,37 +1,102 @@
-import { listAccounts } from '../../adapters/dynamodb/account-repository';
-import { putMatchCandidate } from '../../adapters/dynamodb/match-candidate-repository';
-import { listRejectedMatchIds } from '../../adapters/dynamodb/rejection-repository';
-import { familyTransactions } from '../../adapters/dynamodb/transaction-repository';
+import { type AccountItem, listAccounts, updateAccount } from '../../adapters/dynamodb/account-repository';
+import { setClassification } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
-import { addDays } from '../../domain/dates';
-import { detectTransfers, isTransferCandidate, MATCH_MAX_DATE_GAP_DAYS } from '../../domain/matching';
-import { now } from './common';
-import { readAdded } from './working-files';
+import { blocksArtefactSchema } from '../../contracts/statement';
+import {
+  type AccountIdentity,
+  hasIdentity,
+  NAMED_ACCOUNT_CONFIDENCE,
+  namedAccount,
+  statementAccountIdentity,
+} from '../../domain/account-numbers';
+import { isTransferCandidate } from '../../domain/matching';
+import { logger } from '../../shared/logger';
+import { recomputeCandidates, relabelRowsNaming } from '../matches';
+import { inBatches } from './common';
+import { readAdded, readJson } from './working-files';
 
 /**
- * The pipeline's Match step: propose transfers between the family's own accounts around this statement's
- * dates: every family transaction within the matching window (7 days) of the added rows, scored by the
- * domain's matcher, each transaction in at most one proposed pair, remembered rejections left out.
+ * The pipeline's Match step:
+ *  1. the account as the statement names it (sort code and number, or a card's last digits) is kept on the
+ *     account the first time a statement prints it;
+ *  2. a row whose description names another of the family's accounts is an internal transfer (0.95): the
+ *     added rows, and, when this statement taught the account's number, the family's earlier rows naming it;
+ *  3. transfer candidates are recomputed around the added rows (services/matches.ts), so a savings statement
+ *     uploaded after the current account's finds the pairs, with the reason a named account gives.
+ * The rows this step reclassifies that an earlier upload added are reported to rowsChanged (relabelRowsNaming);
+ * the added rows are reported by Finish.
  */
 export async function matchStep(state: PipelineState): Promise<PipelineState> {
+  const added = await readAdded(state);
+  let accounts = await listAccounts(state.familyId);
+  const learned = await learnIdentity(state, accounts);
+  if (learned) accounts = accounts.map((a) => (a.id === learned.id ? learned : a));
+
+  const named = added.flatMap((row) => {
+    const account = namedAccount(row.description, accounts, row.account_id);
+    return account ? [row] : [];
+  });
+  await inBatches(named, (row) =>
+    setClassification(row, {
+      flow_type: 'internal_transfer',
+      confidence: NAMED_ACCOUNT_CONFIDENCE,
+      method: 'ai_auto',
+    }),
+  );
+  if (learned) await relabelRowsNaming(state.familyId, learned, accounts);
   // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
-  const added = (await readAdded(state)).filter((row) => isTransferCandidate(row));
-  if (!added.length) return { ...state, counts: { ...state.counts, matches: 0 } };
-  const dates = added.map((r) => r.transaction_date).sort();
-  const from = addDays(dates[0]!, -MATCH_MAX_DATE_GAP_DAYS);
-  const to = addDays(dates.at(-1)!, MATCH_MAX_DATE_GAP_DAYS);
-  const [transactions, accounts, rejectedMatchIds] = await Promise.all([
-    familyTransactions(state.familyId, { from, to }),
-    listAccounts(state.familyId),
-    listRejectedMatchIds(state.familyId),
-  ]);
-  const accountType = new Map(accounts.map((a) => [a.id, a.account_type]));
-  const addedIds = new Set(added.map((r) => r.id));
-  const candidates = detectTransfers(
-    transactions.map((t) => ({ ...t, account: { account_type: accountType.get(t.account_id) ?? null } })),
-    { rejectedMatchIds },
-  ).filter((c) => addedIds.has(c.transaction1.id) || addedIds.has(c.transaction2.id));
-  const createdAt = now().toISOString();
-  await Promise.all(candidates.map((c) => putMatchCandidate(state.familyId, c, createdAt)));
-  return { ...state, counts: { ...state.counts, matches: candidates.length } };
+  const matchable = added.filter((row) => isTransferCandidate(row));
+  const matches = matchable.length ? await recomputeCandidates(state.familyId, matchable, { accounts }) : 0;
+  return { ...state, counts: { ...state.counts, matches } };
+}
+
+/** The statement's first page, line by line (words ordered by their top, then left). */
+async function firstPageText(state: PipelineState): Promise<string | null> {
+  const key = state.extraction?.blocksKey;
+  if (!key) return null;
+  try {
+    const artefact = blocksArtefactSchema.parse(await readJson(key));
+    const first = Math.min(...artefact.words.map((w) => w[0]));
+    const words = artefact.words
+      .filter((w) => w[0] === first)
+      .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))
+      .sort((a, b) => a.line - b.line || a.left - b.left);
+    const lines: string[] = [];
+    let current = Number.NaN;
+    for (const w of words) {
+      if (w.line !== current) lines.push('');
+      current = w.line;
+      lines[lines.length - 1] += `${lines[lines.length - 1] ? ' ' : ''}${w.text}`;
+    }
+    return lines.join('\n');
+  } catch (error) {
+    logger.warn('statement heading not read for the account number', { error: error as Error });
+    return null;
+  }
+}
+
+/**
+ * Keep the statement's account identity on the account when it has none yet; the account as it now is, or
+ * null when nothing was learned. A number another of the family's accounts already has is not taken (the
+ * statement was uploaded to the wrong account, or the number cannot tell the two apart).
+ */
+async function learnIdentity(state: PipelineState, accounts: readonly AccountItem[]) {
+  const account = accounts.find((a) => a.id === state.accountId);
+  if (!account || hasIdentity(account)) return null;
+  const text = await firstPageText(state);
+  if (!text) return null;
+  const identity: AccountIdentity = statementAccountIdentity(text);
+  if (!hasIdentity(identity)) return null;
+  const taken = accounts.some(
+    (a) =>
+      a.id !== account.id &&
+      ((identity.account_number && a.account_number === identity.account_number) ||
+        (identity.card_last4 && a.card_last4 === identity.card_last4)),
+  );
+  if (taken) return null;
+  return updateAccount(state.familyId, account.id, {
+    sort_code: identity.sort_code,
+    account_number: identity.account_number,
+    card_last4: identity.card_last4,
+  });
 }

@@ -16,6 +16,8 @@ import { planAccountCreation } from '../../../functions/domain/accounts';
 import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
+import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { transfersRoutes } from './fake-transfers';
 
 /**
  * A stand-in for the API in component tests (the real API is exercised by the integration and browser
@@ -89,6 +91,9 @@ export function createFakeApi() {
   const failures = new Map<string, { status: number; body: unknown }>();
   const accounts: Account[] = [];
   let familyId: string | null = null;
+  let profile: Record<string, unknown> | null = null;
+  const feedback: unknown[] = [];
+  const events: unknown[] = [];
   const transactions: Transaction[] = [];
   const scripts = new Map<string, UploadScript>();
   const uploads = new Map<string, { record: UploadRecord; script: UploadScript }>();
@@ -98,6 +103,7 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const review = reviewRoutes(json);
+  const transfers = transfersRoutes({ transactions, accounts, json });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -116,6 +122,8 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const reviewAnswer = review.handle(route, url, body);
     if (reviewAnswer) return reviewAnswer;
+    const transfersAnswer = transfers.handle(route, url, body);
+    if (transfersAnswer) return transfersAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -194,13 +202,40 @@ export function createFakeApi() {
       }
       case 'GET /api/service-types':
         return json(200, { service_types: SERVICE_TYPES });
-      case 'PUT /api/profile':
-        return json(200, {
+      case 'GET /api/profile':
+        return json(200, profile);
+      case 'PUT /api/profile': {
+        // The server's rules (functions/services/profile.ts): the domain validates and prepares the fields sent.
+        const { from_onboarding, ...update } = body as Record<string, string | null> & {
+          from_onboarding?: true;
+        };
+        const errors = validateProfile(update);
+        if (from_onboarding) delete errors.phone;
+        const first = Object.values(errors)[0];
+        if (first)
+          return json(400, {
+            error: { code: 'validation_error', message: first, details: { fields: errors } },
+          });
+        const prepared = prepareProfileForSave(update) as Record<string, unknown>;
+        const sent = Object.fromEntries(
+          Object.keys(update).map((k) => [k, k in prepared ? prepared[k] : (update[k] ?? null)]),
+        );
+        profile = {
           user_id: 'u1',
           ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, null])),
-          ...body,
+          ...profile,
+          ...sent,
           updated_at: new Date().toISOString(),
-        });
+        };
+        return json(200, profile);
+      }
+      case 'POST /api/feedback':
+      case 'POST /api/feedback/signed-in':
+        feedback.push(body);
+        return json(201, { received: true });
+      case 'POST /api/events':
+        events.push(body);
+        return new Response(null, { status: 204 });
       case 'POST /api/family':
         familyId ??= '01JD8Z0000000000000000FAM1';
         return json(201, {
@@ -288,6 +323,22 @@ export function createFakeApi() {
     pageRequests: transactionPages.pageRequests,
     csvRequests: transactionPages.csvRequests,
     fetch: handle as typeof fetch,
+    /** Feedback and analytics events the widget and the landing page sent. */
+    feedback,
+    events,
+    /** The profile GET /api/profile answers (null: never saved). */
+    setProfile(value: Record<string, unknown> | null) {
+      profile =
+        value === null
+          ? null
+          : {
+              user_id: 'u1',
+              ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, null])),
+              updated_at: null,
+              ...value,
+            };
+    },
+    profile: () => profile,
     /**
      * What GET /api/uploads/{id} answers for uploads of this file: one step per request (the last one stays),
      * and the transactions added to the account when a step reaches 'done'.
@@ -315,6 +366,7 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     review: review.controls,
+    ...transfers.controls,
     ...subscription.controls,
   };
 }

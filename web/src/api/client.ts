@@ -34,6 +34,11 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The API's address for `path` (e.g. '/feedback'), for calls made without the client (sendBeacon, public). */
+export function apiUrl(path: string): string {
+  return `${baseUrl}${path}`;
+}
+
 function urlFor(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {}))

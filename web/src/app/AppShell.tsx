@@ -1,10 +1,14 @@
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
+import { sendSignedInFeedback } from '../features/feedback/app-api';
+import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
+import { reportSignIn } from '../features/landing/analytics';
 import { FamilyOverview } from '../features/overview/FamilyOverview';
 import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import { TrialBanner } from '../features/subscription/TrialBanner';
+import { WelcomeTour } from '../features/tour/WelcomeTour';
 import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
@@ -29,6 +33,8 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(true);
   useTransactionEvents();
+  // A sign-in that follows a call to action on the landing page is that page's A/B conversion.
+  useEffect(() => reportSignIn(), []);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content">
@@ -73,6 +79,8 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
           </Routes>
         </main>
       </div>
+      <FeedbackWidget send={sendSignedInFeedback} />
+      <WelcomeTour />
     </div>
   );
 }

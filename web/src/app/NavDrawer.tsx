@@ -12,7 +12,7 @@ export function NavDrawer({ pages }: { pages: readonly AppPage[] }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="icon-button menu-button">
+      <Dialog.Trigger className="icon-button menu-button" data-tour="nav-menu">
         <span aria-hidden="true">☰</span>
         <span className="visually-hidden">Open menu</span>
       </Dialog.Trigger>

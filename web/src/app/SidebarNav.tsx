@@ -25,6 +25,7 @@ export function SidebarNav({ pages, onNavigate }: { pages: readonly AppPage[]; o
                     to={entry.path ? `/app/${entry.path}` : '/app'}
                     end={!entry.path}
                     onClick={onNavigate}
+                    data-tour={`nav-${entry.path || 'overview'}`}
                   >
                     {entry.label}
                   </NavLink>

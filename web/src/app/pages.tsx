@@ -4,6 +4,9 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
@@ -13,16 +16,20 @@ const ReviewPage = lazy(() =>
 const CleanupPage = lazy(() =>
   import('../features/cleanup/CleanupPage').then((m) => ({ default: m.CleanupPage })),
 );
+const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const MatchingPage = lazy(() =>
+  import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
+);
 
 /**
  * The pages of the app shell under /app (spec 1 §2 /app/*). The sidebar, the routes and the overview's
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup', setup/classification 'AI
- * Classification', setup/cleanup 'Data Cleanup'. Still to add from the spec: Dashboards — accounts
- * 'Account Types', flow 'Transaction Flow', members 'Family Members', analytics 'Analytics', profile 'Profile';
- * Setup & Tools — setup/matching 'Cross-Account Matching'.
+ * Built: Dashboards — profile 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
+ * Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI Classification', setup/cleanup
+ * 'Data Cleanup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
+ * members 'Family Members', analytics 'Analytics'.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
 
@@ -37,6 +44,16 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
+  {
+    path: 'flow',
+    label: 'Transaction Flow',
+    group: 'Dashboards',
+    element: <FlowPage />,
+    nextStep: {
+      title: 'Check how your transactions are counted',
+      description: 'Correct a transaction’s type once and later statements follow it.',
+    },
+  },
   {
     path: 'setup/upload',
     label: 'File Upload',
@@ -59,6 +76,17 @@ export const APP_PAGES: AppPage[] = [
     },
   },
   {
+    path: 'setup/matching',
+    label: 'Cross-Account Matching',
+    group: 'Setup & Tools',
+    element: <MatchingPage />,
+    nextStep: {
+      title: 'Review transfers between your accounts',
+      description:
+        'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
+    },
+  },
+  {
     path: 'setup/classification',
     label: 'AI Classification',
     group: 'Setup & Tools',
@@ -74,6 +102,8 @@ export const APP_PAGES: AppPage[] = [
     group: 'Setup & Tools',
     element: <CleanupPage />,
   },
+  // Last of 'Dashboards' in the sidebar (spec 1 §2).
+  { path: 'profile', label: 'Profile', group: 'Dashboards', element: <ProfilePage /> },
 ];
 
 export const PROFILE_PATH = 'profile';

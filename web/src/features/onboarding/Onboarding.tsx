@@ -4,6 +4,7 @@ import { ulid } from 'ulid';
 import { ApiError } from '../../api/client';
 import { useCreateAccounts } from '../accounts/api';
 import { useInitialiseFamily, useInitialiseSubscription, useSaveProfile } from '../family/api';
+import { reportSignIn } from '../landing/analytics';
 import { AccountsStep } from './AccountsStep';
 import { CompleteStep } from './CompleteStep';
 import { ProfileStep } from './ProfileStep';
@@ -64,6 +65,8 @@ export function Onboarding() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<OnboardingDraft>(initialDraft);
   const [error, setError] = useState<string | null>(null);
+  /** The banner shows a step's own check (not the server's answer): it follows the fields as they are fixed. */
+  const stepCheck = useRef<((d: OnboardingDraft) => string | null) | null>(null);
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const saveProfile = useSaveProfile();
@@ -73,14 +76,32 @@ export function Onboarding() {
   const step = draft.currentStep;
 
   useEffect(() => saveDraft(draft), [draft]);
+  // A newcomer signed in after a landing call to action: the landing page's conversion (reported once).
+  useEffect(() => reportSignIn(), []);
   useEffect(() => {
     const root = panel.current?.querySelector<HTMLElement>(`[data-step="${step}"]`);
     const target = root?.querySelector<HTMLElement>(FOCUSABLE) ?? root?.querySelector<HTMLElement>('button');
     target?.focus();
   }, [step]);
 
+  const showStepError = (message: string, check: (d: OnboardingDraft) => string | null) => {
+    stepCheck.current = check;
+    setError(message);
+  };
+  const showError = (message: string | null) => {
+    stepCheck.current = null;
+    setError(message);
+  };
+  // A step's error clears (or changes) as soon as the field it is about is fixed (the draft changes).
+  useEffect(() => {
+    if (!stepCheck.current) return;
+    const message = stepCheck.current(draft);
+    if (!message) stepCheck.current = null;
+    setError(message);
+  }, [draft]);
+
   const goTo = (currentStep: OnboardingDraft['currentStep']) => {
-    setError(null);
+    showError(null);
     setDraft((d) => ({ ...d, currentStep }));
   };
   const onProfileChange = useCallback(
@@ -90,8 +111,8 @@ export function Onboarding() {
 
   const continueFromProfile = async (profile: ProfileData) => {
     const invalid = profileStepError(profile);
-    if (invalid) return setError(invalid);
-    setError(null);
+    if (invalid) return showStepError(invalid, (d) => profileStepError(d.profileData));
+    showError(null);
     setBusy(true);
     try {
       await saveProfile.mutateAsync(toProfileUpdate(profile)).catch((e: unknown) => {
@@ -109,7 +130,7 @@ export function Onboarding() {
       setFamilyId(family.family_id);
       setDraft((d) => ({ ...d, profileData: profile, currentStep: 2 }));
     } catch (e) {
-      setError((e as Error).message);
+      showError((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -117,14 +138,14 @@ export function Onboarding() {
 
   const continueFromAccounts = async () => {
     const invalid = accountsStepError(draft.accounts);
-    if (invalid) return setError(invalid);
-    setError(null);
+    if (invalid) return showStepError(invalid, (d) => accountsStepError(d.accounts));
+    showError(null);
     setBusy(true);
     try {
       await createAccounts.mutateAsync(draft.accounts.map(toAccountRequest));
       goTo(3);
     } catch (e) {
-      setError(messageFor(e, SAVE_ACCOUNTS_FAILED));
+      showError(messageFor(e, SAVE_ACCOUNTS_FAILED));
     } finally {
       setBusy(false);
     }

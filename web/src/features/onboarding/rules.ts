@@ -45,6 +45,8 @@ export function toProfileUpdate(profile: ProfileData): ProfileUpdateInput {
     country: profile.country,
     timezone: profile.timezone as ProfileUpdateInput['timezone'],
     currency: profile.currency,
+    // Onboarding's phone is optional and not format-checked (spec 1 §5); the profile screen checks it.
+    from_onboarding: true,
   };
 }
 

@@ -115,6 +115,20 @@ export function isMarkedComplete(): boolean {
   return s?.getItem(STORAGE_KEYS.complete) === 'true' && s.getItem(STORAGE_KEYS.forceTest) !== 'true';
 }
 
+/**
+ * A draft left at step 3 (a reload on 'You're all set!': the family and its accounts exist) completes
+ * onboarding as Go to Dashboard would, without the event: no half state with the draft kept and the flag unset.
+ * True when it did.
+ */
+export function settleFinishedDraft(): boolean {
+  if (loadDraft()?.currentStep !== 3) return false;
+  const s = storage();
+  s?.removeItem(STORAGE_KEYS.progress);
+  s?.setItem(STORAGE_KEYS.complete, 'true');
+  s?.removeItem(STORAGE_KEYS.forceTest);
+  return true;
+}
+
 /** Completion (spec 1 §4): clear the draft, set onboardingComplete, clear the test flag, tell the app. */
 export function markOnboardingComplete(): void {
   const s = storage();

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { accountsApi } from '../accounts/api';
-import { isMarkedComplete, ONBOARDING_COMPLETE_EVENT } from './storage';
+import { isMarkedComplete, ONBOARDING_COMPLETE_EVENT, settleFinishedDraft } from './storage';
 
 /**
  * Onboarding completeness (spec 1 §4): complete when the local flag onboardingComplete is set; otherwise
  * when the user's family has at least one account. A missing family, a failed query or one slower than
  * 5 s ('Family query timeout') all mean incomplete. Becomes complete when the wizard dispatches its
- * 'onboardingComplete' window event.
+ * 'onboardingComplete' window event. A draft left at step 3 (a reload on 'You're all set!') completes it.
  */
 export type OnboardingStatus = 'loading' | 'complete' | 'incomplete';
 
@@ -34,7 +34,8 @@ async function familyHasAccounts(signal: AbortSignal): Promise<boolean> {
 }
 
 export function useOnboardingStatus(): { status: OnboardingStatus } {
-  const [flagged, setFlagged] = useState(isMarkedComplete);
+  // A reload on step 3 completes onboarding (settleFinishedDraft) rather than leaving it half done.
+  const [flagged, setFlagged] = useState(() => settleFinishedDraft() || isMarkedComplete());
   useEffect(() => {
     const onComplete = () => setFlagged(isMarkedComplete());
     window.addEventListener(ONBOARDING_COMPLETE_EVENT, onComplete);

@@ -1,0 +1,14 @@
+import { analyticsBatchSchema } from '../../contracts/analytics';
+import { recordEvents } from '../../services/analytics';
+import { httpHandler, noContent } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** POST /api/events (public): the landing page's analytics events, sent with sendBeacon (spec 3 §9). */
+export const handler = httpHandler(
+  ROUTES.RecordEvents,
+  { body: analyticsBatchSchema },
+  async ({ event, body }) => {
+    await recordEvents(event, body);
+    return noContent();
+  },
+);
