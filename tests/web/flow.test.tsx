@@ -160,7 +160,9 @@ describe('Transaction Flow', () => {
     const sent = api.calls.find((c) => c.path === '/api/transactions/corrections');
     expect(sent?.body).toMatchObject({ mode: 'bulk', flow_type: 'internal_transfer' });
     expect(
-      (sent?.body as { transactions: Array<{ id: string }> }).transactions.map((t) => t.id).sort(),
+      (sent?.body as { transactions: Array<{ id: string }> } | undefined)?.transactions
+        .map((t) => t.id)
+        .sort(),
     ).toEqual([a.id, b.id].sort());
   });
 

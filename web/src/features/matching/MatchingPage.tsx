@@ -147,7 +147,7 @@ export function MatchingPage() {
         ) : (
           showMatches && (
             <div id={`${id}-list`}>
-              <div className="matching-select" role="group" aria-label="Select matches">
+              <fieldset className="matching-select" aria-label="Select matches">
                 <span>Select:</span>
                 {(['high', 'low', 'excellent', 'all'] as const).map((s) => (
                   <button key={s} type="button" className="button" onClick={() => select(s)} disabled={busy}>
@@ -162,8 +162,8 @@ export function MatchingPage() {
                 >
                   Clear
                 </button>
-              </div>
-              <div className="matching-bulk" role="group" aria-label="Selected matches">
+              </fieldset>
+              <fieldset className="matching-bulk" aria-label="Selected matches">
                 <span>{visibleSelected.size} selected</span>
                 <button
                   type="button"
@@ -181,7 +181,7 @@ export function MatchingPage() {
                 >
                   Reject selected
                 </button>
-              </div>
+              </fieldset>
               <ul className="match-cards">
                 {list.map((match) => (
                   <MatchCard
