@@ -339,7 +339,8 @@ export const ROUTES = {
     'transactions',
     'run-verification',
     { method: 'GET', path: '/api/transactions/verification', scope: 'member' },
-    ['table:read'],
+    // reading the proposed transfers drops stale ones, as Cross-Account Matching does
+    ['table:read', 'table:write'],
   ),
   CorrectTransactions: http(
     'CorrectTransactions',

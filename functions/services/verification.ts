@@ -1,6 +1,4 @@
 import { getAccount, listAccounts } from '../adapters/dynamodb/account-repository';
-import { keys } from '../adapters/dynamodb/keys';
-import { queryPrefix } from '../adapters/dynamodb/paging';
 import { accountTransactions } from '../adapters/dynamodb/transaction-repository';
 import { listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import { ACCOUNT_MESSAGES } from '../contracts/accounts';
@@ -15,6 +13,7 @@ import {
 } from '../domain/verification';
 import { NotFoundError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
+import { listMatches } from './matches';
 
 /**
  * The Verification panel's checks (spec 2 §2, §5 Verification levels), run for real (no fake delay) and one
@@ -67,11 +66,9 @@ const monthLabel = (month: string) =>
 
 /** The family's own checks (transfers proposed, not reviewed), with the number of active accounts. */
 export async function verifyFamily(family: FamilyContext): Promise<VerificationReport> {
-  const [accounts, proposals] = await Promise.all([
-    listAccounts(family.familyId),
-    queryPrefix<{ id: string }>(keys.matchCandidatesPrefix(family.familyId)),
-  ]);
-  const pending = proposals.length;
+  // What Cross-Account Matching lists (stale proposals, whose rows went or were corrected, are dropped there).
+  const [accounts, proposals] = await Promise.all([listAccounts(family.familyId), listMatches(family)]);
+  const pending = proposals.matches.length;
   const check: VerificationCheckDto = {
     id: 'transfer-proposals',
     status: pending ? 'warning' : 'verified',

@@ -206,18 +206,44 @@ describe('per-account checks', () => {
 
 describe("the family's checks", () => {
   it('transfers proposed but not reviewed, with a link to Cross-Account Matching; the number of accounts', async () => {
-    const { caller, familyId } = await family();
+    const { caller, familyId, accountId } = await family();
     expect((await verify(caller)).body.checks[0]).toMatchObject({
       status: 'verified',
       value: '0',
       link: null,
     });
+    const { body: created } = await caller.call<{ accounts: Array<{ id: string }> }>(
+      'POST',
+      '/api/accounts',
+      {
+        accounts: [{ name: 'Saver', bank_name: 'Nationwide', account_type: 'savings' }],
+      },
+    );
+    const saver = created.accounts[0]!.id;
+    const [out] = await seedRows(familyId, accountId, [
+      {
+        date: '2026-01-06',
+        description: 'TRANSFER TO SAVER',
+        signed: -50,
+        flow_type: 'internal_transfer',
+        confidence: 0.9,
+      },
+    ]);
+    const [into] = await seedRows(familyId, saver, [
+      {
+        date: '2026-01-06',
+        description: 'TRANSFER FROM EVERYDAY',
+        signed: 50,
+        flow_type: 'internal_transfer',
+        confidence: 0.9,
+      },
+    ]);
     await putMatchCandidate(
       familyId,
       {
-        id: 'a_b',
-        transaction1: { id: 'a' },
-        transaction2: { id: 'b' },
+        id: [out!.id, into!.id].sort().join('_'),
+        transaction1: out!,
+        transaction2: into!,
         confidence: 0.9,
         reason: 'r',
         date_diff: 0,
@@ -233,7 +259,7 @@ describe("the family's checks", () => {
       details: ['1 proposed transfer waiting for your review'],
       link: { to: '/app/setup/matching' },
     });
-    expect(body.summary).toMatchObject({ total_accounts: 1, banner: { title: 'Minor Warnings Detected' } });
+    expect(body.summary).toMatchObject({ total_accounts: 2, banner: { title: 'Minor Warnings Detected' } });
   });
 
   it("another family's account: 404; a malformed id: 400 with the reason", async () => {
