@@ -22,6 +22,7 @@ export * from './money';
 export * from './percentage-change';
 export * from './performance';
 export * from './periods';
+export * from './rollups';
 export * from './rule-classifier';
 export * from './similarity';
 export * from './spending';

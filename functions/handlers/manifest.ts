@@ -412,6 +412,48 @@ export const ROUTES = {
     { method: 'GET', path: '/api/service-types', scope: 'user' },
     ['table:read'],
   ),
+  GetOverview: http(
+    'GetOverview',
+    'insights',
+    'get-overview',
+    { method: 'GET', path: '/api/insights/overview', scope: 'member' },
+    ['table:read'],
+  ),
+  GetPeriodStats: http(
+    'GetPeriodStats',
+    'insights',
+    'get-period-stats',
+    { method: 'GET', path: '/api/insights/period-stats', scope: 'member' },
+    ['table:read'],
+  ),
+  GetAccountTypes: http(
+    'GetAccountTypes',
+    'insights',
+    'get-account-types',
+    { method: 'GET', path: '/api/insights/account-types', scope: 'member' },
+    ['table:read'],
+  ),
+  GetAnalytics: http(
+    'GetAnalytics',
+    'insights',
+    'get-analytics',
+    { method: 'GET', path: '/api/insights/analytics', scope: 'member' },
+    ['table:read'],
+  ),
+  AskAssistant: http(
+    'AskAssistant',
+    'assistant',
+    'ask-assistant',
+    { method: 'POST', path: '/api/assistant/messages', scope: 'member' },
+    ['table:read', 'table:write', 'bedrock'],
+  ),
+  GetConversation: http(
+    'GetConversation',
+    'assistant',
+    'get-conversation',
+    { method: 'GET', path: '/api/assistant/conversations', scope: 'member' },
+    ['table:read'],
+  ),
   /**
    * The front door's public writes: feedback from the landing page and the landing page's analytics events
    * (no personal data). Both are size-limited and rate-limited per address (functions/services/public-limits.ts).

@@ -1,4 +1,5 @@
 import { refreshAccountSummary } from './accounts';
+import { refreshRollups } from './rollups';
 
 /** Rows of one account that were added, changed or removed: the account and the rows' dates. */
 export interface RowChange {
@@ -9,12 +10,18 @@ export interface RowChange {
 /**
  * The one place every write of transaction rows reports to once it is done (a statement read, failed or
  * removed, a correction, an accepted transfer, a cleanup), so that what is derived from the rows follows
- * them: each account's summary fields (count, last transaction date, last statement upload). Idempotent:
+ * them: each account's summary fields (count, last transaction date, last statement upload) and the monthly
+ * roll-ups of the months the rows fall in (services/rollups.ts), which every figure of the insight screens
+ * is read from. Idempotent:
  * everything here is recomputed from the rows, never incremented, so reporting a change twice is harmless.
  */
 export async function rowsChanged(familyId: string, changes: readonly RowChange[]): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
   for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
+  await refreshRollups(
+    familyId,
+    changes.flatMap((change) => change.dates),
+  );
 }
 
 /** The changes of a list of rows, one per account. */

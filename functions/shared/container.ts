@@ -1,3 +1,4 @@
+import { bedrockAssistant } from '../adapters/bedrock/assistant-client';
 import { bedrockClassifier } from '../adapters/bedrock/bedrock-client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { localReviewClassifier } from '../adapters/local-classifier';
@@ -11,6 +12,7 @@ import { config, requireConfig } from './config';
 import { ServiceUnavailableError } from './errors';
 import type {
   AiClassifier,
+  AssistantModel,
   Billing,
   HealthProbe,
   JobStarter,
@@ -45,6 +47,7 @@ export interface Services {
   reviewClassifier: ReviewClassifierFactory | null;
   /** Runs review jobs in the background: the twin registers its in-process runner. */
   jobs: JobStarter;
+  assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
   /**
@@ -107,6 +110,7 @@ export function services(): Services {
           ? localReviewClassifier
           : null,
     jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
+    assistantModel: aws && BEDROCK_MODEL_ID ? bedrockAssistant(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
     billing: null,

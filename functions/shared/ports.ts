@@ -1,4 +1,6 @@
 import type { AiPromptInput } from '../domain/ai-result';
+import type { Intent } from '../domain/assistant/intents';
+import type { AssistantResult, UsedTransaction } from '../domain/assistant/queries';
 import type { BillingEvent } from '../domain/billing';
 import type { Block } from '../domain/statement/blocks';
 import type { AiClassificationResult, LearnedPattern } from '../domain/types';
@@ -127,6 +129,28 @@ export type PartState = 'ok' | 'starting' | 'error';
 export interface HealthProbe {
   name: string;
   check(): Promise<{ state: PartState; detail?: string }>;
+}
+
+/** What the assistant's model is given for one answer (spec 3 §7 "Assistant processing"). */
+export interface AssistantPrompt {
+  question: string;
+  /** The figures computed in code: the model phrases them and may add none. */
+  result: AssistantResult;
+  /** The last 4 messages, each cut to 100 characters. */
+  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** At most 30 transactions (the enhanced sample). */
+  sample: UsedTransaction[];
+}
+
+/**
+ * The assistant's model: Bedrock (Converse) in AWS when BEDROCK_MODEL_ID is set; none (null) on the twin,
+ * where templates phrase every answer. Tests register a fake. Neither method rejects: null means "no answer".
+ */
+export interface AssistantModel {
+  /** The reply's text, or null (call failed, no text). The caller checks its numbers. */
+  phrase(prompt: AssistantPrompt): Promise<string | null>;
+  /** An intent for a question the rules could not map, or null. */
+  mapQuestion(question: string, today: string): Promise<Intent | null>;
 }
 
 /** A family's upgrade to the Pro plan: who pays, and where the provider's pages return the browser to. */

@@ -38,17 +38,11 @@ const PLANNED: Array<[ApiArea, HttpMethod, string, Scope, Need[]]> = [
   ['members', 'POST', '/api/invitations/{token}/accept', 'user', ['table:read', 'table:write']],
   ['institutions', 'GET', '/api/institutions/{id}', 'user', ['table:read']],
   ['institutions', 'GET', '/api/categories', 'user', ['table:read']],
-  ['insights', 'GET', '/api/insights/overview', 'member', ['table:read']],
-  ['insights', 'GET', '/api/insights/period-stats', 'member', ['table:read']],
-  ['insights', 'GET', '/api/insights/account-types', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/flow', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/categories', 'member', ['table:read']],
-  ['insights', 'GET', '/api/insights/analytics', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/performance', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/data-quality', 'member', ['table:read']],
   ['insights', 'GET', '/api/insights/available-range', 'member', ['table:read']],
-  ['assistant', 'POST', '/api/assistant/messages', 'member', ['table:read', 'table:write', 'bedrock']],
-  ['assistant', 'GET', '/api/assistant/conversations', 'member', ['table:read']],
   ['assistant', 'DELETE', '/api/assistant/conversations/{id}', 'member', ['table:read', 'table:write']],
 ];
 

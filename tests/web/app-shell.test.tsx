@@ -193,8 +193,11 @@ describe('spec 1 §2 app shell', () => {
         .map((h) => h.textContent),
     ).toEqual(['Dashboards', 'Setup & Tools']);
     const main = screen.getByRole('main');
-    await user.click(within(main).getByRole('link', { name: 'Upload a bank statement' }));
-    expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload');
+    await user.click(await within(main).findByRole('link', { name: 'Upload a bank statement' }));
+    // the pages are lazily loaded: the navigation completes once the page's chunk is in
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload'), {
+      timeout: 5000,
+    });
     expect(await screen.findByRole('heading', { name: 'File Upload', level: 1 })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'File Upload' }).getAttribute('aria-current')).toBe('page');
   });
@@ -302,7 +305,7 @@ describe('spec 1 §2 /app index: Family Overview', () => {
     };
     renderAt('/app', <AppShell user={ADA} pages={[upload]} />);
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { name: 'What to do next' })).toBeTruthy();
+    expect(await within(main).findByRole('heading', { name: 'What to do next' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'Upload a bank statement' }).getAttribute('href')).toBe(
       '/app/setup/upload',
     );

@@ -129,6 +129,20 @@ export const keys = {
   classificationJob: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'JOB#CLASSIFICATION' }),
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
+  /** The family's roll-ups from one month to another (YYYY-MM, both included): pk = family, sk between. */
+  rollupsRange: (familyId: string, fromMonth = '0000-00', toMonth = '9999-99') => ({
+    pk: FAMILY(familyId),
+    skFrom: `ROLLUP#${fromMonth}`,
+    skTo: `ROLLUP#${toMonth}`,
+  }),
+  rollupsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'ROLLUP#' }),
+  /** A family member's assistant chat: the last 10 messages, one item per member. */
+  assistantChat: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `CHAT#${userId}` }),
+  /** The family's assistant questions in one rate-limit window (a counter that expires). */
+  assistantRate: (familyId: string, window: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `RATE#ASSISTANT#${window}`,
+  }),
 
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({

@@ -2,6 +2,11 @@ import type * as z from 'zod/mini';
 import { INSTITUTIONS } from '../../../functions/adapters/dynamodb/catalogue/institutions';
 import { SERVICE_TYPES } from '../../../functions/adapters/dynamodb/catalogue/service-types';
 import type { Account, AccountRequest } from '../../../functions/contracts/accounts';
+import {
+  type AnalyticsResponse,
+  type ChatMessage,
+  EXAMPLE_QUESTIONS,
+} from '../../../functions/contracts/assistant';
 import type { Institution } from '../../../functions/contracts/institutions';
 import type {
   ClassificationJob,
@@ -13,10 +18,12 @@ import type {
 import { TRANSACTION_PAGE_MESSAGES, type Transaction } from '../../../functions/contracts/transactions';
 import { createUploadRequestSchema, type uploadSchema } from '../../../functions/contracts/uploads';
 import { planAccountCreation } from '../../../functions/domain/accounts';
+import { ASSISTANT_MESSAGES, FOLLOW_UPS } from '../../../functions/domain/assistant/answers';
 import { transactionsCsv, transactionsCsvFileName } from '../../../functions/domain/csv';
 import { searchInstitutions } from '../../../functions/domain/institution-search';
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
+import { insightsRoutes } from './fake-insights';
 import { transfersRoutes } from './fake-transfers';
 
 /**
@@ -103,7 +110,9 @@ export function createFakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const review = reviewRoutes(json);
+  const assistant = assistantRoutes(json);
   const transfers = transfersRoutes({ transactions, accounts, json });
+  const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -122,8 +131,12 @@ export function createFakeApi() {
     if (setupAnswer) return setupAnswer;
     const reviewAnswer = review.handle(route, url, body);
     if (reviewAnswer) return reviewAnswer;
+    const assistantAnswer = await assistant.handle(route, body);
+    if (assistantAnswer) return assistantAnswer;
     const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
+    const insightsAnswer = insights.handle(route, url);
+    if (insightsAnswer) return insightsAnswer;
     const subscriptionAnswer = subscription.handle(route, body);
     if (subscriptionAnswer) return subscriptionAnswer;
     const paged = transactionPages.handle(method, url, accounts, transactions);
@@ -366,7 +379,9 @@ export function createFakeApi() {
     },
     ...accountSetup.controls,
     review: review.controls,
+    assistant: assistant.controls,
     ...transfers.controls,
+    ...insights.controls,
     ...subscription.controls,
   };
 }
@@ -751,6 +766,71 @@ function reviewRoutes(json: (status: number, body: unknown) => Response) {
         deletions.push(...answers);
       },
       deleteRequests,
+    },
+  };
+}
+
+// ── Analytics & Insights and the assistant: the insights answer, the member's kept messages, and answers ──
+// ── scripted per question (a question without a script gets the no-handler message).                  ──
+
+type AssistantAnswer = Pick<ChatMessage, 'content' | 'result' | 'source'>;
+
+function assistantRoutes(json: (status: number, body: unknown) => Response) {
+  const messages: ChatMessage[] = [];
+  const scripted = new Map<string, AssistantAnswer>();
+  let analytics: AnalyticsResponse = {
+    period: null,
+    totals: { income: 0, expenses: 0, internal: 0, transaction_count: 0 },
+    insights: [],
+    examples: { spending: [...EXAMPLE_QUESTIONS.spending], money_flow: [...EXAMPLE_QUESTIONS.money_flow] },
+  };
+  let hold: Promise<void> | null = null;
+  let release: () => void = () => {};
+  let n = 0;
+  const message = (role: ChatMessage['role'], extra: AssistantAnswer): ChatMessage => ({
+    id: `m${++n}`,
+    role,
+    timestamp: '2026-03-20T10:00:00.000Z',
+    ...extra,
+  });
+  return {
+    async handle(route: string, body: unknown): Promise<Response | null> {
+      if (route === 'GET /api/insights/analytics') return json(200, analytics);
+      if (route === 'GET /api/assistant/conversations')
+        return json(200, { messages, follow_ups: [...FOLLOW_UPS.unknown], online: true });
+      if (route !== 'POST /api/assistant/messages') return null;
+      const question = String((body as { question?: unknown } | undefined)?.question ?? '');
+      if (hold) await hold;
+      const asked = message('user', { content: question.trim() });
+      const answer = message(
+        'assistant',
+        scripted.get(question.trim()) ?? {
+          content: ASSISTANT_MESSAGES.noHandler,
+          result: null,
+          source: 'message',
+        },
+      );
+      messages.push(asked, answer);
+      return json(200, { question: asked, answer, follow_ups: [...FOLLOW_UPS.spending], online: true });
+    },
+    controls: {
+      answer(question: string, answer: AssistantAnswer) {
+        scripted.set(question, answer);
+      },
+      setAnalytics(value: AnalyticsResponse) {
+        analytics = value;
+      },
+      /** Answers wait until `release()` (the panel is seen while sending). */
+      holdAnswers() {
+        hold = new Promise((resolve) => {
+          release = () => {
+            hold = null;
+            resolve();
+          };
+        });
+      },
+      release: () => release(),
+      messages,
     },
   };
 }

@@ -5,7 +5,6 @@ import type { AuthUser } from '../auth/auth-context';
 import { sendSignedInFeedback } from '../features/feedback/app-api';
 import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
 import { reportSignIn } from '../features/landing/analytics';
-import { FamilyOverview } from '../features/overview/FamilyOverview';
 import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import { TrialBanner } from '../features/subscription/TrialBanner';
 import { WelcomeTour } from '../features/tour/WelcomeTour';
@@ -13,6 +12,11 @@ import { AppHeader } from './AppHeader';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
 import './app-shell.css';
+
+/** The overview (/app) is its own chunk too: its figures, tables and charts load after the shell. */
+const FamilyOverview = lazy(() =>
+  import('../features/overview/FamilyOverview').then((m) => ({ default: m.FamilyOverview })),
+);
 
 /** The kit's demo pages (not in the sidebar; reached by their address): each its own lazily loaded chunk. */
 const DsDemo = lazy(() => import('../features/dev/DsDemo').then((m) => ({ default: m.DsDemo })));
@@ -55,7 +59,14 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         </aside>
         <main id="main-content" className="app-main" tabIndex={-1}>
           <Routes>
-            <Route index element={<FamilyOverview pages={pages} />} />
+            <Route
+              index
+              element={
+                <LazyPage>
+                  <FamilyOverview pages={pages} />
+                </LazyPage>
+              }
+            />
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={<LazyPage>{page.element}</LazyPage>} />
             ))}

@@ -4,6 +4,12 @@ import { lazy, type ReactNode } from 'react';
 const UploadPage = lazy(() =>
   import('../features/upload/UploadPage').then((m) => ({ default: m.UploadPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
+const AccountTypesPage = lazy(() =>
+  import('../features/account-types/AccountTypesPage').then((m) => ({ default: m.AccountTypesPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -26,10 +32,10 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — profile 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
- * Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI Classification', setup/cleanup
- * 'Data Cleanup'. Still to add from the spec: Dashboards — accounts 'Account Types', flow 'Transaction Flow',
- * members 'Family Members', analytics 'Analytics'.
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', profile 'Profile';
+ * Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account
+ * Matching', setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'. Still to add from the
+ * spec: Dashboards — members 'Family Members'.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
 
@@ -45,6 +51,12 @@ export interface AppPage {
 
 export const APP_PAGES: AppPage[] = [
   {
+    path: 'accounts',
+    label: 'Account Types',
+    group: 'Dashboards',
+    element: <AccountTypesPage />,
+  },
+  {
     path: 'flow',
     label: 'Transaction Flow',
     group: 'Dashboards',
@@ -53,6 +65,12 @@ export const APP_PAGES: AppPage[] = [
       title: 'Check how your transactions are counted',
       description: 'Correct a transaction’s type once and later statements follow it.',
     },
+  },
+  {
+    path: 'analytics',
+    label: 'Analytics',
+    group: 'Dashboards',
+    element: <AnalyticsPage />,
   },
   {
     path: 'setup/upload',

@@ -32,7 +32,7 @@ export const TOUR_STEPS: TourStep[] = [
   {
     title: 'Ask questions',
     text: "Ask about your money in plain English, such as 'How much did we spend on groceries last month?'",
-    targets: ['[data-tour="assistant"]'],
+    targets: ['[data-tour="assistant"]', '[data-tour="nav-analytics"]'],
   },
   {
     title: 'Insights for your family',

@@ -1,0 +1,8 @@
+import { areaRouter } from '../../../shared/http';
+import { handler as getAccountTypes } from '../get-account-types';
+import { handler as getAnalytics } from '../get-analytics';
+import { handler as getOverview } from '../get-overview';
+import { handler as getPeriodStats } from '../get-period-stats';
+
+/** The insights area's function: its routes (manifest area 'insights'), dispatched on the event's routeKey. */
+export const handler = areaRouter('insights', [getOverview, getPeriodStats, getAccountTypes, getAnalytics]);

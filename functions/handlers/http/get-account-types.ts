@@ -1,0 +1,8 @@
+import { familyAccountTypes } from '../../services/insights';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction. */
+export const handler = httpHandler(ROUTES.GetAccountTypes, {}, async ({ family }) =>
+  json(200, await familyAccountTypes(family)),
+);

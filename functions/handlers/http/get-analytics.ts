@@ -1,0 +1,8 @@
+import { analytics } from '../../services/assistant';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** GET /api/insights/analytics: the Analytics & Insights page's proactive insights and example questions. */
+export const handler = httpHandler(ROUTES.GetAnalytics, {}, async ({ family }) =>
+  json(200, await analytics(family)),
+);

@@ -1,0 +1,295 @@
+import { ulid } from 'ulid';
+import { type AccountItem, listAccounts } from '../adapters/dynamodb/account-repository';
+import {
+  assistantRows,
+  chatHistory,
+  saveChatHistory,
+  takeAssistantTurn,
+} from '../adapters/dynamodb/assistant-repository';
+import { readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import {
+  type AnalyticsInsight,
+  type AnalyticsResponse,
+  ASSISTANT_INPUT_MESSAGES,
+  type AskResponse,
+  type ChatMessage,
+  EXAMPLE_QUESTIONS,
+  HISTORY_MESSAGES,
+  type HistoryResponse,
+} from '../contracts/assistant';
+import { ASSISTANT_MESSAGES, FOLLOW_UPS, numbersHeld, templateAnswer } from '../domain/assistant/answers';
+import { ALL_TIME_START, type DateRange, MONTH_NAMES } from '../domain/assistant/date-phrases';
+import { type Intent, mapQuestion } from '../domain/assistant/intents';
+import {
+  type AssistantResult,
+  biggestCategoryQuery,
+  categoryTrendQuery,
+  incomeSourcesQuery,
+  largestQuery,
+  merchantQuery,
+  netIncomeQuery,
+  SHOWN_TRANSACTIONS,
+  spendingQuery,
+  transfersQuery,
+  transfersVsExpensesQuery,
+  trendSpan,
+} from '../domain/assistant/queries';
+import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
+import { proactiveInsights } from '../domain/insights';
+import { coversMonth, type Figures, monthBounds, monthOf, periodCells, sumCells } from '../domain/rollups';
+import { services } from '../shared/container';
+import { TooManyRequestsError } from '../shared/errors';
+import type { FamilyContext } from '../shared/http';
+import { logger } from '../shared/logger';
+
+/**
+ * The Financial AI Assistant (spec 3 §2.6, §7) and the Analytics & Insights page (§2.5): numbers by code,
+ * words by the model. A question is mapped to an intent by the domain's rules (the model only when they
+ * cannot), the intent's query runs over the family's own roll-ups and rows, and the result is phrased by
+ * the model when there is one (its reply kept only if every number in it is one the result holds) or by
+ * the template. Only the caller's family is read: its id comes from the verified membership, never from
+ * the request, and every read is a key range of that family's partition.
+ */
+export const RATE_LIMIT_QUESTIONS = 20;
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+const DEFAULT_MONTHS_FOR_NAMES = 12;
+/** Rows read to pick the shown transactions of an answer whose figures come from the roll-ups. */
+const SHOWN_ROWS_READ = 300;
+
+const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
+
+const monthLabel = (month: string) =>
+  `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+
+/** The figures of a span from the roll-ups: whole months' totals, the day cells of its end months. */
+async function spanFigures(
+  familyId: string,
+  span: DateRange,
+  accounts: ReadonlySet<string>,
+): Promise<Figures> {
+  const from = monthOf(span.start);
+  const to = monthOf(span.end);
+  const edges = new Set([from, to].filter((m) => !coversMonth(span, m)));
+  const parts = await readRollups(familyId, from, to, edges);
+  return sumCells(periodCells(parts, span), (c) => accounts.has(c.account));
+}
+
+/** The period an intent uses when the question names none: the latest data's month, or a longer window. */
+function defaultPeriod(intent: Intent, latest: string): DateRange {
+  if (intent.kind === 'category_trend') return trendSpan(latest);
+  if (intent.kind === 'merchant_total' || intent.kind === 'income_sources') {
+    const { end } = monthBounds(monthOf(latest));
+    const start = addDays(end, 1).slice(0, 8);
+    const year = Number(start.slice(0, 4)) - 1;
+    return {
+      start: `${year}${start.slice(4)}01`,
+      end,
+      label: `the last ${DEFAULT_MONTHS_FOR_NAMES} months`,
+    };
+  }
+  const month = monthOf(latest);
+  return { ...monthBounds(month), label: monthLabel(month) };
+}
+
+interface FamilyData {
+  accounts: AccountItem[];
+  active: Set<string>;
+  names: Map<string, string>;
+  earliest: string | null;
+  latest: string | null;
+}
+
+async function familyData(familyId: string): Promise<FamilyData> {
+  const [accounts, ends] = await Promise.all([listAccounts(familyId), rollupEnds(familyId)]);
+  const active = accounts.filter(isActive);
+  return {
+    accounts,
+    active: new Set(active.map((a) => a.id)),
+    names: new Map(active.map((a) => [a.id, a.name])),
+    earliest: ends.first?.first ?? null,
+    latest: ends.last?.last ?? null,
+  };
+}
+
+/** Runs an intent's query over the family's roll-ups and rows. */
+export async function answerIntent(
+  familyId: string,
+  intent: Intent,
+  data: FamilyData,
+): Promise<AssistantResult> {
+  if (intent.kind === 'unknown' || !data.latest || !data.earliest)
+    return {
+      intent: 'unknown',
+      period: null,
+      figures: {},
+      breakdown: [],
+      transactions: [],
+      transaction_count: 0,
+    };
+  const named = intent.period;
+  let period: DateRange = named
+    ? { start: named.start, end: named.end, label: named.label }
+    : defaultPeriod(intent, data.latest);
+  if (period.start === ALL_TIME_START || period.start < data.earliest)
+    period = { ...period, start: period.start === ALL_TIME_START ? data.earliest : period.start };
+  if (period.start < data.earliest && period.end >= data.earliest)
+    period = { ...period, start: data.earliest };
+  const month = named?.month ?? !named;
+  const accountIds = intent.account
+    ? new Set(
+        [...data.names]
+          .filter(([, n]) => n.toLowerCase() === intent.account?.toLowerCase())
+          .map(([id]) => id),
+      )
+    : data.active;
+  const readRows = async (limit?: number) =>
+    (await assistantRows(familyId, period.start, period.end, limit)).filter((r) =>
+      accountIds.has(r.account_id),
+    );
+  switch (intent.kind) {
+    case 'spending':
+    case 'net_income':
+    case 'transfers':
+    case 'transfers_vs_expenses': {
+      // the figures from the roll-ups; rows only to show those the answer rests on (the newest of them)
+      const [figures, rows] = await Promise.all([
+        spanFigures(familyId, period, accountIds),
+        readRows(SHOWN_ROWS_READ),
+      ]);
+      if (intent.kind === 'spending') return spendingQuery(period, figures, rows, month);
+      if (intent.kind === 'net_income') return netIncomeQuery(period, figures, rows, month);
+      if (intent.kind === 'transfers') return transfersQuery(period, figures, rows, data.names, month);
+      return transfersVsExpensesQuery(period, figures, rows, month);
+    }
+    case 'biggest_category':
+      return biggestCategoryQuery(period, await readRows(), month);
+    case 'category_trend':
+      return categoryTrendQuery(period, intent.category ?? '', await readRows());
+    case 'largest_transactions':
+      return largestQuery(period, intent.flow ?? 'external_expense', intent.limit ?? 5, await readRows());
+    case 'merchant_total':
+      return merchantQuery(period, intent.merchant ?? '', await readRows());
+    case 'income_sources':
+      return incomeSourcesQuery(period, await readRows(), month);
+  }
+}
+
+/** Counts the question against the family's window, or refuses with the rate-limit message. */
+async function takeTurn(familyId: string, now: Date): Promise<void> {
+  const windowStart =
+    Math.floor(now.getTime() / 1000 / RATE_LIMIT_WINDOW_SECONDS) * RATE_LIMIT_WINDOW_SECONDS;
+  const ok = await takeAssistantTurn(
+    familyId,
+    String(windowStart),
+    RATE_LIMIT_QUESTIONS,
+    windowStart + 2 * RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!ok) throw new TooManyRequestsError(ASSISTANT_INPUT_MESSAGES.rateLimited);
+}
+
+/** The words of a result: the model's when it passes the number check, else the template's. */
+async function phrase(
+  question: string,
+  result: AssistantResult,
+  history: ChatMessage[],
+): Promise<{ text: string; source: 'model' | 'template' | 'message' }> {
+  const template = templateAnswer(result);
+  const model = services().assistantModel;
+  if (!model || result.intent === 'unknown')
+    return { text: template, source: result.intent === 'unknown' ? 'message' : 'template' };
+  const reply = await model.phrase({
+    question,
+    result,
+    history: history.slice(-4).map((m) => ({ role: m.role, content: m.content })),
+    // the result's transactions are already the enhanced sample (at most 30)
+    sample: result.transactions.slice(0, SHOWN_TRANSACTIONS),
+  });
+  if (reply && numbersHeld(reply, result, question)) return { text: reply, source: 'model' };
+  if (reply) logger.warn('Assistant reply replaced by the template: it held a figure the result does not');
+  return { text: template, source: 'template' };
+}
+
+const message = (
+  role: ChatMessage['role'],
+  content: string,
+  now: Date,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage => ({ id: ulid(), role, content, timestamp: now.toISOString(), ...extra });
+
+/** POST /api/assistant/messages: one question, answered and kept in the member's history. */
+export async function ask(family: FamilyContext, question: string): Promise<AskResponse> {
+  const now = services().now();
+  await takeTurn(family.familyId, now);
+  const history = await chatHistory(family.familyId, family.userId);
+  const asked = message('user', question.trim(), now);
+  let answer: ChatMessage;
+  let kind: Intent['kind'] = 'unknown';
+  try {
+    const data = await familyData(family.familyId);
+    if (!data.active.size || !data.latest) {
+      answer = message('assistant', ASSISTANT_MESSAGES.noSession, now, { source: 'message' });
+    } else {
+      const today = localDate(now, DEFAULT_TIME_ZONE);
+      let intent = mapQuestion(question, today, { accounts: [...data.names.values()] });
+      if (intent.kind === 'unknown' && services().assistantModel)
+        intent = (await services().assistantModel?.mapQuestion(question, today)) ?? intent;
+      kind = intent.kind;
+      const result = await answerIntent(family.familyId, intent, data);
+      const words = await phrase(question, result, history);
+      answer = message('assistant', words.text, now, {
+        source: words.source,
+        result: result.intent === 'unknown' ? null : result,
+      });
+    }
+  } catch (error) {
+    logger.error('Assistant processing failed', { error: error as Error });
+    answer = message('assistant', ASSISTANT_MESSAGES.processingError, now, { source: 'message' });
+  }
+  await saveChatHistory(family.familyId, family.userId, [...history, asked, answer].slice(-HISTORY_MESSAGES));
+  return { question: asked, answer, follow_ups: [...FOLLOW_UPS[kind]], online: true };
+}
+
+/** GET /api/assistant/conversations: the caller's own last messages. */
+export async function conversation(family: FamilyContext): Promise<HistoryResponse> {
+  const messages = await chatHistory(family.familyId, family.userId);
+  return { messages, follow_ups: [...FOLLOW_UPS.unknown], online: true };
+}
+
+/**
+ * GET /api/insights/analytics: the proactive insights of spec 3 §7 from the roll-ups of the latest month
+ * with data (this month when it has data), each with its figures and a link to the rows behind it.
+ */
+export async function analytics(family: FamilyContext): Promise<AnalyticsResponse> {
+  const data = await familyData(family.familyId);
+  const examples = {
+    spending: [...EXAMPLE_QUESTIONS.spending],
+    money_flow: [...EXAMPLE_QUESTIONS.money_flow],
+  };
+  if (!data.latest || !data.active.size)
+    return {
+      period: null,
+      totals: { income: 0, expenses: 0, internal: 0, transaction_count: 0 },
+      insights: [],
+      examples,
+    };
+  const month = monthOf(data.latest);
+  const period = { ...monthBounds(month), label: monthLabel(month) };
+  const f = await spanFigures(family.familyId, period, data.active);
+  const totals = { income: f.income / 100, expenses: f.expenses / 100, internal: f.internal / 100 };
+  const all = f.income + f.expenses + f.internal;
+  const link = `/app/flow?from=${period.start}&to=${period.end}`;
+  const figuresOf = (id: string): Record<string, number> => {
+    if (id === 'overspending') return { expenses: totals.expenses, income: totals.income };
+    if (id === 'savings')
+      return { income: totals.income, expenses: totals.expenses, saved: (f.income - f.expenses) / 100 };
+    if (id === 'transfer-share')
+      return { internal: totals.internal, share: all ? Math.round((f.internal / all) * 1000) / 10 : 0 };
+    return { internal: totals.internal, expenses: totals.expenses };
+  };
+  const insights: AnalyticsInsight[] = proactiveInsights(totals).map((i) => ({
+    ...i,
+    link,
+    figures: figuresOf(i.id),
+  }));
+  return { period, totals: { ...totals, transaction_count: f.count }, insights, examples };
+}

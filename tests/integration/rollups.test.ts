@@ -1,0 +1,193 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { getRollup, rollupMonths, rollupRows } from '../../functions/adapters/dynamodb/rollup-repository';
+import {
+  accountTransactions,
+  deleteTransaction,
+  transactionKey,
+} from '../../functions/adapters/dynamodb/transaction-repository';
+import type { Upload } from '../../functions/contracts/uploads';
+import { buildRollups } from '../../functions/domain/rollups';
+import { checkRollups, repairRollups } from '../../functions/services/rollups';
+import { changesOf, rowsChanged } from '../../functions/services/row-changes';
+import { generateStatement } from '../fixtures/statements/generate';
+import { type ApiCaller, signedIn } from '../support/api';
+import { createAccount, uploadStatement } from '../support/statements';
+import { startTestTwin } from '../support/twin';
+
+/**
+ * Monthly roll-ups follow every write of rows, whoever makes it: statements read (one account's and two at
+ * once), statements removed, corrections and deletions written by other parts of the product (simulated here
+ * as they will be: rows written, then rowsChanged). After each step the stored roll-ups equal a recomputation
+ * from all the family's rows; the repair command puts right roll-ups that were lost, stale or left over.
+ */
+let twin: Awaited<ReturnType<typeof startTestTwin>>;
+let ada: ApiCaller;
+let familyId: string;
+let current: string;
+let savings: string;
+const uploads: Upload[] = [];
+
+/** mulberry32, so a failing run names its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  twin = await startTestTwin();
+  ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
+  await ada.call('POST', '/api/family');
+  current = await createAccount(ada, 'Everyday', 'current');
+  savings = await createAccount(ada, 'Rainy day', 'savings', 'Nationwide');
+  const { body } = await ada.call<{ accounts: Array<{ family_id: string }> }>('GET', '/api/accounts');
+  familyId = body.accounts[0]!.family_id;
+}, 60_000);
+afterAll(async () => {
+  await twin?.stop();
+});
+
+async function expectInStep(): Promise<void> {
+  const { differing, months } = await checkRollups(familyId);
+  expect(differing).toEqual([]);
+  // and the stored months are exactly the months that have rows
+  const rows = [...(await rollupRows(familyId, current)), ...(await rollupRows(familyId, savings))];
+  expect(await rollupMonths(familyId)).toEqual([...buildRollups(rows).keys()]);
+  expect(months.length).toBeGreaterThanOrEqual(0);
+}
+
+async function upload(accountId: string, seed: number, slice: { from: number; to: number }) {
+  const { pdf } = await generateStatement('signed-amount', { seed, slice, transactions: 90 });
+  const done = await uploadStatement(ada, accountId, `statement-${seed}-${slice.from}.pdf`, pdf, {
+    timeoutMs: 60_000,
+  });
+  expect(done.stage).toBe('done');
+  // the upload reads 'done' from Finish, which then reports its rows: the execution ends a moment later
+  await twin.runner.idle();
+  uploads.push(done);
+  return done;
+}
+
+describe('roll-ups follow every write', () => {
+  it('a statement read: its months are rolled up', async () => {
+    await upload(current, 11, { from: 0, to: 60 });
+    expect((await rollupMonths(familyId)).length).toBeGreaterThan(0);
+    await expectInStep();
+  }, 90_000);
+
+  it('two statements of two accounts read at once (the same months written by both)', async () => {
+    await Promise.all([upload(current, 11, { from: 40, to: 90 }), upload(savings, 12, { from: 0, to: 70 })]);
+    await expectInStep();
+  }, 120_000);
+
+  it('a statement of another month', async () => {
+    const { pdf } = await generateStatement('paid-out-paid-in', { seed: 3 });
+    const done = await uploadStatement(ada, savings, 'february.pdf', pdf, { timeoutMs: 60_000 });
+    expect(done.stage).toBe('done');
+    await twin.runner.idle();
+    uploads.push(done);
+    expect(await rollupMonths(familyId)).toEqual(['2025-02', '2025-03']);
+    await expectInStep();
+  }, 90_000);
+
+  it('random corrections, deletions and statement removals, each reported through rowsChanged', async () => {
+    const next = random(2026);
+    const flows = ['income', 'internal_transfer', 'external_expense'] as const;
+    for (let step = 0; step < 12; step++) {
+      const accountId = next() < 0.5 ? current : savings;
+      const rows = await accountTransactions(familyId, accountId);
+      const op = next();
+      if (op < 0.5 && rows.length) {
+        // a correction of a few rows (as the corrections feature writes them)
+        const chosen = rows.filter(() => next() < 0.1).slice(0, 8);
+        for (const row of chosen)
+          await documentClient().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: transactionKey(row),
+              UpdateExpression: 'SET user_corrected_flow_type = :f, classification_method = :m',
+              ExpressionAttributeValues: {
+                ':f': flows[Math.floor(next() * flows.length)],
+                ':m': 'user_bulk_corrected',
+              },
+            }),
+          );
+        await rowsChanged(familyId, changesOf(chosen));
+      } else if (op < 0.8 && rows.length) {
+        // a cleanup deleting rows
+        const chosen = rows.filter(() => next() < 0.05).slice(0, 5);
+        for (const row of chosen) await deleteTransaction(row, row.upload_id);
+        await rowsChanged(familyId, changesOf(chosen));
+      } else if (uploads.length) {
+        const removed = uploads.splice(Math.floor(next() * uploads.length), 1)[0]!;
+        const answer = await ada.call('DELETE', `/api/uploads/${removed.uploadId}`);
+        expect(answer.status).toBe(200);
+      }
+      await expectInStep();
+    }
+  }, 120_000);
+
+  it('reporting the same change twice changes nothing', async () => {
+    const rows = await accountTransactions(familyId, current);
+    const before = await Promise.all((await rollupMonths(familyId)).map((m) => getRollup(familyId, m)));
+    await rowsChanged(familyId, changesOf(rows));
+    await rowsChanged(familyId, changesOf(rows));
+    const after = await Promise.all((await rollupMonths(familyId)).map((m) => getRollup(familyId, m)));
+    expect(after).toEqual(before);
+  });
+});
+
+describe('the repair', () => {
+  it('finds and puts right a lost, a stale and a left-over roll-up', async () => {
+    // a statement spanning December and January
+    const { pdf } = await generateStatement('multi-page', { seed: 3 });
+    expect((await uploadStatement(ada, savings, 'december.pdf', pdf, { timeoutMs: 60_000 })).stage).toBe(
+      'done',
+    );
+    const months = await rollupMonths(familyId);
+    expect(months.length).toBeGreaterThanOrEqual(2);
+    const [lost, stale] = months as [string, string];
+    const client = documentClient();
+    await client.send(new DeleteCommand({ TableName: tableName(), Key: keys.rollup(familyId, lost) }));
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.rollup(familyId, stale),
+        UpdateExpression: 'SET #c = :c, totals = :t, cells = :t',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: {
+          ':c': 1,
+          ':t': JSON.stringify([[`${stale}-01`, current, 'income', 1, 0, 100, 100, 0]]),
+        },
+      }),
+    );
+    await client.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.rollup(familyId, '1999-01'),
+          month: '1999-01',
+          version: 1,
+          count: 3,
+          totals: '[]',
+          cells: '[]',
+        },
+      }),
+    );
+    expect((await checkRollups(familyId)).differing).toEqual(['1999-01', lost, stale].sort());
+
+    const report = await repairRollups(familyId);
+    expect(report.repaired).toEqual(['1999-01', lost, stale].sort());
+    await expectInStep();
+    expect((await repairRollups(familyId)).repaired).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASSISTANT_MESSAGES,
+  numbersHeld,
+  numbersIn,
+  templateAnswer,
+} from '../../../functions/domain/assistant/answers';
+import { categoryOf } from '../../../functions/domain/assistant/categories';
+import {
+  type AssistantRow,
+  biggestCategoryQuery,
+  categoryTrendQuery,
+  incomeSourcesQuery,
+  largestQuery,
+  merchantQuery,
+  netIncomeQuery,
+  sampleTransactions,
+  spendingQuery,
+  transfersQuery,
+  transfersVsExpensesQuery,
+  trendSpan,
+} from '../../../functions/domain/assistant/queries';
+import { buildMonthRollup, sumCells } from '../../../functions/domain/rollups';
+
+let n = 0;
+const row = (
+  date: string,
+  description: string,
+  signed: number,
+  flow: string | null,
+  extra: Partial<AssistantRow> = {},
+): AssistantRow => ({
+  id: `r${String(++n).padStart(4, '0')}`,
+  account_id: 'acc',
+  transaction_date: date,
+  description,
+  amount: Math.abs(signed),
+  signed_amount: signed,
+  type: signed >= 0 ? 'credit' : 'debit',
+  flow_type: flow,
+  user_corrected_flow_type: null,
+  ...extra,
+});
+
+const march = { start: '2025-03-01', end: '2025-03-31', label: 'March 2025' };
+const rows: AssistantRow[] = [
+  row('2025-03-01', 'ACME LTD SALARY', 2500, 'income'),
+  row('2025-03-02', 'HMRC CHILD BENEFIT', 102.4, 'income'),
+  row('2025-03-03', 'TESCO STORES 2041', -45.2, 'external_expense'),
+  row('2025-03-09', 'SAINSBURYS SACAT', -30.05, 'external_expense'),
+  row('2025-03-10', 'PRET A MANGER', -6.5, 'external_expense'),
+  row('2025-03-11', 'DENTIST', -80, 'external_expense', { primary_category: 'Health' }),
+  row('2025-03-12', 'TFR TO SAVINGS', -500, 'internal_transfer'),
+  row('2025-02-12', 'TESCO STORES', -20, 'external_expense'),
+  row('2025-03-15', 'CORNER SHOP', -12, 'income', { user_corrected_flow_type: 'external_expense' }),
+];
+
+describe("categories: the row's own primary_category, else the UK merchant list, else Uncategorized", () => {
+  it.each([
+    [{ description: 'TESCO STORES 2041' }, 'Groceries'],
+    [{ description: 'PRET A MANGER' }, 'Eating out'],
+    [{ description: 'DENTIST', primary_category: 'Health' }, 'Health'],
+    [{ description: 'TESCO STORES', primary_category: 'Household' }, 'Household'],
+    [{ description: 'CORNER SHOP' }, 'Uncategorized'],
+  ])('%o → %s', (r, c) => expect(categoryOf(r)).toBe(c));
+});
+
+describe('queries with exact figures', () => {
+  it('biggest category: Dentist (Health) £80 of £173.75 real spending; a user correction counts', () => {
+    const r = biggestCategoryQuery(march, rows);
+    expect(r.subject).toBe('Health');
+    expect(r.figures).toMatchObject({
+      expenses: 173.75,
+      expense_count: 5,
+      top_total: 80,
+      top_count: 1,
+      top_share: 46,
+    });
+    expect(r.breakdown.map((b) => [b.label, b.total])).toEqual([
+      ['Health', 80],
+      ['Groceries', 75.25],
+      ['Uncategorized', 12],
+      ['Eating out', 6.5],
+    ]);
+  });
+
+  it('a category trend month by month, with the change from the first month to the last', () => {
+    const r = categoryTrendQuery(
+      { start: '2025-02-01', end: '2025-03-31', label: 'since February' },
+      'Groceries',
+      rows,
+    );
+    expect(r.breakdown).toEqual([
+      { label: 'February 2025', total: 20, count: 1 },
+      { label: 'March 2025', total: 75.25, count: 2 },
+    ]);
+    expect(r.figures).toMatchObject({
+      total: 95.25,
+      count: 3,
+      months: 2,
+      monthly_average: 47.63,
+      change: 276,
+    });
+  });
+
+  it('largest payments out, the asked-for number of them', () => {
+    const r = largestQuery(march, 'external_expense', 2, rows);
+    expect(r.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['DENTIST', -80],
+      ['TESCO STORES 2041', -45.2],
+    ]);
+    expect(r.figures).toEqual({ shown: 2, total: 125.2, largest: 80 });
+  });
+
+  it('a merchant total matches the words of the statement line', () => {
+    const r = merchantQuery(march, 'Tesco', rows);
+    expect(r.figures).toEqual({ total: 45.2, count: 1, average: 45.2 });
+    expect(merchantQuery({ ...march, start: '2025-01-01' }, 'tesco', rows).figures.total).toBe(65.2);
+  });
+
+  it('income by source', () => {
+    const r = incomeSourcesQuery(march, rows);
+    expect(r.figures).toEqual({ income: 2602.4, count: 2, sources: 2 });
+    expect(r.breakdown.map((b) => [b.label, b.total, b.share])).toEqual([
+      ['ACME LTD SALARY', 2500, 96.1],
+      ['HMRC CHILD BENEFIT', 102.4, 3.9],
+    ]);
+  });
+
+  it('the enhanced sample keeps 25 distinct rows of a longer list', () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      row(`2025-01-${String((i % 28) + 1).padStart(2, '0')}`, `SHOP ${i % 40}`, -(i + 1), 'external_expense'),
+    );
+    const sample = sampleTransactions(many);
+    expect(sample).toHaveLength(25);
+    expect(new Set(sample.map((r) => r.id)).size).toBe(25);
+    expect(sample.some((r) => r.amount === 200)).toBe(true); // the largest is in
+  });
+});
+
+describe('templates and the number check', () => {
+  const result = biggestCategoryQuery(march, rows);
+
+  it('the template states the computed figures', () => {
+    expect(templateAnswer(result)).toContain('Health: £80.00 across 1 transactions, 46% of £173.75 spending');
+  });
+
+  it('no rows: says so, with tips', () => {
+    const empty = merchantQuery(march, 'Waitrose', rows);
+    expect(templateAnswer(empty)).toMatch(
+      /^I couldn't find any matching transactions at Waitrose in March 2025\.\nTips:/,
+    );
+  });
+
+  it('not understood: the no-handler message', () => {
+    expect(
+      templateAnswer({
+        intent: 'unknown',
+        period: null,
+        figures: {},
+        breakdown: [],
+        transactions: [],
+        transaction_count: 0,
+      }),
+    ).toBe(ASSISTANT_MESSAGES.noHandler);
+  });
+
+  it('numbers are read as written in en-GB', () => {
+    expect(numbersIn('£1,234.50 and 12% over 3 months')).toEqual([1234.5, 12, 3]);
+  });
+
+  it("a reply that only uses the result's figures (rounded or not) passes", () => {
+    expect(
+      numbersHeld(
+        'Health was your biggest category at £80, about 46% of the £173.75 you spent in March 2025.',
+        result,
+      ),
+    ).toBe(true);
+    expect(numbersHeld('Roughly £174 went on spending.', result)).toBe(true);
+  });
+
+  it('a reply that invents a figure fails', () => {
+    expect(numbersHeld('Health was £80, and you could save £250 a month.', result)).toBe(false);
+    expect(numbersHeld('Health took 52% of spending.', result)).toBe(false);
+  });
+
+  it('the template itself always passes the check', () => {
+    for (const r of [
+      result,
+      merchantQuery(march, 'Tesco', rows),
+      incomeSourcesQuery(march, rows),
+      largestQuery(march, 'external_expense', 3, rows),
+    ])
+      expect(numbersHeld(templateAnswer(r), r)).toBe(true);
+  });
+});
+
+describe('queries over roll-up figures (the same rows rolled up), and their templates', () => {
+  const figures = sumCells(buildMonthRollup('2025-03', rows).totals);
+  const savings = row('2025-03-12', 'TFR FROM CURRENT', 500, 'internal_transfer', { account_id: 'sav' });
+  const withSavings = [...rows, savings];
+  const both = sumCells(buildMonthRollup('2025-03', withSavings).totals);
+  const names = new Map([
+    ['acc', 'Everyday'],
+    ['sav', 'Rainy day'],
+  ]);
+
+  it('spending: real spending by flow type, internal transfers apart', () => {
+    const r = spendingQuery(march, figures, rows, true);
+    expect(r.figures).toEqual({ expenses: 173.75, expense_count: 5, internal: 500, income: 2602.4 });
+    expect(templateAnswer(r)).toBe(
+      'You really spent £173.75 in March 2025, across 5 transactions (External Expense £173.75). Internal transfers of £500.00 between your own accounts are not counted as spending.',
+    );
+  });
+
+  it('net income and the savings rate', () => {
+    const r = netIncomeQuery(march, figures, rows);
+    expect(r.figures).toEqual({
+      income: 2602.4,
+      expenses: 173.75,
+      net: 2428.65,
+      internal: 500,
+      savings_rate: 93.3,
+    });
+    expect(templateAnswer(r)).toMatch(
+      /^Your actual net income in March 2025 is £2,428\.65.*you are ahead\. That is 93\.3% of income kept\./,
+    );
+    const behind = netIncomeQuery(march, sumCells(buildMonthRollup('2025-03', [rows[2]!]).totals), [
+      rows[2]!,
+    ]);
+    expect(templateAnswer(behind)).toMatch(/is -£45\.20: .*so you are behind\./);
+  });
+
+  it('transfers by account', () => {
+    const r = transfersQuery(march, both, withSavings, names);
+    expect(r.figures).toEqual({ internal: 1000, transfer_count: 2 });
+    expect(r.breakdown.map((b) => [b.label, b.total])).toEqual([
+      ['Everyday', 500],
+      ['Rainy day', 500],
+    ]);
+    expect(templateAnswer(r)).toMatch(
+      /^£1,000\.00 moved between your own accounts in March 2025, in 2 transfers/,
+    );
+  });
+
+  it('transfers against expenses', () => {
+    const r = transfersVsExpensesQuery(march, both, withSavings);
+    expect(r.figures).toEqual({ internal: 1000, expenses: 173.75, ratio: 5.76, transfer_share: 26.5 });
+    expect(templateAnswer(r)).toMatch(
+      /^In March 2025, internal transfers came to £1,000\.00 against real expenses of £173\.75 \(5\.76 times/,
+    );
+  });
+
+  it('templates of the row-based intents', () => {
+    const trend = categoryTrendQuery(
+      { start: '2025-02-01', end: '2025-03-31', label: 'since February' },
+      'Groceries',
+      rows,
+    );
+    expect(templateAnswer(trend)).toMatch(
+      /^Groceries spending since February: £95\.25 in 3 transactions.*change of \+276%/,
+    );
+    expect(templateAnswer(largestQuery(march, 'income', 1, rows))).toMatch(
+      /^Your 1 largest money in in March 2025:\n1\. ACME LTD SALARY £2,500\.00 on 01\/03\/2025/,
+    );
+    expect(templateAnswer(merchantQuery(march, 'Tesco', rows))).toBe(
+      'You paid Tesco £45.20 in March 2025, in 1 transactions (£45.20 on average).',
+    );
+    expect(templateAnswer(incomeSourcesQuery(march, rows))).toMatch(
+      /^Your income in March 2025 was £2,602\.40 from 2 sources/,
+    );
+    const onlyUncategorised = biggestCategoryQuery(march, [rows[8]!]);
+    expect(templateAnswer(onlyUncategorised)).toMatch(
+      /is uncategorised, so there is no biggest category yet/,
+    );
+  });
+
+  it('period wording: days, all time, rolling windows and tax years', () => {
+    const r = merchantQuery(march, 'Tesco', rows);
+    const at = (label: string, start = '2025-03-03', end = '2025-03-03') =>
+      templateAnswer({ ...r, period: { start, end, label } });
+    expect(at('2025-03-03')).toContain('£45.20 on 03/03/2025');
+    expect(at('all time')).toContain('across all your data');
+    expect(at('the last 3 months')).toContain('over the last 3 months');
+    expect(at('tax year 2024/25')).toContain('in the tax year 2024/25');
+    expect(at('since January 2025')).toContain('since January 2025');
+  });
+
+  it('the default trend span: six months up to the latest data', () => {
+    expect(trendSpan('2025-03-14')).toEqual({
+      start: '2024-10-01',
+      end: '2025-03-31',
+      label: 'the last 6 months',
+    });
+  });
+});

@@ -1,0 +1,206 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Account } from '../../../../functions/contracts/accounts';
+import type { Transaction } from '../../../../functions/contracts/transactions';
+import { effectiveFlowType, flowTypeLabel } from '../../../../functions/domain/flow-types';
+import { CORRECTABLE_FLOW_TYPES } from '../../../../functions/domain/types';
+import { Badge } from '../../components/Badge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DateText } from '../../components/DateText';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Money } from '../../components/Money';
+import { saveFile } from '../accounts/transactions/export';
+import { refOf, useCorrectFlowType } from '../flow/api';
+import { noFamily, RECENT_ROWS, useLatestTransactions } from './api';
+import { dashboardCsv, rowLabel, selectSimilar, signedAmount } from './summary';
+
+/**
+ * Recent Activity and the dashboard transaction summary (spec 3 §2.1): the 10 latest transactions with a
+ * checkbox each; with rows selected, Correct Flow Type (after confirmation: one correction of them all, learned
+ * for later statements), Export to CSV (transactions.csv: Date, Description, Amount) and Select Similar (adds the latest transactions that are similar to a selected one, which are then listed too);
+ * 'View All Transactions'.
+ */
+export function RecentActivity({
+  accounts,
+  allTransactionsPath,
+}: {
+  accounts: readonly Account[];
+  allTransactionsPath: string | null;
+}) {
+  const latest = useLatestTransactions();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [note, setNote] = useState<string | null>(null);
+  const loaded = latest.data ?? [];
+  const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
+  const shown = useMemo(() => {
+    const recent = loaded.slice(0, RECENT_ROWS);
+    const ids = new Set(recent.map((r) => r.id));
+    return [...recent, ...loaded.filter((r) => selected.has(r.id) && !ids.has(r.id))];
+  }, [loaded, selected]);
+  const chosen = loaded.filter((r) => selected.has(r.id));
+  const correct = useCorrectFlowType();
+  const [flowType, setFlowType] = useState<(typeof CORRECTABLE_FLOW_TYPES)[number]>('internal_transfer');
+
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const columns = useMemo<DataTableColumn<Transaction>[]>(
+    () => [
+      {
+        id: 'select',
+        header: 'Select',
+        cell: (row) => (
+          <input
+            type="checkbox"
+            aria-label={`Select ${rowLabel(row)}`}
+            checked={selected.has(row.id)}
+            onChange={() => toggle(row.id)}
+          />
+        ),
+      },
+      { id: 'date', header: 'Date', cell: (row) => <DateText date={row.transaction_date} /> },
+      { id: 'description', header: 'Description', wrap: true, cell: (row) => row.description },
+      { id: 'account', header: 'Account', cell: (row) => names.get(row.account_id) ?? '' },
+      {
+        id: 'flow',
+        header: 'Flow Type',
+        cell: (row) => {
+          const flow = effectiveFlowType(row);
+          return <Badge tone={flow === 'unclassified' ? 'warning' : 'neutral'}>{flowTypeLabel(flow)}</Badge>;
+        },
+      },
+      {
+        id: 'amount',
+        header: 'Amount',
+        align: 'end',
+        cell: (row) => <Money amount={signedAmount(row)} tone="auto" />,
+      },
+    ],
+    [selected, names, toggle],
+  );
+
+  return (
+    <section className="panel" aria-labelledby="recent-title" data-tour="transactions">
+      <div className="section-head">
+        <h2 id="recent-title">Recent Activity</h2>
+        {allTransactionsPath && (
+          <Link className="button" to={allTransactionsPath}>
+            View All Transactions
+          </Link>
+        )}
+      </div>
+      {latest.isPending ? (
+        <p role="status">Loading recent transactions...</p>
+      ) : latest.isError && !noFamily(latest.error) ? (
+        <LoadFailed what="your recent transactions" onRetry={() => void latest.refetch()} />
+      ) : loaded.length === 0 ? (
+        <EmptyState title="No transactions yet">
+          <p>Upload a bank statement to see your latest activity here.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <div className="bulk-bar" role="toolbar" aria-label="Selected transactions">
+            <span aria-live="polite">
+              {chosen.length
+                ? `${chosen.length} selected`
+                : 'Select transactions to export them or find similar ones'}
+            </span>
+            <ConfirmDialog
+              title={`Correct the flow type of ${chosen.length} ${chosen.length === 1 ? 'transaction' : 'transactions'}?`}
+              description={
+                <>
+                  <label className="bulk-flow-type">
+                    New flow type{' '}
+                    <select value={flowType} onChange={(e) => setFlowType(e.target.value as typeof flowType)}>
+                      {CORRECTABLE_FLOW_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {flowTypeLabel(t)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>{' '}
+                  Later statements with the same descriptions follow your correction.
+                </>
+              }
+              confirmLabel="Correct Flow Type"
+              onConfirm={async () => {
+                const result = await correct.mutateAsync({
+                  mode: chosen.length === 1 ? 'single' : 'bulk',
+                  transactions: chosen.map(refOf),
+                  flow_type: flowType,
+                  reason: null,
+                });
+                setNote(
+                  result.updated
+                    ? `${result.updated} ${result.updated === 1 ? 'transaction' : 'transactions'} corrected to ${flowTypeLabel(flowType)}`
+                    : `Already ${flowTypeLabel(flowType)}: nothing changed`,
+                );
+                setSelected(new Set());
+              }}
+              trigger={
+                <button type="button" className="button" disabled={!chosen.length}>
+                  Correct Flow Type
+                </button>
+              }
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={!chosen.length}
+              onClick={() =>
+                saveFile(new Blob([dashboardCsv(chosen)], { type: 'text/csv' }), 'transactions.csv')
+              }
+            >
+              Export to CSV
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!chosen.length}
+              onClick={() => {
+                const next = selectSimilar(chosen, loaded);
+                setNote(
+                  next.size > selected.size
+                    ? `${next.size - selected.size} similar ${next.size - selected.size === 1 ? 'transaction' : 'transactions'} selected`
+                    : 'No similar transactions among the latest ones',
+                );
+                setSelected(next);
+              }}
+            >
+              Select Similar
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!chosen.length}
+              onClick={() => setSelected(new Set())}
+            >
+              Clear selection
+            </button>
+          </div>
+          {note && (
+            <p className="bulk-note" role="status">
+              {note}
+            </p>
+          )}
+          <DataTable
+            caption="The latest transactions"
+            columns={columns}
+            rows={shown}
+            getRowId={(row) => row.id}
+          />
+        </>
+      )}
+    </section>
+  );
+}
