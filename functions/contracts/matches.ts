@@ -20,7 +20,7 @@ export const matchIdParamsSchema = z.object({
   id: z
     .string({ error: MATCH_MESSAGES_API.matchId })
     .check(
-      z.maxLength(120, MATCH_MESSAGES_API.matchId),
+      z.maxLength(64, MATCH_MESSAGES_API.matchId),
       z.regex(/^[A-Za-z0-9_-]+$/, MATCH_MESSAGES_API.matchId),
     ),
 });

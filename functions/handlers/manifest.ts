@@ -412,6 +412,72 @@ export const ROUTES = {
     { method: 'GET', path: '/api/service-types', scope: 'user' },
     ['table:read'],
   ),
+  // Family members and invitations (spec 1 §7 Members, Add member, Family member role, Accept invitation).
+  // Managing members is the admin's; the list is every member's. Invitations are `user` routes: the invited
+  // person may have no family yet. The token travels in the body (never in a URL the gateway logs).
+  ListMembers: http(
+    'ListMembers',
+    'members',
+    'list-members',
+    { method: 'GET', path: '/api/family/members', scope: 'member' },
+    ['table:read'],
+  ),
+  AddMember: http(
+    'AddMember',
+    'members',
+    'add-member',
+    { method: 'POST', path: '/api/family/members', scope: 'admin' },
+    ['table:read', 'table:write', 'ses:send'],
+  ),
+  UpdateMember: http(
+    'UpdateMember',
+    'members',
+    'update-member',
+    { method: 'PATCH', path: '/api/family/members/{id}', scope: 'admin' },
+    ['table:read', 'table:write'],
+  ),
+  RemoveMember: http(
+    'RemoveMember',
+    'members',
+    'remove-member',
+    { method: 'DELETE', path: '/api/family/members/{id}', scope: 'admin' },
+    ['table:read', 'table:write'],
+  ),
+  CheckInvitation: http(
+    'CheckInvitation',
+    'members',
+    'check-invitation',
+    { method: 'POST', path: '/api/invitations/check', scope: 'user' },
+    ['table:read'],
+  ),
+  AcceptInvitation: http(
+    'AcceptInvitation',
+    'members',
+    'accept-invitation',
+    { method: 'POST', path: '/api/invitations/accept', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
+  DeclineInvitation: http(
+    'DeclineInvitation',
+    'members',
+    'decline-invitation',
+    { method: 'POST', path: '/api/invitations/decline', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
+  ListFamilies: http(
+    'ListFamilies',
+    'members',
+    'list-families',
+    { method: 'GET', path: '/api/families', scope: 'user' },
+    ['table:read'],
+  ),
+  SwitchFamily: http(
+    'SwitchFamily',
+    'members',
+    'switch-family',
+    { method: 'POST', path: '/api/families/current', scope: 'user' },
+    ['table:read', 'table:write'],
+  ),
   GetOverview: http(
     'GetOverview',
     'insights',

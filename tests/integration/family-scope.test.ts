@@ -47,8 +47,17 @@ function pathFor(route: HttpRoute): string {
     .join('/');
 }
 
+/** Bodies a route needs to serve its rightful caller (any other route gets {}). */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'POST /api/family/members': { email: 'dee@example.com', name: 'Dee' },
+  'PATCH /api/family/members/{id}': { role: 'member' },
+};
 const call = (who: ApiCaller, route: HttpRoute) =>
-  who.call<ErrorBody>(route.method, pathFor(route), route.method === 'GET' ? undefined : {});
+  who.call<ErrorBody>(
+    route.method,
+    pathFor(route),
+    route.method === 'GET' ? undefined : (SAMPLE_BODIES[key(route)] ?? {}),
+  );
 
 beforeAll(async () => {
   twin = await startTestTwin();
@@ -76,6 +85,19 @@ beforeAll(async () => {
     role: 'member',
     created_at: now,
   });
+
+  // Cy, another plain member: the member routes that change or remove someone are called with him.
+  const cy = `cy-${ulid()}`;
+  await putMemberIfAbsent({
+    family_id: family.family_id,
+    user_id: cy,
+    email: 'cy@example.co.uk',
+    role: 'member',
+    status: 'active',
+    joined_at: now,
+  });
+  await putMembershipIfAbsent({ familyId: family.family_id, user_id: cy, role: 'member', created_at: now });
+  ids.members = cy;
 
   const accounts = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
     accounts: [{ bank_name: 'Barclays', name: 'Joint current', account_type: 'current' }],

@@ -79,6 +79,7 @@ const hostileBody = () => ({
   id: ids.accounts,
   familyId: familyA,
   family_id: familyA,
+  role: 'admin',
   name: 'Taken over',
   fileName: 'statement.pdf',
   size: 1024,
@@ -200,6 +201,7 @@ beforeAll(async () => {
     joined_at: now,
   });
   await putMembershipIfAbsent({ familyId: familyA, user_id: bobSub, role: 'member', created_at: now });
+  ids.members = bobSub;
 
   // Ada's own identity, under broken credentials.
   const sub = `ada-${ulid()}`;

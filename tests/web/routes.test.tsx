@@ -13,6 +13,7 @@ vi.mock('../../web/src/app/auth-routes', () => ({
   Login: () => <p>The login page</p>,
   AppGate: () => <p>The app</p>,
   SubscriptionReturn: ({ outcome }: { outcome: string }) => <p>Checkout {outcome}</p>,
+  InvitationArea: () => <p>The invitation screen</p>,
 }));
 
 function Where() {
@@ -92,6 +93,13 @@ describe('spec 1 §2 route table', () => {
     renderAt('/invite?token=abc123');
     expect(localStorage.getItem('pendingInviteToken')).toBe('abc123');
     expect(where()).toBe('/');
+  });
+
+  it('serves a signed-in visitor the invitation screen at /invite (any path under it)', async () => {
+    signedIn();
+    renderAt('/invite/anything?token=abc123');
+    expect(await screen.findByText('The invitation screen')).toBeTruthy();
+    expect(localStorage.getItem('pendingInviteToken')).toBeNull();
   });
 
   it('goes to / from /invite without a token, storing nothing', () => {

@@ -161,6 +161,14 @@ export const keys = {
   magicLink: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'MAGIC_LINK' }),
   invitation: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
 
+  // ── a user's families (members beyond the creator) ────────────────────────────────────────────────────
+  /** gsi1 on a member row: the families a user belongs to (the header's family switcher). */
+  memberOfIndex: (userId: string, familyId: string) => ({
+    gsi1pk: `${USER(userId)}#FAMILIES`,
+    gsi1sk: FAMILY(familyId),
+  }),
+  familiesOfUser: (userId: string) => ({ index: 'gsi1', pk: `${USER(userId)}#FAMILIES` }),
+
   // ── global ─────────────────────────────────────────────────────────────────────────────────────────────
   feedback: (feedbackId: string): Key => ({ pk: 'FEEDBACK', sk: `FEEDBACK#${feedbackId}` }),
   /** A landing analytics event (no personal data), under its day's partition. */

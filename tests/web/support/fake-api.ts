@@ -24,6 +24,7 @@ import { searchInstitutions } from '../../../functions/domain/institution-search
 import type { SubscriptionInfo } from '../../../functions/domain/subscription';
 import { prepareProfileForSave, validateProfile } from '../../../functions/domain/validation';
 import { insightsRoutes } from './fake-insights';
+import { membersRoutes } from './fake-members';
 import { transfersRoutes } from './fake-transfers';
 
 /**
@@ -111,6 +112,7 @@ export function createFakeApi() {
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
   const review = reviewRoutes(json);
   const assistant = assistantRoutes(json);
+  const members = membersRoutes({ json });
   const transfers = transfersRoutes({ transactions, accounts, json });
   const insights = insightsRoutes({ accounts, transactions, json, family: () => familyId });
   const subscription = subscriptionRoutes(json);
@@ -133,6 +135,8 @@ export function createFakeApi() {
     if (reviewAnswer) return reviewAnswer;
     const assistantAnswer = await assistant.handle(route, body);
     if (assistantAnswer) return assistantAnswer;
+    const membersAnswer = members.handle(route, body);
+    if (membersAnswer) return membersAnswer;
     const transfersAnswer = transfers.handle(route, url, body);
     if (transfersAnswer) return transfersAnswer;
     const insightsAnswer = insights.handle(route, url);
@@ -380,6 +384,7 @@ export function createFakeApi() {
     ...accountSetup.controls,
     review: review.controls,
     assistant: assistant.controls,
+    members: members.controls,
     ...transfers.controls,
     ...insights.controls,
     ...subscription.controls,

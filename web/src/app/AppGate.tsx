@@ -1,5 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import type { AuthUser } from '../auth/auth-context';
+import { pendingInviteToken } from '../auth/local-state';
 import { useAuth } from '../auth/useAuth';
 import { useLinkSignIn } from '../auth/useLinkSignIn';
 import { FullScreenStatus } from '../components/FullScreenStatus';
@@ -15,6 +16,7 @@ import '../features/login/login.css';
  *     (a link that failed: what went wrong, and the way back to /login);
  *  2. no user: to / ;
  *  3. auth or onboarding status still loading: 'Loading Family Finance...';
+ *     an invitation opened while signed out (pendingInviteToken): back to it, before anything else;
  *  4. onboarding not completed: the onboarding flow;
  *  5. otherwise the app shell, once the subscription info has loaded (at most 5 s: 'Loading your account...').
  */
@@ -28,6 +30,8 @@ export function AppGate() {
   if (!user && link.state === 'failed') return <LinkProblem message={link.message} />;
   if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
   if (!user) return <Navigate to="/" replace state={{ signedOut: true }} />;
+  const invitation = pendingInviteToken();
+  if (invitation) return <Navigate to={`/invite?token=${encodeURIComponent(invitation)}`} replace />;
   return <SignedInApp user={user} />;
 }
 

@@ -4,6 +4,7 @@ import { displayName } from '../../../functions/domain/identity';
 import type { AuthUser } from '../auth/auth-context';
 import { useAuth } from '../auth/useAuth';
 import { useProfile } from '../features/family/api';
+import { FamilySwitcher } from '../features/members/FamilySwitcher';
 import { NavDrawer } from './NavDrawer';
 import { type AppPage, hasPage, PROFILE_PATH } from './pages';
 
@@ -11,6 +12,7 @@ import { type AppPage, hasPage, PROFILE_PATH } from './pages';
  * The header (spec 1 §2 App shell): the menu (a drawer on phones, the sidebar toggle on larger screens), the
  * user's display name (profile display name, else first and last name, else the e-mail's local part, else
  * 'User'), linking to the profile page when that page exists, and Sign Out (the page reloads if it fails).
+ * Someone in more than one family (their own and one they joined) also gets the family switcher.
  */
 export function AppHeader({
   user,
@@ -59,6 +61,7 @@ export function AppHeader({
         Family Finance
       </Link>
       <div className="app-header-end">
+        <FamilySwitcher />
         {hasPage(PROFILE_PATH, pages) ? (
           <Link to={`/app/${PROFILE_PATH}`} className="header-user" title="Your profile">
             {name}

@@ -4,3 +4,4 @@ export { Login } from '../features/login/Login';
 export { SubscriptionReturnPage as SubscriptionReturn } from '../features/subscription/SubscriptionReturnPage';
 export { AppGate } from './AppGate';
 export { AuthArea } from './AuthArea';
+export { InvitationArea } from './InvitationArea';

@@ -13,6 +13,9 @@ const AccountTypesPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
+const MembersPage = lazy(() =>
+  import('../features/members/MembersPage').then((m) => ({ default: m.MembersPage })),
+);
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
@@ -32,10 +35,10 @@ const MatchingPage = lazy(() =>
  * "next steps" are built from this list only, so there is never a link to a page that does not exist: add a
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
- * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', profile 'Profile';
- * Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account
- * Matching', setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'. Still to add from the
- * spec: Dashboards — members 'Family Members'.
+ * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', members
+ * 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File Upload', setup/accounts 'Account
+ * Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI Classification', setup/cleanup
+ * 'Data Cleanup'. Every page of the spec is built.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
 
@@ -71,6 +74,16 @@ export const APP_PAGES: AppPage[] = [
     label: 'Analytics',
     group: 'Dashboards',
     element: <AnalyticsPage />,
+  },
+  {
+    path: 'members',
+    label: 'Family Members',
+    group: 'Dashboards',
+    element: <MembersPage />,
+    nextStep: {
+      title: 'Invite your family',
+      description: 'Add the people you share money with: each gets an e-mail invitation to join this family.',
+    },
   },
   {
     path: 'setup/upload',

@@ -32,8 +32,16 @@ export function clearStoredAuthEntries(storage: Storage = localStorage): void {
   for (const key of keys) storage.removeItem(key);
 }
 
-/** Sign-out clears the onboarding flags (onboardingComplete, onboardingProgress, currentFamilyId). */
+/**
+ * Sign-out clears the onboarding flags (onboardingComplete, onboardingProgress, currentFamilyId) and an
+ * invitation kept for after sign-in (pendingInviteToken): the next person to sign in here is not offered it.
+ */
 export function clearSignedInFlags(storage: Storage = localStorage): void {
-  for (const key of [STORAGE_KEYS.complete, STORAGE_KEYS.progress, STORAGE_KEYS.familyId])
+  for (const key of [STORAGE_KEYS.complete, STORAGE_KEYS.progress, STORAGE_KEYS.familyId, PENDING_INVITE_KEY])
     storage.removeItem(key);
+}
+
+/** The invitation token kept while its invitee signed in, if any. */
+export function pendingInviteToken(storage: Storage = localStorage): string | null {
+  return storage.getItem(PENDING_INVITE_KEY) || null;
 }

@@ -1,16 +1,26 @@
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { PENDING_INVITE_KEY } from '../auth/local-state';
+import { hasStoredSession, PENDING_INVITE_KEY } from '../auth/local-state';
+import { FullScreenStatus } from '../components/FullScreenStatus';
+
+const InvitationArea = lazy(() => import('../app/auth-routes').then((m) => ({ default: m.InvitationArea })));
 
 /**
- * /invite?token=… (spec 1 §2, §4 Invitation): the token is kept as pendingInviteToken and the visitor goes to
- * /, where signing in picks the invitation up. No spinner.
+ * /invite?token=… (spec 1 §2, §4 Invitation). Signed out (decided without loading the auth code): the token is
+ * kept as pendingInviteToken and the visitor goes to /, and after signing in they are brought back to the
+ * invitation. Signed in: the invitation screen, 'Validating invitation...' until it is ready (no other
+ * loading screen).
  */
 export function InviteCapture() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  useEffect(() => {
+  if (!hasStoredSession()) {
     if (token) localStorage.setItem(PENDING_INVITE_KEY, token);
-  }, [token]);
-  return <Navigate to="/" replace />;
+    return <Navigate to="/" replace />;
+  }
+  return (
+    <Suspense fallback={<FullScreenStatus>Validating invitation...</FullScreenStatus>}>
+      <InvitationArea />
+    </Suspense>
+  );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AB_TEST_NAMES } from '../../../../functions/domain/ab-testing';
 import { sendPublicFeedback } from '../feedback/api';
 import { FeedbackWidget } from '../feedback/FeedbackWidget';
+import { PendingInvitationNotice } from '../members/PendingInvitationNotice';
 import { assignVariants } from './ab';
 import { track, trackCta, trackLandingPage } from './analytics';
 import { CTAS, HEADLINES, PROBLEMS, SECURITY, STEPS, SUBTITLE, VALUE_PROPS } from './copy';
@@ -50,6 +51,7 @@ export function Landing() {
         </nav>
       </header>
       <main id="main-content">
+        <PendingInvitationNotice />
         <section className="landing-hero" aria-labelledby="hero-title" data-variant={variants.headline}>
           <p className="eyebrow">{SUBTITLE}</p>
           <h1 id="hero-title">{headline.title}</h1>

@@ -1,0 +1,208 @@
+import {
+  deleteInvitation,
+  deleteMember,
+  deletePending,
+  type FamilyItem,
+  familiesOfUser,
+  getFamily,
+  getMember,
+  leaveCurrentFamily,
+  listMembers,
+  listPending,
+  type MemberItem,
+  ownedFamilyId,
+  type PendingItem,
+  setCurrentFamily,
+  setMemberRole,
+} from '../adapters/dynamodb/family-repository';
+import { getProfile } from '../adapters/dynamodb/profile-repository';
+import type { MemberRole } from '../contracts/family';
+import type {
+  AddMemberResponse,
+  FamilyMembershipList,
+  Member,
+  MemberListResponse,
+  RemoveMemberResponse,
+} from '../contracts/members';
+import type { Profile } from '../contracts/profile';
+import { addMemberInput, MEMBER_MESSAGES, memberName, wouldLeaveNoAdmin } from '../domain/members';
+import { services } from '../shared/container';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { AuthContext, FamilyContext } from '../shared/http';
+import { logger } from '../shared/logger';
+import { fallbackFamily, inviteByEmail } from './invitations';
+
+/**
+ * Family members (spec 1 §2 Family Members screen, §3 family_members, §4 Members, §7 Members, Add member,
+ * Family member role). Roles: the family's creator is its admin; everyone else joins as a plain member and
+ * an admin can make them admin. Beyond the spec, as families expect: an admin removes a member (their access
+ * ends with their member row: the middleware reads it on every request), revokes a pending invitation, and
+ * changes roles, and the family always keeps at least one admin and its creator.
+ */
+
+function activeMember(
+  item: MemberItem,
+  profile: Profile | null,
+  family: FamilyItem | null,
+  callerId: string,
+): Member {
+  return {
+    id: item.user_id,
+    user_id: item.user_id,
+    email: item.email,
+    name: memberName(profile, item.name),
+    role: item.role,
+    status: 'active',
+    joined_at: item.joined_at,
+    invited_at: item.invited_at ?? null,
+    invitation_expires_at: null,
+    display_name: profile?.display_name ?? null,
+    first_name: profile?.first_name ?? null,
+    last_name: profile?.last_name ?? null,
+    phone: profile?.phone ?? null,
+    is_owner: family?.user_id === item.user_id,
+    is_you: item.user_id === callerId,
+  };
+}
+
+export function pendingMember(item: PendingItem): Member {
+  return {
+    id: item.id,
+    user_id: null,
+    email: item.email,
+    name: item.name,
+    role: item.role,
+    status: 'pending',
+    joined_at: null,
+    invited_at: item.invited_at,
+    invitation_expires_at: item.expires_at,
+    display_name: null,
+    first_name: null,
+    last_name: null,
+    phone: null,
+    is_owner: false,
+    is_you: false,
+  };
+}
+
+/** The family's members: active ones in the order they joined, then pending invitations, newest first. */
+export async function listFamilyMembers(caller: FamilyContext): Promise<MemberListResponse> {
+  const [family, members, pending] = await Promise.all([
+    getFamily(caller.familyId),
+    listMembers(caller.familyId),
+    listPending(caller.familyId),
+  ]);
+  const profiles = await Promise.all(members.map((m) => getProfile(m.user_id)));
+  const active = members
+    .map((m, i) => activeMember(m, profiles[i] ?? null, family, caller.userId))
+    .sort((a, b) => (a.joined_at ?? '').localeCompare(b.joined_at ?? '') || a.id.localeCompare(b.id));
+  const invited = pending
+    .map(pendingMember)
+    .sort((a, b) => (b.invited_at ?? '').localeCompare(a.invited_at ?? ''));
+  return { members: [...active, ...invited] };
+}
+
+/**
+ * Add member (spec 1 §7 add_family_member): a pending membership and an invitation e-mail. The same address
+ * again resends (a new link replaces the old one); an address that is already an active member is refused.
+ */
+export async function addFamilyMember(
+  caller: FamilyContext,
+  request: { email: string; name?: string | null },
+): Promise<AddMemberResponse> {
+  const input = addMemberInput(request);
+  const members = await listMembers(caller.familyId);
+  if (members.some((m) => m.email === input.email))
+    throw new ConflictError(`${input.email} ${MEMBER_MESSAGES.alreadyMember}`);
+  const { pending, resent } = await inviteByEmail(caller, input);
+  return {
+    success: true,
+    message: resent ? `Invitation sent again to ${input.email}` : `Invitation sent to ${input.email}`,
+    resent,
+    member: pendingMember(pending),
+  };
+}
+
+async function findPendingById(familyId: string, id: string): Promise<PendingItem | null> {
+  return (await listPending(familyId)).find((p) => p.id === id) ?? null;
+}
+
+/** PATCH role: make an active member admin, or a plain member again (never the family's last admin). */
+export async function changeMemberRole(caller: FamilyContext, id: string, role: MemberRole): Promise<Member> {
+  const [family, members] = await Promise.all([getFamily(caller.familyId), listMembers(caller.familyId)]);
+  const target = members.find((m) => m.user_id === id);
+  if (!target) {
+    if (await findPendingById(caller.familyId, id))
+      throw new ConflictError(
+        'Only members who have joined can be made admin: this invitation is still pending.',
+      );
+    throw new NotFoundError(MEMBER_MESSAGES.notFound);
+  }
+  if (role === 'member' && wouldLeaveNoAdmin(members, id)) throw new ConflictError(MEMBER_MESSAGES.lastAdmin);
+  if (target.role !== role && !(await setMemberRole(caller.familyId, id, role)))
+    throw new NotFoundError(MEMBER_MESSAGES.notFound);
+  logger.info('member role changed', { role });
+  return activeMember({ ...target, role }, await getProfile(id), family, caller.userId);
+}
+
+/**
+ * DELETE: remove an active member (their access ends at once) or revoke a pending invitation (its link stops
+ * working). The creator is never removed, nor the last admin.
+ */
+export async function removeFamilyMember(caller: FamilyContext, id: string): Promise<RemoveMemberResponse> {
+  const [family, members] = await Promise.all([getFamily(caller.familyId), listMembers(caller.familyId)]);
+  const target = members.find((m) => m.user_id === id);
+  if (!target) {
+    const pending = await findPendingById(caller.familyId, id);
+    if (!pending) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+    await deletePending(caller.familyId, pending.email);
+    await deleteInvitation(pending.token_hash);
+    logger.info('invitation revoked');
+    return { removed: true, kind: 'invitation' };
+  }
+  if (family?.user_id === id) throw new ConflictError(MEMBER_MESSAGES.ownerStays);
+  if (wouldLeaveNoAdmin(members, id)) throw new ConflictError(MEMBER_MESSAGES.lastAdmin);
+  // The member row first: from this write on, the middleware refuses them this family.
+  await deleteMember(caller.familyId, id);
+  await leaveCurrentFamily(id, caller.familyId, await fallbackFamily(id, caller.familyId));
+  logger.info('member removed');
+  return { removed: true, kind: 'member' };
+}
+
+/** The families the caller belongs to (the header's switcher), the current one marked. */
+export async function familiesOf(
+  auth: AuthContext,
+  current: FamilyContext | null,
+): Promise<FamilyMembershipList> {
+  const [memberships, owned] = await Promise.all([familiesOfUser(auth.userId), ownedFamilyId(auth.userId)]);
+  // The creator's own row predates the index on older data: their owned family is always listed.
+  if (owned && !memberships.some((m) => m.familyId === owned)) {
+    const member = await getMember(owned, auth.userId);
+    if (member) memberships.push({ familyId: owned, role: member.role });
+  }
+  const families = await Promise.all(memberships.map((m) => getFamily(m.familyId)));
+  return {
+    families: memberships
+      .map((m, i) => ({ m, family: families[i] }))
+      .filter((e): e is { m: (typeof memberships)[number]; family: FamilyItem } => Boolean(e.family))
+      .map(({ m, family }) => ({
+        family_id: family.id,
+        family_name: family.name,
+        role: m.role,
+        owned: family.user_id === auth.userId,
+        current: current?.familyId === family.id,
+      }))
+      .sort((a, b) => Number(b.owned) - Number(a.owned) || a.family_name.localeCompare(b.family_name)),
+  };
+}
+
+/** Switches the caller's current family to another one they are an active member of. */
+export async function switchFamily(auth: AuthContext, familyId: string): Promise<FamilyMembershipList> {
+  const member = await getMember(familyId, auth.userId);
+  // A choice among the caller's own families: any other id is a wrong choice (it says nothing of that family).
+  if (!member) throw new ValidationError(MEMBER_MESSAGES.notAMember);
+  const now = services().now().toISOString();
+  await setCurrentFamily({ familyId, user_id: auth.userId, role: member.role, created_at: now });
+  logger.info('current family switched');
+  return familiesOf(auth, { ...auth, familyId, role: member.role });
+}
