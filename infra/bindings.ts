@@ -34,6 +34,7 @@ export function functionBindings(
     table: shared.table,
     uploads,
     stateMachineArn: stateMachineArn(stack, settings),
+    classificationJobArn: classificationJobArn(stack, settings),
     bedrock: bedrockModel(stack, settings.bedrockModelId),
     ...(shared.mail ? { mail: shared.mail } : {}),
     ...(shared.magicLinkSecret ? { magicLinkSecret: shared.magicLinkSecret } : {}),
@@ -50,6 +51,16 @@ export function stateMachineArn(stack: Stack, settings: AppSettings): string {
     service: 'states',
     resource: 'stateMachine',
     resourceName: settings.names.stateMachine,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+}
+
+/** The classification job's state machine, by its fixed name (built by the pipeline stack). */
+export function classificationJobArn(stack: Stack, settings: AppSettings): string {
+  return stack.formatArn({
+    service: 'states',
+    resource: 'stateMachine',
+    resourceName: settings.names.classificationJob,
     arnFormat: ArnFormat.COLON_RESOURCE_NAME,
   });
 }

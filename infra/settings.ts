@@ -28,6 +28,7 @@ export interface AppSettings {
   names: {
     uploadsBucket: string;
     stateMachine: string;
+    classificationJob: string;
     magicLinkSecret: string;
     stripeSecret: string;
   };
@@ -75,6 +76,7 @@ export function readSettings(app: App): AppSettings {
       // Account and region keep the global bucket name unique; both resolve in whichever stack uses the name.
       uploadsBucket: `family-finance-${stage}-pdfs-${Aws.ACCOUNT_ID}-${Aws.REGION}`,
       stateMachine: `family-finance-${stage}-statement-pipeline`,
+      classificationJob: `family-finance-${stage}-classification-job`,
       magicLinkSecret: `family-finance/${stage}/magic-link-signing-key`,
       stripeSecret: `family-finance/${stage}/stripe`,
     },

@@ -1,4 +1,5 @@
 import { isCompleteTransaction } from './cleanup';
+import { toEpochDay } from './dates';
 import { analyseDirections } from './flow-direction';
 import { effectiveFlowType, isExpenseFlowType } from './flow-types';
 import type { ConfidenceLevel, Transaction } from './types';
@@ -136,4 +137,88 @@ export function summariseVerification(
         ? { title: 'Minor Warnings Detected', tone: 'warning' as const }
         : { title: 'All Systems Verified', tone: 'success' as const };
   return { verified: count('verified'), warnings, attention, banner };
+}
+
+// ── Statement checks (beyond the spec) ─────────────────────────────────────────────────────────────────────
+
+export interface StatementSpan {
+  uploadId: string;
+  fileName: string;
+  period: { start: string; end: string } | null;
+  reconciliation: {
+    ok: boolean;
+    breaks: ReadonlyArray<{ row: number; expected: number; actual: number; reason: string }>;
+  } | null;
+}
+
+/** Statements whose balances do not add up, each with where (the rows that break, first five). */
+export function reconciliationProblems(
+  statements: readonly StatementSpan[],
+): Array<{ fileName: string; uploadId: string; where: string[] }> {
+  return statements
+    .filter((s) => s.reconciliation && !s.reconciliation.ok)
+    .map((s) => ({
+      fileName: s.fileName,
+      uploadId: s.uploadId,
+      where: (s.reconciliation?.breaks ?? [])
+        .slice(0, 5)
+        .map(
+          (b) =>
+            `row ${b.row}: expected balance ${b.expected.toFixed(2)}, statement shows ${b.actual.toFixed(2)} (${b.reason})`,
+        ),
+    }));
+}
+
+const monthOf = (date: string) => date.slice(0, 7);
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Months (YYYY-MM) with no statement between an account's first and last statement: a month counts as
+ * covered when any statement's period has a day in it.
+ */
+export function statementGaps(periods: ReadonlyArray<{ start: string; end: string }>): string[] {
+  const valid = periods.filter((p) => !Number.isNaN(toEpochDay(p.start)) && !Number.isNaN(toEpochDay(p.end)));
+  if (valid.length === 0) return [];
+  const covered = new Set<string>();
+  for (const p of valid) {
+    for (let m = monthOf(p.start); m <= monthOf(p.end); m = nextMonth(m)) covered.add(m);
+  }
+  const first = valid.map((p) => monthOf(p.start)).sort()[0]!;
+  const last = valid
+    .map((p) => monthOf(p.end))
+    .sort()
+    .at(-1)!;
+  const gaps: string[] = [];
+  for (let m = first; m <= last; m = nextMonth(m)) if (!covered.has(m)) gaps.push(m);
+  return gaps;
+}
+
+/** Pairs of one account's statements whose periods share days: the two files and the shared days. */
+export function statementOverlaps(
+  statements: readonly StatementSpan[],
+): Array<{ first: string; second: string; from: string; to: string; days: number }> {
+  const dated = statements
+    .filter((s): s is StatementSpan & { period: { start: string; end: string } } => s.period !== null)
+    .sort((a, b) => (a.period.start < b.period.start ? -1 : a.period.start > b.period.start ? 1 : 0));
+  const out: Array<{ first: string; second: string; from: string; to: string; days: number }> = [];
+  for (let i = 0; i < dated.length; i++) {
+    for (let j = i + 1; j < dated.length; j++) {
+      const a = dated[i]!;
+      const b = dated[j]!;
+      if (b.period.start > a.period.end) break;
+      const from = b.period.start;
+      const to = a.period.end < b.period.end ? a.period.end : b.period.end;
+      out.push({
+        first: a.fileName,
+        second: b.fileName,
+        from,
+        to,
+        days: toEpochDay(to) - toEpochDay(from) + 1,
+      });
+    }
+  }
+  return out;
 }

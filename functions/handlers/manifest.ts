@@ -57,6 +57,8 @@ export type Need =
   /** s3:ListBucket: without it, reading a key that is not there answers AccessDenied, not NoSuchKey. */
   | 'uploads:list'
   | 'pipeline:start'
+  /** states:StartExecution on the classification job's state machine (Smart Transaction Review). */
+  | 'jobs:start'
   | 'textract'
   | 'bedrock'
   | 'ses:send'
@@ -72,6 +74,11 @@ export type Trigger =
       type: 'cognito';
       trigger: 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse' | 'preSignUp';
     }
+  /**
+   * A background job's worker (Smart Transaction Review's classification), run by its own state machine,
+   * which the job's HTTP route starts ('jobs:start').
+   */
+  | { type: 'job'; job: 'classification' }
   /**
    * Runs once per deployment: infra wires it as a CloudFormation custom resource (CDK Provider onEvent) so the
    * institution catalogue is seeded on every deploy. The local twin calls the same seed at start.
@@ -291,6 +298,49 @@ export const ROUTES = {
     'remove-statement',
     { method: 'DELETE', path: '/api/uploads/{id}', scope: 'member' },
     ['table:read', 'table:write', 'uploads:delete'],
+  ),
+  ListReviewTransactions: http(
+    'ListReviewTransactions',
+    'transactions',
+    'list-review-transactions',
+    { method: 'GET', path: '/api/transactions/unclassified', scope: 'member' },
+    ['table:read'],
+  ),
+  StartClassification: http(
+    'StartClassification',
+    'transactions',
+    'start-classification',
+    { method: 'POST', path: '/api/transactions/classify', scope: 'member' },
+    ['table:read', 'table:write', 'jobs:start', 'bedrock'],
+  ),
+  GetClassification: http(
+    'GetClassification',
+    'transactions',
+    'get-classification',
+    { method: 'GET', path: '/api/transactions/classify', scope: 'member' },
+    ['table:read', 'table:write', 'jobs:start'],
+  ),
+  AnalyseCleanup: http(
+    'AnalyseCleanup',
+    'transactions',
+    'analyse-cleanup',
+    { method: 'GET', path: '/api/transactions/cleanup', scope: 'member' },
+    ['table:read'],
+  ),
+  DeleteBadTransactions: http(
+    'DeleteBadTransactions',
+    'transactions',
+    'delete-bad-transactions',
+    { method: 'POST', path: '/api/transactions/cleanup', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  RunVerification: http(
+    'RunVerification',
+    'transactions',
+    'run-verification',
+    { method: 'GET', path: '/api/transactions/verification', scope: 'member' },
+    // reading the proposed transfers drops stale ones, as Cross-Account Matching does
+    ['table:read', 'table:write'],
   ),
   CorrectTransactions: http(
     'CorrectTransactions',
@@ -554,6 +604,13 @@ export const FUNCTIONS: FunctionSpec[] = [
     'uploads:delete',
   ]),
   {
+    id: 'ClassificationJob',
+    entry: 'functions/handlers/jobs/classification-job.ts',
+    trigger: { type: 'job', job: 'classification' },
+    needs: ['table:read', 'table:write', 'bedrock'],
+    timeoutSeconds: 300,
+  },
+  {
     id: 'Seed',
     entry: 'functions/handlers/triggers/seed.ts',
     trigger: { type: 'seed' },
@@ -601,6 +658,7 @@ const NEED_ORDER: Need[] = [
   'uploads:delete',
   'uploads:list',
   'pipeline:start',
+  'jobs:start',
   'textract',
   'bedrock',
   'ses:send',

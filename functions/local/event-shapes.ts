@@ -24,6 +24,7 @@ const s3Event = z.object({
 const pipelineEvent = z.object({ bucket: z.string(), key: z.string() });
 /** A CloudFormation custom resource event (or {} when invoked by hand). */
 const seedEvent = z.object({ RequestType: z.optional(z.enum(['Create', 'Update', 'Delete'])) });
+const jobEvent = z.object({ familyId: z.string(), jobId: z.string() });
 const cognitoEvent = z.object({
   triggerSource: z.string(),
   userPoolId: z.string(),
@@ -41,7 +42,9 @@ export function checkEventShape(spec: FunctionSpec, event: unknown): string | nu
           ? pipelineEvent
           : spec.trigger.type === 'seed'
             ? seedEvent
-            : cognitoEvent;
+            : spec.trigger.type === 'job'
+              ? jobEvent
+              : cognitoEvent;
   const result = schema.safeParse(event);
   if (result.success) return null;
   const issue = result.error.issues[0];

@@ -15,6 +15,7 @@ import { clearRegisteredServices, registerServices, services } from '../shared/c
 import type { HealthProbe } from '../shared/ports';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
+import { LocalJobRunner } from './job-runner';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
 import { openLevelIterators } from './level-iterators';
@@ -167,6 +168,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
+    // Background jobs (transaction review), stopped before the table they write to.
+    const jobs = new LocalJobRunner({ log });
+    cleanups.push(() => jobs.close());
 
     Object.assign(process.env, {
       APP_MODE: 'local',
@@ -218,7 +222,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       { name: 'web', check: async () => webState },
       { name: 'ocr', check: async () => ({ state: 'ok', detail: textRecognition.describe() }) },
     ];
-    registerServices({ pipeline: runner, mailer: outbox, probes, textRecognition });
+    registerServices({ pipeline: runner, mailer: outbox, probes, textRecognition, jobs });
     cleanups.push(async () => clearRegisteredServices());
     // Payments: the Stripe stand-in unless a Stripe key is set; the test clock for subscription rules.
     const clock = testClock(() => services().now());

@@ -13,6 +13,8 @@ const schema = z.object({
   TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
   UPLOAD_BUCKET: z.optional(z.string().check(z.minLength(1))),
   STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** The classification job's state machine (Smart Transaction Review), started by its route. */
+  CLASSIFICATION_JOB_ARN: z.optional(z.string().check(z.minLength(1))),
   USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
   USER_POOL_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
   APP_URL: z.optional(z.string().check(z.url())),

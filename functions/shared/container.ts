@@ -1,19 +1,24 @@
 import { bedrockAssistant } from '../adapters/bedrock/assistant-client';
 import { bedrockClassifier } from '../adapters/bedrock/bedrock-client';
 import { tableProbe } from '../adapters/dynamodb/health';
+import { localReviewClassifier } from '../adapters/local-classifier';
 import { s3Storage } from '../adapters/s3/storage';
 import { secretString } from '../adapters/secrets/secrets-manager';
 import { sesMailer } from '../adapters/ses/mailer';
+import { stepFunctionsJobStarter } from '../adapters/sfn/job-starter';
 import { stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
 import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
 import { config, requireConfig } from './config';
+import { ServiceUnavailableError } from './errors';
 import type {
   AiClassifier,
   AssistantModel,
   Billing,
   HealthProbe,
+  JobStarter,
   Mailer,
   PipelineStarter,
+  ReviewClassifierFactory,
   Secrets,
   Storage,
   TextRecognition,
@@ -38,6 +43,10 @@ export interface Services {
   secrets: Secrets;
   probes: HealthProbe[];
   aiClassifier: AiClassifier | null;
+  /** Smart Transaction Review's classifier: Bedrock in AWS, the local stand-in on the twin. */
+  reviewClassifier: ReviewClassifierFactory | null;
+  /** Runs review jobs in the background: the twin registers its in-process runner. */
+  jobs: JobStarter;
   assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
   now: () => Date;
@@ -78,6 +87,12 @@ const secretsManagerSecrets: Secrets = {
   magicLinkKey: () => secretString(requireConfig('MAGIC_LINK_SECRET_NAME')),
 };
 
+const unconfiguredJobs: JobStarter = {
+  async startClassification() {
+    throw new ServiceUnavailableError('Transaction review jobs cannot be started in this deployment.');
+  },
+};
+
 export function services(): Services {
   const { APP_MODE, BEDROCK_MODEL_ID } = config();
   const aws = APP_MODE === 'aws';
@@ -88,6 +103,13 @@ export function services(): Services {
     secrets: aws ? secretsManagerSecrets : unconfiguredSecrets,
     probes: [tableProbe],
     aiClassifier: aws && BEDROCK_MODEL_ID ? bedrockClassifier(BEDROCK_MODEL_ID) : null,
+    reviewClassifier:
+      aws && BEDROCK_MODEL_ID
+        ? () => ({ ...bedrockClassifier(BEDROCK_MODEL_ID), label: 'bedrock' })
+        : APP_MODE === 'local'
+          ? localReviewClassifier
+          : null,
+    jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
     assistantModel: aws && BEDROCK_MODEL_ID ? bedrockAssistant(BEDROCK_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),

@@ -3,7 +3,7 @@ import type { Intent } from '../domain/assistant/intents';
 import type { AssistantResult, UsedTransaction } from '../domain/assistant/queries';
 import type { BillingEvent } from '../domain/billing';
 import type { Block } from '../domain/statement/blocks';
-import type { AiClassificationResult } from '../domain/types';
+import type { AiClassificationResult, LearnedPattern } from '../domain/types';
 
 /**
  * The ports: what the use cases need from the outside world, as interfaces. Adapters (functions/adapters/)
@@ -62,6 +62,40 @@ export interface AiClassifier {
   readonly batchSize: number;
   /** One entry per item, in order: the validated result, or null where it failed. Never rejects. */
   classify(items: readonly AiClassificationItem[]): Promise<Array<AiClassificationResult | null>>;
+}
+
+/**
+ * What the family taught the product, for a classifier that can use it (the twin's local stand-in): its
+ * learned patterns and the rows it corrected. Bedrock is sent none of it (spec 2 §7: the row and its account).
+ */
+export interface FamilyEvidence {
+  patterns: readonly LearnedPattern[];
+  corrected: ReadonlyArray<{
+    id?: string;
+    description: string;
+    amount: number;
+    user_corrected_flow_type: string | null;
+  }>;
+}
+
+/** The AI classifier the review job uses, and which it is (shown on the screen). */
+export interface ReviewClassifier extends AiClassifier {
+  readonly label: 'bedrock' | 'local';
+}
+
+/**
+ * The classifier of Smart Transaction Review's job, made for one family: Bedrock in AWS (BEDROCK_MODEL_ID);
+ * on the twin, the LOCAL stand-in (functions/adapters/local-classifier), which answers from the merchant
+ * dictionary, the family's learned patterns and its corrected rows. Tests register a fake.
+ */
+export type ReviewClassifierFactory = (evidence: FamilyEvidence) => ReviewClassifier;
+
+/**
+ * Runs a family's classification job in the background: the twin's in-process runner locally; an asynchronous
+ * start in AWS. Starting a job that a worker already runs does no harm (the worker holds the job's lease).
+ */
+export interface JobStarter {
+  startClassification(familyId: string, jobId: string): Promise<void>;
 }
 
 /** Starts the statement pipeline: Step Functions in AWS; the twin's runner locally. */

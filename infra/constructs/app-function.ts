@@ -23,6 +23,8 @@ export interface FunctionBindings {
   table?: ITable;
   uploads?: IBucket;
   stateMachineArn?: string;
+  /** The classification job's state machine (Smart Transaction Review), by its fixed name. */
+  classificationJobArn?: string;
   bedrock?: BedrockModel;
   mail?: { from: string; identityArn: string };
   /** The secret and its name (an owned secret's `secretName` token is parsed from its ARN, suffix aside). */
@@ -46,6 +48,7 @@ const DEFAULT_TIMEOUT_SECONDS = {
   cognito: 5,
   's3-object-created': 30,
   pipeline: 120,
+  job: 300,
   seed: 120,
 } as const satisfies Record<Trigger['type'], number>;
 
@@ -190,6 +193,9 @@ export class AppFunction extends Construct {
         case 'pipeline:start':
           allow(['states:StartExecution'], [required(b.stateMachineArn, spec, need)]);
           break;
+        case 'jobs:start':
+          allow(['states:StartExecution'], [required(b.classificationJobArn, spec, need)]);
+          break;
         case 'textract':
           allow(['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'], ['*']);
           wildcards.push(NO_RESOURCE_LEVEL.textract);
@@ -247,6 +253,7 @@ function environmentFor(spec: FunctionSpec, b: FunctionBindings): Record<string,
     if ((need === 'table:read' || need === 'table:write') && b.table) env.TABLE_NAME = b.table.tableName;
     if (need.startsWith('uploads:') && b.uploads) env.UPLOAD_BUCKET = b.uploads.bucketName;
     if (need === 'pipeline:start' && b.stateMachineArn) env.STATE_MACHINE_ARN = b.stateMachineArn;
+    if (need === 'jobs:start' && b.classificationJobArn) env.CLASSIFICATION_JOB_ARN = b.classificationJobArn;
     if (need === 'bedrock' && b.bedrock) env.BEDROCK_MODEL_ID = b.bedrock.modelId;
     if (need === 'ses:send' && b.mail) env.MAIL_FROM = b.mail.from;
     if (need === 'magic-link-secret' && b.magicLinkSecret)
@@ -268,6 +275,8 @@ export function describeTrigger(trigger: Trigger): string {
       return 'new statement PDF in the uploads bucket';
     case 'seed':
       return 'institution catalogue seed on deploy';
+    case 'job':
+      return `${trigger.job} job worker (its state machine)`;
   }
 }
 

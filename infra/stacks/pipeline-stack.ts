@@ -6,10 +6,11 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { PIPELINE_TASKS, type PipelineTask } from '../../functions/contracts/pipeline-states';
-import { FUNCTIONS } from '../../functions/handlers/manifest';
+import { FUNCTIONS, type FunctionSpec } from '../../functions/handlers/manifest';
+import { classificationJobDefinition } from '../../functions/services/classification-job-machine';
 import { statementPipelineDefinition } from '../../functions/services/pipeline/state-machine';
 import { functionBindings, type SharedResources } from '../bindings';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, type FunctionBindings } from '../constructs/app-function';
 import { type AppSettings, removalPolicy } from '../settings';
 
 /**
@@ -88,6 +89,8 @@ export class PipelineStack extends Stack {
         const fn = new AppFunction(this, spec, bindings);
         tasks.set(spec.trigger.task, fn);
         this.functions.push(fn);
+      } else if (spec.trigger.type === 'job') {
+        this.functions.push(this.classificationJob(spec, bindings, settings));
       } else if (spec.trigger.type === 's3-object-created') {
         const fn = new AppFunction(this, spec, bindings);
         this.functions.push(fn);
@@ -138,5 +141,37 @@ export class PipelineStack extends Stack {
 
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploads.bucketName });
     new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
+  }
+
+  /**
+   * Smart Transaction Review's classification job: its worker function and the Standard state machine that
+   * runs it again while rows are left (functions/services/classification-job-machine.ts), under the fixed
+   * name the job's HTTP route starts it by.
+   */
+  private classificationJob(spec: FunctionSpec, bindings: FunctionBindings, settings: AppSettings) {
+    const fn = new AppFunction(this, spec, bindings);
+    const logs = new LogGroup(this, 'ClassificationJobLogs', {
+      logGroupName: `/aws/vendedlogs/states/${settings.names.classificationJob}`,
+      retention: settings.prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicy(settings),
+    });
+    const machine = new sfn.StateMachine(this, 'ClassificationJobMachine', {
+      stateMachineName: settings.names.classificationJob,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(classificationJobDefinition('${Worker}'))),
+      definitionSubstitutions: { Worker: fn.fn.functionArn },
+      tracingEnabled: true,
+      logs: { destination: logs, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      removalPolicy: removalPolicy(settings),
+    });
+    machine.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.fn.functionArn] }),
+    );
+    Validations.of(machine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray tracing and CloudWatch Logs vended-log delivery (logs:CreateLogDelivery and related) have no resource-level permissions.',
+    });
+    return fn;
   }
 }

@@ -68,6 +68,7 @@ export function stackOf(spec: FunctionSpec): StackKey {
       return 'auth';
     case 'pipeline':
     case 's3-object-created':
+    case 'job':
       return 'pipeline';
     case 'seed':
       return 'data';
@@ -155,6 +156,7 @@ export const ACTIONS_BY_NEED: Record<Need, string[]> = {
   'uploads:delete': ['s3:DeleteObject'],
   'uploads:list': ['s3:ListBucket'],
   'pipeline:start': ['states:StartExecution'],
+  'jobs:start': ['states:StartExecution'],
   textract: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
   bedrock: ['bedrock:InvokeModel'],
   'ses:send': ['ses:SendEmail'],

@@ -37,6 +37,7 @@ const ENV_BY_NEED: Partial<Record<Need, string>> = {
   'uploads:delete': 'UPLOAD_BUCKET',
   'uploads:list': 'UPLOAD_BUCKET',
   'pipeline:start': 'STATE_MACHINE_ARN',
+  'jobs:start': 'CLASSIFICATION_JOB_ARN',
   bedrock: 'BEDROCK_MODEL_ID',
   'ses:send': 'MAIL_FROM',
   'magic-link-secret': 'MAGIC_LINK_SECRET_NAME',

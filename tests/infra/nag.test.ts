@@ -28,7 +28,10 @@ const ALLOWED: Array<{ rule: RegExp; path?: RegExp }> = [
     rule: /^AwsSolutions-L1$/,
     path: /\/([A-Za-z0-9]+\/Function|Custom::CDKBucketDeployment[^/]+\/Resource)$/,
   },
-  { rule: /^AwsSolutions-IAM5\[Resource::\*\]$/, path: /\/([A-Za-z0-9]+\/Role|StatementPipeline)$/ },
+  {
+    rule: /^AwsSolutions-IAM5\[Resource::\*\]$/,
+    path: /\/([A-Za-z0-9]+\/Role|StatementPipeline|ClassificationJobMachine)$/,
+  },
   {
     rule: /^AwsSolutions-IAM5\[Resource::.*(PdfUploads|-pdfs-).*\/\*\]$/,
     path: /\/Role\/DefaultPolicy\/Resource$/,

@@ -25,7 +25,10 @@ afterAll(() => s.cleanup());
 
 const uploadsBucket = () => resourceByPrefix(s.templates.pipeline, 'AWS::S3::Bucket', 'PdfUploads');
 const machine = () => {
-  const found = Object.entries(resources(s.templates.pipeline, 'AWS::StepFunctions::StateMachine'));
+  // The statement pipeline's (the classification job's has tests/infra/classification-job.test.ts).
+  const found = Object.entries(resources(s.templates.pipeline, 'AWS::StepFunctions::StateMachine')).filter(
+    ([id]) => id.startsWith('StatementPipeline'),
+  );
   expect(found).toHaveLength(1);
   const [entry] = found;
   if (!entry) throw new Error('no state machine');

@@ -122,6 +122,11 @@ export const keys = {
     pk: FAMILY(familyId),
     sk: `LEASE#PERSIST#${accountId}`,
   }),
+  /**
+   * The family's transaction review job (classification of unclassified rows): one item per family, so there
+   * is one job at a time; a second start finds it running and joins it.
+   */
+  classificationJob: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'JOB#CLASSIFICATION' }),
   /** Per-month roll-up, recomputed (never incremented) after each upload. */
   rollup: (familyId: string, month: string): Key => ({ pk: FAMILY(familyId), sk: `ROLLUP#${month}` }),
   /** The family's roll-ups from one month to another (YYYY-MM, both included): pk = family, sk between. */

@@ -8,6 +8,13 @@ import {
   EXAMPLE_QUESTIONS,
 } from '../../../functions/contracts/assistant';
 import type { Institution } from '../../../functions/contracts/institutions';
+import type {
+  ClassificationJob,
+  CleanupAnalysis,
+  CleanupDeleteRequest,
+  ReviewList,
+  VerificationReport,
+} from '../../../functions/contracts/review';
 import { TRANSACTION_PAGE_MESSAGES, type Transaction } from '../../../functions/contracts/transactions';
 import { createUploadRequestSchema, type uploadSchema } from '../../../functions/contracts/uploads';
 import { planAccountCreation } from '../../../functions/domain/accounts';
@@ -104,6 +111,7 @@ export function createFakeApi() {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const accountSetup = accountSetupRoutes({ accounts, transactions, json, family: () => familyId });
+  const review = reviewRoutes(json);
   const assistant = assistantRoutes(json);
   const members = membersRoutes({ json });
   const transfers = transfersRoutes({ transactions, accounts, json });
@@ -125,6 +133,8 @@ export function createFakeApi() {
     const route = `${method} ${url.pathname}`;
     const setupAnswer = accountSetup.handle(route, url, body);
     if (setupAnswer) return setupAnswer;
+    const reviewAnswer = review.handle(route, url, body);
+    if (reviewAnswer) return reviewAnswer;
     const assistantAnswer = await assistant.handle(route, body);
     if (assistantAnswer) return assistantAnswer;
     const membersAnswer = members.handle(route, body);
@@ -376,6 +386,7 @@ export function createFakeApi() {
       familyId = id;
     },
     ...accountSetup.controls,
+    review: review.controls,
     assistant: assistant.controls,
     members: members.controls,
     ...transfers.controls,
@@ -678,6 +689,95 @@ function createTransactionPages() {
   }
 
   return { handle, pageRequests, csvRequests };
+}
+
+// ── Review tools: Smart Transaction Review's list and job, the verification reports, Data Cleanup. ─────────
+
+/**
+ * The review routes: the list a test sets; the job, whose GETs walk through the steps a test scripts (the
+ * last one stays); one verification report per account (and the family's); the cleanup analysis and each
+ * deletion batch's answer (by default every row asked for is deleted).
+ */
+function reviewRoutes(json: (status: number, body: unknown) => Response) {
+  let list: ReviewList = { total: 0, categorized: 0, need_review: 0, transactions: [], classifier: 'local' };
+  let job: ClassificationJob | null = null;
+  const jobSteps: ClassificationJob[] = [];
+  let startAnswer: { status: number; body: unknown } | null = null;
+  const reports = new Map<string, VerificationReport>();
+  let analysis: CleanupAnalysis | null = null;
+  const deletions: Array<{ status: number; body: unknown } | 'all'> = [];
+  const deleteRequests: CleanupDeleteRequest[] = [];
+  const emptyReport = (): VerificationReport => ({
+    checks: [],
+    summary: {
+      verified: 0,
+      warnings: 0,
+      attention: 0,
+      total_accounts: 0,
+      banner: { title: 'All Systems Verified', tone: 'success' },
+    },
+  });
+  return {
+    handle(route: string, url: URL, body: unknown): Response | null {
+      switch (route) {
+        case 'GET /api/transactions/unclassified':
+          return json(200, list);
+        case 'GET /api/transactions/classify': {
+          // Before a start (or a job the test set) there is nothing to walk through.
+          const next = job ? jobSteps.shift() : undefined;
+          if (next) job = next;
+          return json(200, { job });
+        }
+        case 'POST /api/transactions/classify': {
+          if (startAnswer) return json(startAnswer.status, startAnswer.body);
+          const joined = job?.status === 'running';
+          if (!joined) job = jobSteps.shift() ?? job;
+          return json(joined ? 200 : 202, { job, joined });
+        }
+        case 'GET /api/transactions/verification':
+          return json(200, reports.get(url.searchParams.get('account') ?? '') ?? emptyReport());
+        case 'GET /api/transactions/cleanup':
+          return analysis ? json(200, analysis) : null;
+        case 'POST /api/transactions/cleanup': {
+          const request = body as CleanupDeleteRequest;
+          deleteRequests.push(request);
+          const answer = deletions.shift() ?? 'all';
+          if (answer !== 'all') return json(answer.status, answer.body);
+          const n = request.transactions.length;
+          return json(200, { requested: n, deleted: n, not_deleted: 0 });
+        }
+        default:
+          return null;
+      }
+    },
+    controls: {
+      setList(next: ReviewList) {
+        list = next;
+      },
+      /** The job a start creates (the first step), then what each GET answers, one step per request. */
+      scriptJob(steps: ClassificationJob[]) {
+        jobSteps.push(...steps);
+      },
+      setJob(next: ClassificationJob | null) {
+        job = next;
+      },
+      failStart(status: number, message: string) {
+        startAnswer = { status, body: { error: { code: 'unavailable', message } } };
+      },
+      /** The report of an account ('' : the family's own). */
+      setReport(account: string, report: VerificationReport) {
+        reports.set(account, report);
+      },
+      setAnalysis(next: CleanupAnalysis | null) {
+        analysis = next;
+      },
+      /** The answers of the next deletion batches, in order ('all': every row asked for is deleted). */
+      scriptDeletions(answers: Array<{ status: number; body: unknown } | 'all'>) {
+        deletions.push(...answers);
+      },
+      deleteRequests,
+    },
+  };
 }
 
 // ── Analytics & Insights and the assistant: the insights answer, the member's kept messages, and answers ──

@@ -22,6 +22,12 @@ const SpendingPage = lazy(() =>
 const AccountSetupPage = lazy(() =>
   import('../features/accounts/AccountSetupPage').then((m) => ({ default: m.AccountSetupPage })),
 );
+const ReviewPage = lazy(() =>
+  import('../features/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+);
+const CleanupPage = lazy(() =>
+  import('../features/cleanup/CleanupPage').then((m) => ({ default: m.CleanupPage })),
+);
 const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
 const MatchingPage = lazy(() =>
   import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
@@ -34,9 +40,8 @@ const MatchingPage = lazy(() =>
  *
  * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending
  * 'Spend by Category', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
- * Upload', setup/accounts 'Account Setup'. Still to add from the spec:
- * Setup & Tools — setup/matching 'Cross-Account Matching',
- * setup/classification 'AI Classification', setup/cleanup 'Data Cleanup'.
+ * Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI
+ * Classification', setup/cleanup 'Data Cleanup'. Every page of the spec is built.
  */
 export type NavGroup = 'Dashboards' | 'Setup & Tools';
 
@@ -120,6 +125,22 @@ export const APP_PAGES: AppPage[] = [
       description:
         'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
+  },
+  {
+    path: 'setup/classification',
+    label: 'AI Classification',
+    group: 'Setup & Tools',
+    element: <ReviewPage />,
+    nextStep: {
+      title: 'Review your transactions',
+      description: 'Verify your account data and classify the transactions no rule could place.',
+    },
+  },
+  {
+    path: 'setup/cleanup',
+    label: 'Data Cleanup',
+    group: 'Setup & Tools',
+    element: <CleanupPage />,
   },
   // Last of 'Dashboards' in the sidebar (spec 1 §2).
   { path: 'profile', label: 'Profile', group: 'Dashboards', element: <ProfilePage /> },

@@ -1,0 +1,8 @@
+import { classificationStatus } from '../../services/classification-job';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/** GET /api/transactions/classify: the family's classification job and its progress (polled by the screen). */
+export const handler = httpHandler(ROUTES.GetClassification, {}, async ({ family }) =>
+  json(200, await classificationStatus(family)),
+);

@@ -1,0 +1,15 @@
+import { startClassification } from '../../services/classification-job';
+import { requirePaidAccess } from '../../services/subscription';
+import { httpHandler, json } from '../../shared/http';
+import { ROUTES } from '../manifest';
+
+/**
+ * POST /api/transactions/classify ('Review All Transactions'): starts the family's classification job in the
+ * background (202), or joins the one running (200, joined: true). Runs the AI, so it needs paid access (402
+ * after the trial without an upgrade); 503 without a classifier.
+ */
+export const handler = httpHandler(ROUTES.StartClassification, {}, async ({ family }) => {
+  await requirePaidAccess(family);
+  const result = await startClassification(family);
+  return json(result.joined ? 200 : 202, result);
+});
