@@ -45,6 +45,9 @@ describe.concurrent('npm run statement -- parse: scans, flow types and --table',
     expect(payment).toMatchObject({ flowType: 'internal_transfer', confidence: 0.95 });
     const netflix = parsed.transactions.find((t) => t.description === 'NETFLIX.COM');
     expect(netflix).toMatchObject({ flowType: 'external_expense', confidence: 0.95 });
+    // Spending rows carry the category the pipeline would give them; other rows none.
+    expect(netflix).toMatchObject({ category: expect.any(String), merchant: expect.any(String) });
+    expect(payment).toMatchObject({ category: null, merchant: null });
   });
 
   it('--table prints the statement’s facts and one aligned line per transaction', async () => {
@@ -55,7 +58,7 @@ describe.concurrent('npm run statement -- parse: scans, flow types and --table',
       `Monzo · bank account · ${monzo.period.start} to ${monzo.period.end} · 1 page(s) · read from the text layer`,
     );
     expect(lines[1]).toMatch(/^Opening 842\.10 · closing 211\.06 · 30 transactions · reconciled$/);
-    expect(lines[3]).toMatch(/^Date\s+Description\s+Amount\s+Balance\s+Flow type\s+Confidence$/);
+    expect(lines[3]).toMatch(/^Date\s+Description\s+Amount\s+Balance\s+Flow type\s+Confidence\s+Category$/);
     const rows = lines.slice(5);
     expect(rows).toHaveLength(monzo.transactions.length);
     // A transfer to savings (a TFR reference) is internal at 0.95; the money columns are right-aligned.
