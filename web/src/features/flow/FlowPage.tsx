@@ -70,7 +70,13 @@ export function FlowPage() {
       sortValue: (r) => r.row.signed_amount ?? r.row.amount,
       align: 'end',
     },
-    { id: 'category', header: 'Category', cell: () => <span className="muted">Uncategorised</span> },
+    {
+      id: 'category',
+      header: 'Category',
+      // The spending category the row was given (spending rows only); the rest have none.
+      cell: (r) =>
+        r.row.subcategory ?? r.row.primary_category ?? <span className="muted">Uncategorised</span>,
+    },
     { id: 'verification', header: 'Verification', cell: (r) => <Verification reviewed={r} /> },
     {
       id: 'improve',
