@@ -595,7 +595,13 @@ export const FUNCTIONS: FunctionSpec[] = [
     timeoutSeconds: 300,
   }),
   pipeline('Match', 'match', ['table:read', 'table:write', 'uploads:read']),
-  pipeline('Finish', 'finish', ['table:read', 'table:write', 'uploads:delete']),
+  pipeline('Finish', 'finish', [
+    'table:read',
+    'table:write',
+    'uploads:read',
+    'uploads:list',
+    'uploads:delete',
+  ]),
   pipeline('RecordFailure', 'record-failure', [
     'table:read',
     'table:write',

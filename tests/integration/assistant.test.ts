@@ -166,7 +166,7 @@ describe('every intent, with exact figures from the rows (template words on the 
     expect(answer.result?.breakdown.map((b) => [b.label, b.total])).toEqual([
       ['Uncategorized', 919.99],
       ['Groceries', 75.25],
-      ['Eating out', 6.5],
+      ['Eating Out', 6.5],
     ]);
   });
 

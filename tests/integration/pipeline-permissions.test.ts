@@ -2,6 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { headObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import type { PipelineTask } from '../../functions/contracts/pipeline-states';
@@ -109,8 +110,10 @@ describe('DESIGN least privilege: each pipeline step uses only what its function
         size: pdf.length,
       });
       await fetch(body.put.url, { method: 'PUT', headers: body.put.headers, body: new Uint8Array(pdf) });
-      const key = new URL(body.put.url).pathname.split('/').slice(2).join('/');
-      return { bucket: twin.bucket, key, etag: 'e', size: pdf.length };
+      const key = decodeURIComponent(new URL(body.put.url).pathname.split('/').slice(2).join('/'));
+      // The object's own ETag, as its S3 event carries it (Extract reads only that version).
+      const { etag } = await headObject(key, twin.bucket);
+      return { bucket: twin.bucket, key, etag, size: pdf.length };
     };
 
     let state: PipelineState = await asTask('Register', async () => registerStep(await upload()));

@@ -1,24 +1,21 @@
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
+import { refreshAccountSummary } from '../accounts';
 import { changesOf, rowsChanged } from '../row-changes';
 import { now } from './common';
 import { MESSAGES } from './messages';
 import { readAdded, removeArtefacts } from './working-files';
 
 /**
- * The pipeline's Finish step: the upload is `done` with the spec's message; what follows the rows (the
- * account's derived fields and more, `rowsChanged`) is recomputed for the rows it added; its working files go.
+ * The pipeline's Finish step: what follows the rows (the account's derived fields, the monthly roll-ups and
+ * more: `rowsChanged`) is recomputed for the rows this upload added, then the upload is `done` with the
+ * spec's message, so a screen that reloads on 'done' finds every figure with the statement in it; the
+ * account's summary is read again once the upload counts as done (its last statement upload); the working
+ * files go.
  */
 export async function finishStep(state: PipelineState): Promise<PipelineState> {
-  await advanceUpload(
-    state.familyId,
-    state.uploadId,
-    'done',
-    { message: MESSAGES.done, counts: state.counts ?? {} },
-    now(),
-  );
-  // The rows this upload added (none when every row was already held): what the account's figures follow.
-  // A retried Finish may find the working files gone: this step already reported them before removing them.
+  // The rows this upload added (none when every row was already held). A retried Finish may find the
+  // working files gone: it reported them before removing them.
   const added = state.counts?.added
     ? await readAdded(state).catch((error: Error) => {
         if (error.name === 'NoSuchKey') return [];
@@ -27,6 +24,14 @@ export async function finishStep(state: PipelineState): Promise<PipelineState> {
     : [];
   if (state.accountId)
     await rowsChanged(state.familyId, [{ accountId: state.accountId, dates: [] }, ...changesOf(added)]);
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'done',
+    { message: MESSAGES.done, counts: state.counts ?? {} },
+    now(),
+  );
+  if (state.accountId) await refreshAccountSummary(state.familyId, state.accountId);
   await removeArtefacts(state);
   return state;
 }
