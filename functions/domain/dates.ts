@@ -96,3 +96,24 @@ export function makeDate(year: number, month: number, day: number): string {
 export function endOfMonth(year: number, month: number): string {
   return makeDate(year, month + 1, 0);
 }
+
+/** The months' names in English, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'March 2026' of the month '2026-03'. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`.trim();
+}

@@ -18,7 +18,7 @@ import {
   type HistoryResponse,
 } from '../contracts/assistant';
 import { ASSISTANT_MESSAGES, FOLLOW_UPS, numbersHeld, templateAnswer } from '../domain/assistant/answers';
-import { ALL_TIME_START, type DateRange, MONTH_NAMES } from '../domain/assistant/date-phrases';
+import { ALL_TIME_START, type DateRange } from '../domain/assistant/date-phrases';
 import { type Intent, mapQuestion } from '../domain/assistant/intents';
 import {
   type AssistantResult,
@@ -34,7 +34,7 @@ import {
   transfersVsExpensesQuery,
   trendSpan,
 } from '../domain/assistant/queries';
-import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
+import { addDays, DEFAULT_TIME_ZONE, localDate, monthLabel } from '../domain/dates';
 import { proactiveInsights } from '../domain/insights';
 import { coversMonth, type Figures, monthBounds, monthOf, periodCells, sumCells } from '../domain/rollups';
 import { services } from '../shared/container';
@@ -57,9 +57,6 @@ const DEFAULT_MONTHS_FOR_NAMES = 12;
 const SHOWN_ROWS_READ = 300;
 
 const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
-
-const monthLabel = (month: string) =>
-  `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 
 /** The figures of a span from the roll-ups: whole months' totals, the day cells of its end months. */
 async function spanFigures(

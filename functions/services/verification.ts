@@ -3,6 +3,7 @@ import { accountTransactions } from '../adapters/dynamodb/transaction-repository
 import { listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import { ACCOUNT_MESSAGES } from '../contracts/accounts';
 import type { VerificationCheckDto, VerificationReport } from '../contracts/review';
+import { monthLabel } from '../domain/dates';
 import { formatDateMedium } from '../domain/format';
 import {
   reconciliationProblems,
@@ -46,23 +47,6 @@ const report = (checks: VerificationCheckDto[], totalAccounts: number): Verifica
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** 'March 2026' of '2026-03'. */
-const monthLabel = (month: string) =>
-  `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 
 /** The family's own checks (transfers proposed, not reviewed), with the number of active accounts. */
 export async function verifyFamily(family: FamilyContext): Promise<VerificationReport> {

@@ -1,4 +1,4 @@
-import { addDays, dateParts, endOfMonth, isIsoDate, makeDate } from '../dates';
+import { addDays, dateParts, endOfMonth, isIsoDate, MONTH_NAMES, makeDate } from '../dates';
 
 /**
  * The dates a question names, read the way a UK household says them (spec 3 §7 "Assistant processing":
@@ -35,20 +35,7 @@ export interface FoundPeriod extends DateRange {
 
 export const ALL_TIME_START = '0001-01-01';
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES };
 
 const MONTH_WORDS: Record<string, number> = {};
 MONTH_NAMES.forEach((name, i) => {

@@ -1,3 +1,4 @@
+import { monthLabel } from '../dates';
 import { flowDirection } from '../flow-direction';
 import { effectiveFlowType, flowTypeLabel, isExpenseFlowType } from '../flow-types';
 import { toPence } from '../money';
@@ -7,7 +8,6 @@ import { monthBounds, monthOf, monthsBetween } from '../rollups';
 import type { EffectiveFlowType, Transaction } from '../types';
 import { atMerchant, categoryOf, payeeOf, sameCategory, UNCATEGORIZED } from './categories';
 import type { DateRange } from './date-phrases';
-import { MONTH_NAMES } from './date-phrases';
 import type { IntentFlow, IntentKind } from './intents';
 
 /**
@@ -347,9 +347,6 @@ export function biggestCategoryQuery(
     ...(top ? { subject: top[0] } : {}),
   };
 }
-
-const monthLabel = (month: string) =>
-  `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 
 /** A category's spending month by month over the period, and the change from its first month to its last. */
 export function categoryTrendQuery(
