@@ -152,7 +152,9 @@ export async function extractTextLayer(
       const page = await document.getPage(pageNumber);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const glyphs = await placedGlyphs(page).catch(() => null);
+      // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
+      const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
+      const glyphs = hasText ? await placedGlyphs(page).catch(() => null) : null;
       const aligned = glyphs
         ? alignGlyphs(
             content.items.map((item) => ('str' in item ? item.str : '')),
