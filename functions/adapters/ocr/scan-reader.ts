@@ -1,6 +1,7 @@
 import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
 import type { OcrEngine } from './engine';
 import { renderPages } from './render';
+import { joinStrips, splitPage } from './strips';
 import {
   MIN_MEAN_CONFIDENCE,
   type RecognisedPage,
@@ -56,11 +57,15 @@ export async function readScan(
       }
       const { page, width, height, image } = next.value;
       const started = performance.now();
+      // The page cut across at blank rows into one strip per worker, so the workers share it (strips.ts).
+      const strips = splitPage(image, engine.workers);
       recognised.push(
-        engine.recognise(image).then(
-          (ocr) => {
+        Promise.all(
+          strips.map(async ({ top, image: strip }) => ({ top, ocr: await engine.recognise(strip) })),
+        ).then(
+          (read) => {
             if (timings) timings.recogniseMs += performance.now() - started;
-            return { page, width, height, ocr };
+            return { page, width, height, ocr: joinStrips(read) };
           },
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         ),
@@ -78,9 +83,9 @@ export async function readScan(
   }
   if (timings) timings.pages = read.length;
   const { words, meanConfidence } = readabilityOf(read);
-  if (!words) return { ok: false, reason: 'no_text', message: SCAN_MESSAGES.unreadable };
-  if (meanConfidence < MIN_MEAN_CONFIDENCE)
-    return { ok: false, reason: 'failed', message: SCAN_MESSAGES.unreadable };
+  // No words, or only words read without confidence (specks and noise read as letters): no legible text.
+  if (!words || meanConfidence < MIN_MEAN_CONFIDENCE)
+    return { ok: false, reason: 'no_text', message: SCAN_MESSAGES.unreadable };
   const response = toTextractResponse(read);
   return collectTextractBlocks(async () => response);
 }
