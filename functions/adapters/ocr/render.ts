@@ -22,11 +22,23 @@ export interface RenderedPage {
   image: Buffer;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** 8-bit grey from RGBA (ITU-R BT.601 weights), as a binary PGM, which the recogniser reads directly. */
 function pgm(rgba: Uint8ClampedArray, width: number, height: number): Buffer {
   const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
   const out = Buffer.allocUnsafe(header.length + width * height);
   header.copy(out);
+  const pixels = width * height;
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 && rgba.length >= pixels * 4) {
+    // A pixel at a time as one 32-bit word (little-endian: red in the low byte): about twice as fast.
+    const words = new Uint32Array(rgba.buffer, rgba.byteOffset, pixels);
+    for (let i = 0, j = header.length; i < pixels; i++, j++) {
+      const p = words[i] as number;
+      out[j] = ((p & 0xff) * 77 + ((p >>> 8) & 0xff) * 150 + ((p >>> 16) & 0xff) * 29) >> 8;
+    }
+    return out;
+  }
   for (let i = 0, j = header.length; j < out.length; i += 4, j++) {
     out[j] = ((rgba[i] ?? 255) * 77 + (rgba[i + 1] ?? 255) * 150 + (rgba[i + 2] ?? 255) * 29) >> 8;
   }
