@@ -122,10 +122,12 @@ const aspect = (b: OcrBox) => (b.x1 - b.x0) / Math.max(1, b.y1 - b.y0);
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const width = (b: OcrBox) => b.x1 - b.x0;
+/** A symbol read with at least this confidence is never taken for its neighbour's glyph read twice. */
+const DOUBLE_READ_BELOW = 90;
 
 /**
  * A word's characters, with two slips of the recogniser's language model undone where the glyph boxes show
- * them: a character read twice from one glyph (a low-confidence symbol lying mostly inside its
+ * them: a character read twice from one glyph (a weak symbol, under 90, lying mostly inside its
  * neighbour's box, as 'LM8' read 'LMS8'), and a run of one repeated mark with one box covering two marks
  * (the contactless ')))' read '))').
  */
@@ -136,7 +138,13 @@ function symbolsOf(word: OcrWord): OcrSymbol[] | null {
     const neighbours = [symbols[i - 1], symbols[i + 1]].filter((n): n is OcrSymbol => n !== undefined);
     return !neighbours.some((n) => {
       const overlap = Math.min(n.bbox.x1, symbol.bbox.x1) - Math.max(n.bbox.x0, symbol.bbox.x0);
-      return overlap > 0.5 * width(symbol.bbox) && n.confidence > symbol.confidence;
+      // Only a weak symbol: the recogniser's boxes are loose, and a confidently read mark (the full stop
+      // of 'GOV.UK', boxed across the V before it) is a mark of its own.
+      return (
+        overlap > 0.5 * width(symbol.bbox) &&
+        symbol.confidence < DOUBLE_READ_BELOW &&
+        n.confidence > symbol.confidence
+      );
     });
   });
   const first = kept[0]?.text;

@@ -108,6 +108,14 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page([ref]))).toEqual(['2K4LM8']);
   });
 
+  it('a confidently read mark boxed across its neighbour is kept ("TFL.GOV.UK/CP", as read from a scan)', () => {
+    const url = word('TFL.GOV.UK/CP', 384);
+    // The recogniser's own boxes: the second full stop (98) spans most of the V (99) before it.
+    url.symbols[6] = { text: 'V', confidence: 99, bbox: box(512, 100, 541, 116) };
+    url.symbols[7] = { text: '.', confidence: 98, bbox: box(530, 100, 551, 116) };
+    expect(textsOf(page([url]))).toEqual(['TFL.GOV.UK/CP']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
