@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { checkPdfBytes, MAX_PDF_PAGES, type PdfFailure, pdfFailure } from '../pdf/pdf-document';
+import { scanPageImages } from './page-image';
 
 /**
  * A scanned statement's pages as images, for recognition: pdf.js (legacy build) draws each page on a
@@ -87,9 +88,20 @@ export async function* renderPages(
     if (pages === 0) return pdfFailure('empty');
     if (pages > (options.maxPages ?? MAX_PDF_PAGES)) return pdfFailure('too_many_pages');
     const scale = (options.dpi ?? SCAN_DPI) / 72;
+    // A page that is one JPEG over the whole page is decoded natively (page-image.ts), the rest by pdf.js.
+    const jpegOf = await scanPageImages(bytes);
     for (let n = 1; n <= pages; n++) {
       const page = await document.getPage(n);
       const viewport = page.getViewport({ scale });
+      const jpeg = jpegOf?.(n);
+      const direct = jpeg
+        ? await drawJpeg(jpeg, Math.ceil(viewport.width), Math.ceil(viewport.height), options.greyscale)
+        : null;
+      if (direct) {
+        page.cleanup();
+        yield { page: n, pages, ...direct };
+        continue;
+      }
       const factory = document.canvasFactory as CanvasFactory;
       const drawn = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
       const { canvas, context } = drawn;
@@ -113,4 +125,35 @@ export async function* renderPages(
   } finally {
     await document.destroy();
   }
+}
+
+/** A page's JPEG decoded natively and drawn over the page's size in pixels (null: it would not decode). */
+async function drawJpeg(
+  jpeg: Uint8Array,
+  width: number,
+  height: number,
+  greyscale = false,
+): Promise<{ width: number; height: number; image: Buffer } | null> {
+  let picture: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    picture = await loadImage(Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
+  } catch {
+    return null;
+  }
+  if (!picture.width || !picture.height) return null;
+  // A scan at about the resolution asked for is read pixel for pixel (resampling a page by a pixel or two
+  // only blurs it).
+  if (Math.abs(picture.width - width) <= width * 0.01 && Math.abs(picture.height - height) <= height * 0.01) {
+    width = picture.width;
+    height = picture.height;
+  }
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(picture, 0, 0, width, height);
+  const image = greyscale
+    ? pgm(context.getImageData(0, 0, width, height).data, width, height)
+    : await canvas.encode('png');
+  return { width, height, image };
 }

@@ -1,0 +1,80 @@
+import { createCanvas } from '@napi-rs/canvas';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { placement, scanPageImages } from '../../../functions/adapters/ocr/page-image';
+import { renderPages } from '../../../functions/adapters/ocr/render';
+
+/** A JPEG of a page-sized sheet with a dark bar (as a scanner saves a page), and a PDF of such pages. */
+async function scannerPdf(pages: Array<{ rotate?: number; text?: string; inset?: number }>): Promise<Buffer> {
+  const canvas = createCanvas(620, 877);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, 620, 877);
+  context.fillStyle = '#000000';
+  context.fillRect(40, 40, 300, 30);
+  const jpeg = await canvas.encode('jpeg', 85);
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    info: { CreationDate: new Date(Date.UTC(2025, 0, 1)) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  for (const page of pages) {
+    doc.addPage({ size: 'A4', margin: 0 });
+    const inset = page.inset ?? 0;
+    doc.image(jpeg, inset, inset, { width: 595.28 - 2 * inset, height: 841.89 - 2 * inset });
+    if (page.text) doc.fontSize(10).text(page.text, 50, 800);
+    if (page.rotate)
+      (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data.Rotate =
+        page.rotate;
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe('a scanned page that is one JPEG over the whole page', () => {
+  it('is handed over as its JPEG; a page with text, a rotated page or an image not covering the page is not', async () => {
+    const pdf = await scannerPdf([{}, { text: 'Statement' }, { rotate: 90 }, { inset: 50 }]);
+    const jpegOf = await scanPageImages(new Uint8Array(pdf));
+    const first = jpegOf?.(1);
+    // A JPEG starts with the SOI marker FF D8.
+    expect(first && [first[0], first[1]]).toEqual([0xff, 0xd8]);
+    expect(jpegOf?.(2)).toBeNull();
+    expect(jpegOf?.(3)).toBeNull();
+    expect(jpegOf?.(4)).toBeNull();
+    expect(jpegOf?.(5)).toBeNull();
+  });
+
+  it('is drawn at the page size in pixels, like pdf.js draws it, with the same marks in the same place', async () => {
+    const pdf = new Uint8Array(await scannerPdf([{}, { text: 'x' }]));
+    const drawn = [];
+    for await (const page of renderPages(pdf, { dpi: 72, greyscale: true })) drawn.push(page);
+    // Page 1 went the JPEG way, page 2 (with text) through pdf.js: both the A4 page at 72 dpi.
+    expect(drawn.map((p) => [p.width, p.height])).toEqual([
+      [596, 842],
+      [596, 842],
+    ]);
+    const grey = (image: Buffer, x: number, y: number, width: number) =>
+      image[image.length - 842 * width + y * width + x];
+    for (const page of drawn) {
+      expect(grey(page.image, 100, 50, page.width)).toBeLessThan(60); // inside the dark bar
+      expect(grey(page.image, 100, 300, page.width)).toBeGreaterThan(230); // white paper
+    }
+  });
+
+  it('is placed by the content’s cm operators, q/Q nesting included; anything else is not a placement', () => {
+    expect(placement('1 0 0 -1 0 841.92 cm q 595.44 0 0 -841.92 0 841.92 cm /I1 Do Q', 'I1')).toEqual([
+      595.44, 0, 0, 841.92, 0, 0,
+    ]);
+    expect(placement('q 2 0 0 2 0 0 cm Q q 595 0 0 842 0 0 cm /Im0 Do Q', '/Im0')).toEqual([
+      595, 0, 0, 842, 0, 0,
+    ]);
+    expect(placement('BT /F1 12 Tf (Hello) Tj ET 595 0 0 842 0 0 cm /I1 Do', 'I1')).toBeNull();
+    expect(placement('595 0 0 842 0 0 cm /I1 Do /I1 Do', 'I1')).toBeNull();
+    expect(placement('595 0 0 842 0 0 cm /I2 Do', 'I1')).toBeNull();
+    expect(placement('Q 595 0 0 842 0 0 cm /I1 Do', 'I1')).toBeNull();
+  });
+});
