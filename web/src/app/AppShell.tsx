@@ -36,6 +36,7 @@ function LazyPage({ children }: { children: ReactNode }) {
 export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: readonly AppPage[] }) {
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   useTransactionEvents();
   // A sign-in that follows a call to action on the landing page is that page's A/B conversion.
   useEffect(() => reportSignIn(), []);
@@ -50,6 +51,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         sidebarId={sidebarId}
         sidebarOpen={sidebarOpen}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onFeedback={() => setFeedbackOpen(true)}
       />
       <TrialBanner userId={user.userId} />
       <div className="app-body">
@@ -90,7 +92,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
           </Routes>
         </main>
       </div>
-      <FeedbackWidget send={sendSignedInFeedback} />
+      <FeedbackWidget send={sendSignedInFeedback} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       <WelcomeTour />
     </div>
   );
