@@ -163,6 +163,29 @@ async function resume(familyId: string, job: StoredJob, now: Date): Promise<void
     await services().jobs.startClassification(familyId, job.id);
 }
 
+export type ResumeOutcome =
+  | { state: 'started' }
+  | { state: 'ended' }
+  /** A worker holds the job (or is being started for it) until `until`; it may be tried again then. */
+  | { state: 'held'; until: string };
+
+/**
+ * Start a worker again for a job a stopped runner left unfinished (the twin starting): nothing when the job
+ * ended or was replaced, nor while a worker's lease on it is live (the caller may try again when it runs
+ * out). The reservation and the worker's lease keep it to one worker, and reviewed rows carry the job's id,
+ * so no row is reviewed twice.
+ */
+export async function resumeClassificationJob(familyId: string, jobId: string): Promise<ResumeOutcome> {
+  const job = await getJob(familyId);
+  if (!job || job.id !== jobId || job.status !== 'running') return { state: 'ended' };
+  const now = services().now();
+  if (leaseRanOut(job, now) && (await reserveJobStart(familyId, job.id, now, WORKER_START_SECONDS))) {
+    await services().jobs.startClassification(familyId, job.id);
+    return { state: 'started' };
+  }
+  return { state: 'held', until: job.lease_until };
+}
+
 /** GET /api/transactions/classify: the family's job; a running job without a live worker gets one again. */
 export async function classificationStatus(family: FamilyContext): Promise<ClassificationJobResponse> {
   const job = await getJob(family.familyId);
