@@ -7,7 +7,6 @@ import {
   getJob,
   putJobUnlessRunning,
   recordReview,
-  reserveJobStart,
   STARTING,
   type StoredJob,
   takeJobLease,
@@ -159,7 +158,7 @@ export const WORKER_START_SECONDS = 30;
 /** Start a worker for a running job that has none, unless another request is starting one already. */
 async function resume(familyId: string, job: StoredJob, now: Date): Promise<void> {
   if (!leaseRanOut(job, now)) return;
-  if (await reserveJobStart(familyId, job.id, now, WORKER_START_SECONDS))
+  if (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
     await services().jobs.startClassification(familyId, job.id);
 }
 
@@ -179,7 +178,10 @@ export async function resumeClassificationJob(familyId: string, jobId: string): 
   const job = await getJob(familyId);
   if (!job || job.id !== jobId || job.status !== 'running') return { state: 'ended' };
   const now = services().now();
-  if (leaseRanOut(job, now) && (await reserveJobStart(familyId, job.id, now, WORKER_START_SECONDS))) {
+  if (
+    leaseRanOut(job, now) &&
+    (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
+  ) {
     await services().jobs.startClassification(familyId, job.id);
     return { state: 'started' };
   }
@@ -280,7 +282,8 @@ export async function runClassificationJob(
         }
       : { current: null, lease_until: EPOCH };
   const now = () => services().now();
-  if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS))) return 'not-ours';
+  if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS, 'ran-out-or-ours')))
+    return 'not-ours';
   const leaseUntil = () => new Date(now().getTime() + JOB_LEASE_SECONDS * 1000).toISOString();
   const update = (fields: Partial<StoredJob>) =>
     updateJob(familyId, jobId, owner, { ...fields, updated_at: now().toISOString() });
