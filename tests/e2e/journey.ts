@@ -77,6 +77,6 @@ export async function skipWelcomeTour(page: Page): Promise<void> {
 export async function signOutFromHeader(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Sign Out' });
   if (await button.isVisible()) return button.click();
-  await page.getByRole('button', { name: /^Account menu: / }).click();
+  await page.getByRole('button', { name: /^Account menu: /, expanded: false }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 }

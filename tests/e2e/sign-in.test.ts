@@ -96,7 +96,8 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     // On a phone the name is in the account menu, whole, with Sign Out; nothing floats over the page.
     expect(await page.locator('.header-user').isVisible()).toBe(false);
     expect(await page.locator('.feedback-launcher').isVisible()).toBe(false);
-    await page.getByRole('button', { name: `Account menu: ${localPart}` }).click();
+    // (the menu's own button, once its code is in: it says whether it is open)
+    await page.getByRole('button', { name: `Account menu: ${localPart}`, expanded: false }).click();
     const account = page.getByRole('menu');
     await account.getByText(localPart, { exact: true }).waitFor();
     expect(await account.getByRole('menuitem').allTextContents()).toEqual([

@@ -283,8 +283,10 @@ describe("the header's account menu (a phone's header: name, profile, feedback a
     const user = userEvent.setup();
     profile = { display_name: null, first_name: 'Alexandra', last_name: 'Montgomery-Fairweather' };
     renderAt('/app', <AppShell user={ADA} pages={[profilePage]} />);
+    // The menu's code loads after the shell: its button then says whether it is open.
     const button = await screen.findByRole('button', {
       name: 'Account menu: Alexandra Montgomery-Fairweather',
+      expanded: false,
     });
     expect(button.querySelector('[aria-hidden="true"]')?.textContent).toBe('AM');
     await user.click(button);
@@ -303,7 +305,9 @@ describe("the header's account menu (a phone's header: name, profile, feedback a
   it('leaves out the profile while the app has no profile page', async () => {
     const user = userEvent.setup();
     renderAt('/app', <AppShell user={ADA} pages={[]} />);
-    await user.click(screen.getByRole('button', { name: 'Account menu: ada.lovelace' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -315,7 +319,9 @@ describe("the header's account menu (a phone's header: name, profile, feedback a
   it('opens the feedback form from Send feedback and sends it as the signed-in member', async () => {
     const user = userEvent.setup();
     renderAt('/app', <AppShell user={ADA} pages={[]} />);
-    await user.click(screen.getByRole('button', { name: 'Account menu: ada.lovelace' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'Send feedback' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send us feedback' });
     await user.type(
@@ -327,10 +333,24 @@ describe("the header's account menu (a phone's header: name, profile, feedback a
     expect(api.feedback).toEqual([expect.objectContaining({ message: 'The phone header is tidy' })]);
   });
 
+  it('gives focus back to the account menu button when the feedback form it opened closes', async () => {
+    const user = userEvent.setup();
+    renderAt('/app', <AppShell user={ADA} pages={[]} />);
+    const button = await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false });
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Send feedback' }));
+    await screen.findByRole('dialog', { name: 'Send us feedback' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
   it("signs out to '/' from the menu", async () => {
     const user = userEvent.setup();
     const auth = renderAt('/app', <AppShell user={ADA} pages={[]} />);
-    await user.click(screen.getByRole('button', { name: 'Account menu: ada.lovelace' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(auth.signOut).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));

@@ -1,21 +1,16 @@
-import { useNavigate } from 'react-router';
+import { lazy, type Ref, Suspense } from 'react';
 import { initials } from '../../../functions/domain/identity';
-import { Menu, type MenuItem } from '../components/Menu';
+
+const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
 
 /**
  * The header's account menu on a phone, where the name and Sign Out do not fit beside the menu button and
  * the brand: a round button with the person's initials (named 'Account menu' and their name) opening their
  * full name and e-mail, the profile (when that page exists), Send feedback (the floating button is not shown
- * on a phone) and Sign Out. Larger screens show the name and Sign Out in the header instead.
+ * on a phone) and Sign Out. Larger screens show the name and Sign Out in the header instead. The menu's code
+ * loads after the shell, as the family switcher's does; until then the same button stands in its place.
  */
-export function AccountMenu({
-  name,
-  email,
-  profilePath,
-  onFeedback,
-  onSignOut,
-  signingOut,
-}: {
+export function AccountMenu(props: {
   name: string;
   email: string;
   /** The profile page's address, when the app has one. */
@@ -23,35 +18,28 @@ export function AccountMenu({
   onFeedback(): void;
   onSignOut(): void;
   signingOut: boolean;
+  /** The menu's button (Send feedback's form gives focus back to it). */
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
-  const navigate = useNavigate();
-  const items: MenuItem[] = [
-    ...(profilePath ? [{ label: 'Your profile', onSelect: () => navigate(profilePath) }] : []),
-    { label: 'Send feedback', onSelect: onFeedback },
-    { label: 'Sign Out', onSelect: onSignOut, disabled: signingOut },
-  ];
+  const label = (
+    <>
+      <span aria-hidden="true" className="account-initials">
+        {initials(props.name)}
+      </span>
+      <span className="visually-hidden">Account menu: {props.name}</span>
+    </>
+  );
   return (
     <div className="account-menu">
-      <Menu
-        label={
-          <>
-            <span aria-hidden="true" className="account-initials">
-              {initials(name)}
-            </span>
-            <span className="visually-hidden">Account menu: {name}</span>
-          </>
+      <Suspense
+        fallback={
+          <button type="button" className="account-menu-trigger">
+            {label}
+          </button>
         }
-        triggerClassName="account-menu-trigger"
-        caret={false}
-        align="end"
-        heading={
-          <>
-            <span className="account-menu-name">{name}</span>
-            {email && <span className="account-menu-email">{email}</span>}
-          </>
-        }
-        items={items}
-      />
+      >
+        <AccountMenuList label={label} {...props} />
+      </Suspense>
     </div>
   );
 }

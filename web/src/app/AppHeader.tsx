@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayName } from '../../../functions/domain/identity';
 import type { AuthUser } from '../auth/auth-context';
@@ -24,6 +24,7 @@ export function AppHeader({
   sidebarOpen,
   onToggleSidebar,
   onFeedback,
+  accountButtonRef,
 }: {
   user: AuthUser;
   pages: readonly AppPage[];
@@ -32,6 +33,8 @@ export function AppHeader({
   onToggleSidebar(): void;
   /** Opens the feedback form (the account menu's Send feedback). */
   onFeedback(): void;
+  /** The account menu's button (focus returns there when the feedback form it opened closes). */
+  accountButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const profile = useProfile();
   const { signOut } = useAuth();
@@ -90,6 +93,7 @@ export function AppHeader({
           onFeedback={onFeedback}
           onSignOut={() => void onSignOut()}
           signingOut={signingOut}
+          buttonRef={accountButtonRef}
         />
       </div>
     </header>

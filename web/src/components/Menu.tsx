@@ -1,5 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import './kit.css';
 
 /**
@@ -22,6 +22,7 @@ export function Menu({
   triggerClassName = 'button menu-trigger',
   caret = true,
   align = 'start',
+  triggerRef,
 }: {
   /** The button's text (e.g. 'Actions'). */
   label: ReactNode;
@@ -33,10 +34,12 @@ export function Menu({
   triggerClassName?: string;
   caret?: boolean;
   align?: 'start' | 'end';
+  /** The menu's button, for focusing it again after something the menu opened (a dialog) closes. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger className={triggerClassName} aria-label={buttonLabel}>
+      <RadixMenu.Trigger ref={triggerRef} className={triggerClassName} aria-label={buttonLabel}>
         {label}
         {caret && (
           <span aria-hidden="true" className="menu-caret">
