@@ -36,6 +36,22 @@ export function displayName(profile: DisplayNameProfile | null | undefined, emai
   return emailLocalPart(email) || 'User';
 }
 
+/**
+ * Up to two initials for a name's badge (the header's account button on a phone): the first letters of the
+ * first and last words ('Ada Lovelace' → 'AL', 'Ada Lovelace-Byron' → 'AL', 'Cher' → 'C'); a name without
+ * spaces (an e-mail's local part) splits at dots, hyphens and underscores ('ada.lovelace' → 'AL'); '?' for a
+ * name with no letters or digits.
+ */
+export function initials(name: string): string {
+  const separator = /\s/u.test(name.trim()) ? /\s+/u : /[._-]+/u;
+  const words = name.split(separator).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const first = words[0];
+  if (!first) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (w: string) => (w.match(/[\p{L}\p{N}]/u)?.[0] ?? '').toLocaleUpperCase('en-GB');
+  return letter(first) + (last ? letter(last) : '');
+}
+
 export const LOGIN_ERRORS = {
   rateLimit: 'Too many requests. Please wait a moment before trying again.',
   invalidEmail: 'This email address is not valid',

@@ -19,11 +19,70 @@ export interface RunningDynamo {
   close(): Promise<void>;
 }
 
-export async function startDynamo(options: { directory: string; tableName: string }): Promise<RunningDynamo> {
+/** How long start-up waits for the table (and its indexes) to become ACTIVE before giving up. */
+export const TABLE_ACTIVE_WITHIN_MS = 10_000;
+
+export class TableNotActiveError extends Error {
+  constructor(tableName: string, status: string, withinMs: number, directory: string) {
+    super(
+      `The twin's DynamoDB table "${tableName}" did not become ACTIVE within ${withinMs / 1000} s (it is ${status}). ` +
+        `If an earlier start was stopped while creating it, remove ${directory} (npm run reset wipes the data folder) and start again.`,
+    );
+    this.name = 'TableNotActiveError';
+  }
+}
+
+/**
+ * Waits until the table and every index are ACTIVE: a newly created table answers "not found" to reads and
+ * writes while it is CREATING, so nothing may use it before. Polls DescribeTable; past `withinMs`, fails with
+ * the status it last saw.
+ */
+export async function waitForActiveTable(
+  client: DynamoDBClient,
+  tableName: string,
+  options: { withinMs: number; directory: string; everyMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + options.withinMs;
+  let status = 'not found';
+  for (;;) {
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const indexes = Table?.GlobalSecondaryIndexes ?? [];
+      const creating = indexes.find((index) => index.IndexStatus !== 'ACTIVE');
+      status =
+        Table?.TableStatus !== 'ACTIVE'
+          ? (Table?.TableStatus ?? 'unknown')
+          : creating
+            ? `ACTIVE, with its index ${creating.IndexName} ${creating.IndexStatus}`
+            : 'ACTIVE';
+      if (status === 'ACTIVE') return;
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+    if (Date.now() >= deadline) {
+      throw new TableNotActiveError(tableName, status, options.withinMs, options.directory);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 25));
+  }
+}
+
+export async function startDynamo(options: {
+  directory: string;
+  tableName: string;
+  /** How long dynalite keeps a new table CREATING (0: it turns ACTIVE on the next tick). */
+  createTableMs?: number;
+  /** The bound on waiting for ACTIVE (default TABLE_ACTIVE_WITHIN_MS). */
+  activeWithinMs?: number;
+}): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true });
   // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
   closeLevelIteratorsOnReturn();
-  const server = dynalite({ path: options.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const server = dynalite({
+    path: options.directory,
+    createTableMs: options.createTableMs ?? 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -35,21 +94,28 @@ export async function startDynamo(options: { directory: string; tableName: strin
     region: 'eu-west-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      client.destroy();
+      server.close(() => resolve());
+    });
   try {
-    await client.send(new DescribeTableCommand({ TableName: options.tableName }));
+    try {
+      await client.send(new DescribeTableCommand({ TableName: options.tableName }));
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+      await client.send(new CreateTableCommand(createTableInput(options.tableName)));
+    }
+    // A new table (and one an interrupted start left CREATING) is not usable until it is ACTIVE.
+    await waitForActiveTable(client, options.tableName, {
+      withinMs: options.activeWithinMs ?? TABLE_ACTIVE_WITHIN_MS,
+      directory: options.directory,
+    });
   } catch (error) {
-    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-    await client.send(new CreateTableCommand(createTableInput(options.tableName)));
+    await close();
+    throw error;
   }
-  return {
-    endpoint,
-    client,
-    close: () =>
-      new Promise<void>((resolve) => {
-        client.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { endpoint, client, close };
 }
 
 export interface RunningS3 {

@@ -169,7 +169,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
     // Background jobs (transaction review), stopped before the table they write to.
-    const jobs = new LocalJobRunner({ log });
+    const jobs = new LocalJobRunner({ log, statePath: join(dataDir, 'jobs.json') });
     cleanups.push(() => jobs.close());
 
     Object.assign(process.env, {
@@ -379,6 +379,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     const resumed = runner.resumeInterrupted();
     if (resumed) log(`resumed ${resumed} interrupted pipeline execution(s)`);
+    const resumedJobs = await jobs.resumeUnfinished();
+    if (resumedJobs) log(`resumed ${resumedJobs} unfinished classification job(s)`);
     return twin;
   } catch (error) {
     gate.refuse();

@@ -7,7 +7,6 @@ import {
   getJob,
   putJobUnlessRunning,
   recordReview,
-  reserveJobStart,
   STARTING,
   type StoredJob,
   takeJobLease,
@@ -159,8 +158,34 @@ export const WORKER_START_SECONDS = 30;
 /** Start a worker for a running job that has none, unless another request is starting one already. */
 async function resume(familyId: string, job: StoredJob, now: Date): Promise<void> {
   if (!leaseRanOut(job, now)) return;
-  if (await reserveJobStart(familyId, job.id, now, WORKER_START_SECONDS))
+  if (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
     await services().jobs.startClassification(familyId, job.id);
+}
+
+export type ResumeOutcome =
+  | { state: 'started' }
+  | { state: 'ended' }
+  /** A worker holds the job (or is being started for it) until `until`; it may be tried again then. */
+  | { state: 'held'; until: string };
+
+/**
+ * Start a worker again for a job a stopped runner left unfinished (the twin starting): nothing when the job
+ * ended or was replaced, nor while a worker's lease on it is live (the caller may try again when it runs
+ * out). The reservation and the worker's lease keep it to one worker, and reviewed rows carry the job's id,
+ * so no row is reviewed twice.
+ */
+export async function resumeClassificationJob(familyId: string, jobId: string): Promise<ResumeOutcome> {
+  const job = await getJob(familyId);
+  if (!job || job.id !== jobId || job.status !== 'running') return { state: 'ended' };
+  const now = services().now();
+  if (
+    leaseRanOut(job, now) &&
+    (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
+  ) {
+    await services().jobs.startClassification(familyId, job.id);
+    return { state: 'started' };
+  }
+  return { state: 'held', until: job.lease_until };
 }
 
 /** GET /api/transactions/classify: the family's job; a running job without a live worker gets one again. */
@@ -257,7 +282,8 @@ export async function runClassificationJob(
         }
       : { current: null, lease_until: EPOCH };
   const now = () => services().now();
-  if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS))) return 'not-ours';
+  if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS, 'ran-out-or-ours')))
+    return 'not-ours';
   const leaseUntil = () => new Date(now().getTime() + JOB_LEASE_SECONDS * 1000).toISOString();
   const update = (fields: Partial<StoredJob>) =>
     updateJob(familyId, jobId, owner, { ...fields, updated_at: now().toISOString() });

@@ -1,5 +1,5 @@
 import { getAccount } from '../adapters/dynamodb/account-repository';
-import { deleteMatchCandidatesOf } from '../adapters/dynamodb/match-candidate-repository';
+import { deleteMatchCandidatesOf, type MatchLegRef } from '../adapters/dynamodb/match-candidate-repository';
 import { releaseTransaction, transactionsHeldBy } from '../adapters/dynamodb/transaction-repository';
 import { deleteUpload, getUpload, listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import { deleteObject } from '../adapters/s3/storage';
@@ -12,6 +12,7 @@ import {
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import { recomputeCandidates } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 import { asSeenByFamily, toUpload } from './uploads';
 
@@ -29,9 +30,11 @@ const WRITES_IN_FLIGHT = 25;
 
 /**
  * Remove a statement: release its hold on every row it holds; a row goes when no other upload holds it
- * (so a row a later overlapping statement also held stays), then the transfer candidates of removed rows,
- * the statement's PDF and record, and the account's derived fields are brought up to date. Each part is
- * idempotent and the record goes last, so a removal cut short is finished by asking again.
+ * (so a row a later overlapping statement also held stays), then the transfer candidates of removed rows go
+ * and their other sides are matched again (within 7 days of them, as after an upload: another row may now
+ * be their transfer's other side), the statement's PDF and record go, and the account's derived fields are
+ * brought up to date. Each part is idempotent and the record goes last, so a removal cut short is finished by
+ * asking again.
  */
 export async function removeStatement(
   family: FamilyContext,
@@ -53,7 +56,10 @@ export async function removeStatement(
       if (outcome === 'kept') kept++;
     });
   }
-  await deleteMatchCandidatesOf(familyId, removedIds);
+  const unpaired = (await deleteMatchCandidatesOf(familyId, removedIds))
+    .flatMap((candidate) => [candidate.transaction1, candidate.transaction2])
+    .filter((leg): leg is MatchLegRef => leg !== undefined && !removedIds.has(leg.id));
+  await recomputeCandidates(familyId, unpaired);
   await deleteObject(item.objectKey).catch((error: Error) =>
     logger.warn('statement PDF not removed', { uploadId, error }),
   );

@@ -69,3 +69,14 @@ export async function onboardWithBank(
 export async function skipWelcomeTour(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('welcomeTourCompleted', 'true'));
 }
+
+/**
+ * Sign out from the header: its Sign Out button on a larger screen; on a phone (where the name and Sign Out
+ * live in the account menu) through that menu.
+ */
+export async function signOutFromHeader(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Sign Out' });
+  if (await button.isVisible()) return button.click();
+  await page.getByRole('button', { name: /^Account menu: /, expanded: false }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}

@@ -4,7 +4,7 @@ import type { Account } from '../../functions/contracts/accounts';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
-import { magicLink, pageApi, skipWelcomeTour } from './journey';
+import { magicLink, pageApi, signOutFromHeader, skipWelcomeTour } from './journey';
 
 /**
  * The first-run journey in real Chromium on the twin: sign in with the magic link from the outbox, complete
@@ -81,17 +81,18 @@ describe('onboarding journey (real Chromium, phone viewport)', () => {
     await skipWelcomeTour(page); // the tour has its own journey (front-door.test.ts)
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await page.waitForURL(`${twin.url}/app`);
-    const signOut = page.getByRole('button', { name: 'Sign Out' });
-    await signOut.waitFor({ timeout: 20_000 });
+    // A phone: Sign Out is in the account menu.
+    const accountMenu = page.getByRole('button', { name: /^Account menu: / });
+    await accountMenu.waitFor({ timeout: 20_000 });
     await expectAccessible(page, 'overview');
     expect(await page.evaluate(() => localStorage.getItem('onboardingComplete'))).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('onboardingProgress'))).toBeNull();
 
     await page.reload({ waitUntil: 'networkidle' });
-    await signOut.waitFor({ timeout: 20_000 });
+    await accountMenu.waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe('/app');
 
-    await signOut.click();
+    await signOutFromHeader(page);
     await page.waitForURL(`${twin.url}/`);
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

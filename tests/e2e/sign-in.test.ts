@@ -5,6 +5,7 @@ import { registerServices } from '../../functions/shared/container';
 import { startTestTwin, waitFor } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
+import { signOutFromHeader } from './journey';
 
 /**
  * Passwordless sign-in in real Chromium on the twin (spec 1 §2 login screen and /app decision order, §4
@@ -92,6 +93,23 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
     await expectAccessible(page, 'overview (phone)');
     const localPart = email.split('@')[0]!;
     expect(await page.locator('.header-user').textContent()).toBe(localPart);
+    // On a phone the name is in the account menu, whole, with Sign Out; nothing floats over the page.
+    expect(await page.locator('.header-user').isVisible()).toBe(false);
+    expect(await page.locator('.feedback-launcher').isVisible()).toBe(false);
+    // (the menu's own button, once its code is in: it says whether it is open)
+    await page.getByRole('button', { name: `Account menu: ${localPart}`, expanded: false }).click();
+    const account = page.getByRole('menu');
+    await account.getByText(localPart, { exact: true }).waitFor();
+    expect(await account.getByRole('menuitem').allTextContents()).toEqual([
+      'Your profile',
+      'Send feedback',
+      'Sign Out',
+    ]);
+    const nameBox = account.getByText(localPart, { exact: true });
+    expect(await nameBox.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectAccessible(page, 'account menu (phone)');
+    await page.keyboard.press('Escape');
+    await account.waitFor({ state: 'detached' });
     // On a phone the sidebar is a drawer: a labelled dialog, closed with Escape.
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -109,7 +127,7 @@ describe('spec 1 §2/§4 sign-in with an e-mailed link (real Chromium, phone vie
 
   it('signs out to / and clears the onboarding flags; /app then goes to /', async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOutFromHeader(page);
     await page.waitForURL(`${twin.url}/`);
     await page.getByText('Family Financial Intelligence').waitFor(); // the landing page (its headline is A/B tested)
     const keys = await page.evaluate(() => Object.keys(localStorage));

@@ -6,6 +6,7 @@ import type { AccountNumbersList, AccountNumbersResponse } from '../../functions
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { MatchActionResponse, MatchList } from '../../functions/contracts/matches';
 import type { Transaction } from '../../functions/contracts/transactions';
+import type { RemoveStatementResponse } from '../../functions/contracts/uploads';
 import { generateAccountStatement, type OrderedRow } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
@@ -274,5 +275,38 @@ describe('a correction changes one side: matching runs again around the other', 
     expect(after.map((m) => [m.transaction1.description, m.transaction2.description, m.date_diff])).toEqual([
       ['TFR 87654321 SAVINGS', 'TRANSFER FROM 12345678 REF MARCH', 2],
     ]);
+  });
+});
+
+describe('removing a statement matches again around the rows it took away', () => {
+  it("the current account leg pairs with the other savings credit once its partner's statement is removed", async () => {
+    await upload(
+      current,
+      [{ date: '2026-06-02', description: 'TFR 87654321 SAVINGS', signedAmount: -250 }],
+      { sortCode: '04-00-04', accountNumber: '12345678' },
+      'current-june.pdf',
+    );
+    const { upload: early } = await upload(
+      savings,
+      [{ date: '2026-06-02', description: 'TRANSFER FROM 12345678', signedAmount: 250 }],
+      { sortCode: '20-45-67', accountNumber: '87654321' },
+      'savings-june-early.pdf',
+    );
+    // A later savings statement holds another credit of the same amount: the first pair is the closer one.
+    await upload(
+      savings,
+      [{ date: '2026-06-05', description: 'TRANSFER FROM 12345678 REF JUNE', signedAmount: 250 }],
+      { sortCode: '20-45-67', accountNumber: '87654321' },
+      'savings-june-late.pdf',
+    );
+    const june = async () =>
+      (await ada.call<MatchList>('GET', '/api/matches')).body.matches
+        .filter((m) => m.transaction1.transaction_date.startsWith('2026-06'))
+        .map((m) => [m.transaction1.description, m.transaction2.description, m.date_diff]);
+    expect(await june()).toEqual([['TFR 87654321 SAVINGS', 'TRANSFER FROM 12345678', 0]]);
+
+    const removed = await ada.call<RemoveStatementResponse>('DELETE', `/api/uploads/${early.uploadId}`);
+    expect(removed.body).toMatchObject({ removed: 1, kept: 0 });
+    expect(await june()).toEqual([['TFR 87654321 SAVINGS', 'TRANSFER FROM 12345678 REF JUNE', 3]]);
   });
 });

@@ -272,6 +272,91 @@ describe('spec 1 §2 app shell', () => {
   });
 });
 
+describe("the header's account menu (a phone's header: name, profile, feedback and Sign Out)", () => {
+  const profilePage: AppPage = {
+    path: 'profile',
+    label: 'Profile',
+    group: 'Dashboards',
+    element: <h1>Profile</h1>,
+  };
+  it('names the button after the person, shows their initials, and opens their full name and e-mail', async () => {
+    const user = userEvent.setup();
+    profile = { display_name: null, first_name: 'Alexandra', last_name: 'Montgomery-Fairweather' };
+    renderAt('/app', <AppShell user={ADA} pages={[profilePage]} />);
+    // The menu's code loads after the shell: its button then says whether it is open.
+    const button = await screen.findByRole('button', {
+      name: 'Account menu: Alexandra Montgomery-Fairweather',
+      expanded: false,
+    });
+    expect(button.querySelector('[aria-hidden="true"]')?.textContent).toBe('AM');
+    await user.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Alexandra Montgomery-Fairweather')).toBeTruthy();
+    expect(within(menu).getByText(ADA.email)).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your profile', 'Send feedback', 'Sign Out']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Your profile' }));
+    expect(screen.getByTestId('where').textContent).toBe('/app/profile');
+  });
+
+  it('leaves out the profile while the app has no profile page', async () => {
+    const user = userEvent.setup();
+    renderAt('/app', <AppShell user={ADA} pages={[]} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Send feedback', 'Sign Out']);
+  });
+
+  it('opens the feedback form from Send feedback and sends it as the signed-in member', async () => {
+    const user = userEvent.setup();
+    renderAt('/app', <AppShell user={ADA} pages={[]} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Send feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send us feedback' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Your feedback/ }),
+      'The phone header is tidy',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send Feedback' }));
+    await within(dialog).findByText('Thanks for your feedback!');
+    expect(api.feedback).toEqual([expect.objectContaining({ message: 'The phone header is tidy' })]);
+  });
+
+  it('gives focus back to the account menu button when the feedback form it opened closes', async () => {
+    const user = userEvent.setup();
+    renderAt('/app', <AppShell user={ADA} pages={[]} />);
+    const button = await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false });
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Send feedback' }));
+    await screen.findByRole('dialog', { name: 'Send us feedback' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it("signs out to '/' from the menu", async () => {
+    const user = userEvent.setup();
+    const auth = renderAt('/app', <AppShell user={ADA} pages={[]} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu: ada.lovelace', expanded: false }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    expect(auth.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+  });
+});
+
 describe('spec 1 §2 /app index: Family Overview', () => {
   it("shows the family, a welcome with the user's name, and the family's accounts", async () => {
     profile = { display_name: null, first_name: 'Ada', last_name: 'Lovelace' };

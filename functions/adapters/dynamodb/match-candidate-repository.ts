@@ -104,9 +104,12 @@ export async function deleteMatchCandidates(familyId: string, ids: readonly stri
   );
 }
 
-/** Remove the candidates that pair any of these transactions (their rows were removed); how many went. */
-export async function deleteMatchCandidatesOf(familyId: string, transactionIds: ReadonlySet<string>) {
-  if (!transactionIds.size) return 0;
+/** Remove the candidates that pair any of these transactions (their rows were removed); answers those removed. */
+export async function deleteMatchCandidatesOf(
+  familyId: string,
+  transactionIds: ReadonlySet<string>,
+): Promise<StoredMatchCandidate[]> {
+  if (!transactionIds.size) return [];
   const candidates = await listMatchCandidates(familyId);
   const gone = candidates.filter(
     (c) => transactionIds.has(c.transaction1_id) || transactionIds.has(c.transaction2_id),
@@ -115,5 +118,5 @@ export async function deleteMatchCandidatesOf(familyId: string, transactionIds: 
     familyId,
     gone.map((c) => c.id),
   );
-  return gone.length;
+  return gone;
 }

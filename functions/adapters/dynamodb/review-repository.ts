@@ -45,66 +45,49 @@ export async function putJobUnlessRunning(familyId: string, job: StoredJob): Pro
   }
 }
 
+/** The lease holder of a job whose worker is being started: the first worker to come takes it over. */
+export const STARTING = 'starting';
+
 /**
- * Take the running job's lease for `owner` when it is free, ran out, or is already `owner`'s; false when
- * another worker holds it (or the job ended or was replaced).
+ * When a lease may be taken: `ran-out` only when no one holds it (reserving the job for a worker about to
+ * be started, so that the polls in between start no other); `ran-out-or-ours` also when the taker holds it
+ * already or it is reserved for a starting worker (a worker taking its job).
+ */
+export type LeaseTaking = 'ran-out' | 'ran-out-or-ours';
+
+const LEASE_CONDITIONS: Record<LeaseTaking, { expression: string; values: Record<string, string> }> = {
+  'ran-out': { expression: 'lease_until < :now', values: {} },
+  'ran-out-or-ours': {
+    expression: '(lease_until < :now OR lease_owner = :me OR lease_owner = :starting)',
+    values: { ':starting': STARTING },
+  },
+};
+
+/**
+ * Take the running job's lease for `holder` (a worker, or STARTING to reserve it) for `seconds`, when
+ * `taking` allows; false when it does not (another worker holds it, one is starting, or the job ended or was
+ * replaced).
  */
 export async function takeJobLease(
   familyId: string,
   jobId: string,
-  owner: string,
+  holder: string,
   now: Date,
   seconds: number,
+  taking: LeaseTaking,
 ): Promise<boolean> {
+  const condition = LEASE_CONDITIONS[taking];
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.classificationJob(familyId),
         UpdateExpression: 'SET lease_owner = :me, lease_until = :until',
-        ConditionExpression:
-          'id = :id AND #s = :running AND (lease_until < :now OR lease_owner = :me OR lease_owner = :starting)',
+        ConditionExpression: `id = :id AND #s = :running AND ${condition.expression}`,
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
-          ':me': owner,
-          ':starting': STARTING,
-          ':id': jobId,
-          ':running': 'running',
-          ':now': now.toISOString(),
-          ':until': new Date(now.getTime() + seconds * 1000).toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** The lease holder of a job whose worker is being started: the first worker to come takes it over. */
-export const STARTING = 'starting';
-
-/**
- * Reserve a running job whose lease ran out for a worker about to be started (for `seconds`), so that the
- * polls in between do not start more; false when it is not free (a worker holds it, or one is starting).
- */
-export async function reserveJobStart(
-  familyId: string,
-  jobId: string,
-  now: Date,
-  seconds: number,
-): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.classificationJob(familyId),
-        UpdateExpression: 'SET lease_owner = :starting, lease_until = :until',
-        ConditionExpression: 'id = :id AND #s = :running AND lease_until < :now',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':starting': STARTING,
+          ':me': holder,
+          ...condition.values,
           ':id': jobId,
           ':running': 'running',
           ':now': now.toISOString(),

@@ -3,6 +3,7 @@ import {
   defaultFamilyName,
   displayName,
   emailLocalPart,
+  initials,
   LOGIN_ERRORS,
   loginErrorMessage,
   memberRole,
@@ -39,6 +40,24 @@ describe('spec 1 §2 display name chain: display_name, first + last, e-mail loca
 
   it('local part helper', () => {
     expect(emailLocalPart(' a.b@c.d ')).toBe('a.b');
+  });
+});
+
+describe("initials for the header's account button", () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['Alexandra Montgomery-Fairweather', 'AM'],
+    ['  jane   van der berg ', 'JB'],
+    ['ada.lovelace', 'AL'],
+    ['mary-jane_watson', 'MW'],
+    ['Cher', 'C'],
+    ['élodie durand', 'ÉD'],
+    ['User', 'U'],
+    ['J2 Smith', 'JS'],
+    ['...', '?'],
+    ['', '?'],
+  ])('%s → %s', (name, expected) => {
+    expect(initials(name)).toBe(expected);
   });
 });
 

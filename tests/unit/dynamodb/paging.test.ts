@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, resetDocumentClient } from '../../../functions/adapters/dynamodb/client';
@@ -30,13 +29,7 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ff-paging-'));
-  dynamo = await startDynamo({ directory: dir, tableName: TABLE });
-  // dynalite creates the table in the background: wait until it is ACTIVE.
-  for (let i = 0; i < 100; i++) {
-    const out = await dynamo.client.send(new DescribeTableCommand({ TableName: TABLE }));
-    if (out.Table?.TableStatus === 'ACTIVE') break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  dynamo = await startDynamo({ directory: dir, tableName: TABLE }); // returns once the table is ACTIVE
   Object.assign(process.env, { APP_MODE: 'local', TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint });
   resetConfig();
   resetDocumentClient();

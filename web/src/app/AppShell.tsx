@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
@@ -36,6 +36,15 @@ function LazyPage({ children }: { children: ReactNode }) {
 export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: readonly AppPage[] }) {
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const accountButton = useRef<HTMLButtonElement>(null);
+  const openedFromMenu = useRef(false);
+  const onFeedbackChange = (open: boolean) => {
+    setFeedbackOpen(open);
+    // Opened from the account menu: back to its button once the form has closed.
+    if (!open && openedFromMenu.current) setTimeout(() => accountButton.current?.focus(), 0);
+    if (!open) openedFromMenu.current = false;
+  };
   useTransactionEvents();
   // A sign-in that follows a call to action on the landing page is that page's A/B conversion.
   useEffect(() => reportSignIn(), []);
@@ -50,6 +59,11 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         sidebarId={sidebarId}
         sidebarOpen={sidebarOpen}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onFeedback={() => {
+          openedFromMenu.current = true;
+          setFeedbackOpen(true);
+        }}
+        accountButtonRef={accountButton}
       />
       <TrialBanner userId={user.userId} />
       <div className="app-body">
@@ -90,7 +104,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
           </Routes>
         </main>
       </div>
-      <FeedbackWidget send={sendSignedInFeedback} />
+      <FeedbackWidget send={sendSignedInFeedback} open={feedbackOpen} onOpenChange={onFeedbackChange} />
       <WelcomeTour />
     </div>
   );

@@ -8,15 +8,33 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
  * The floating feedback widget (spec 1 §2): a button fixed at the bottom right of the landing page and of the
  * app that opens the feedback form. The form (and the dialog code) loads when first opened, so the landing
  * page carries only this button.
+ *
+ * The app also opens the form from its account menu (`open` / `onOpenChange`): on a phone the floating
+ * button is not shown there, since it would sit over the page's content.
  */
-export function FeedbackWidget({ send }: { send: SendFeedback }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+export function FeedbackWidget({
+  send,
+  open: openFromOutside,
+  onOpenChange: onOutsideChange,
+}: {
+  send: SendFeedback;
+  /** Opened from elsewhere (the app's account menu); the floating button opens it too. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+}) {
+  const [openHere, setOpenHere] = useState(false);
+  const [wantedHere, setWantedHere] = useState(false);
+  const openedByButton = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
+  const open = openHere || openFromOutside === true;
+  const wanted = wantedHere || open;
   const onOpenChange = (next: boolean) => {
-    setOpen(next);
+    setOpenHere(next);
+    onOutsideChange?.(next);
     // Back to the button, after the dialog has handed focus back (it may have had none left inside it).
-    if (!next) setTimeout(() => button.current?.focus(), 0);
+    // Opened from a menu, the dialog returns focus to the menu's button itself.
+    if (!next && openedByButton.current) setTimeout(() => button.current?.focus(), 0);
+    if (!next) openedByButton.current = false;
   };
   return (
     <>
@@ -26,10 +44,11 @@ export function FeedbackWidget({ send }: { send: SendFeedback }) {
         className="feedback-launcher"
         aria-haspopup="dialog"
         onClick={() => {
-          setWanted(true);
-          setOpen(true);
+          openedByButton.current = true;
+          setWantedHere(true);
+          onOpenChange(true);
         }}
-        onPointerEnter={() => setWanted(true)}
+        onPointerEnter={() => setWantedHere(true)}
       >
         <svg
           aria-hidden="true"

@@ -1,0 +1,45 @@
+import { lazy, type Ref, Suspense } from 'react';
+import { initials } from '../../../functions/domain/identity';
+
+const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
+
+/**
+ * The header's account menu on a phone, where the name and Sign Out do not fit beside the menu button and
+ * the brand: a round button with the person's initials (named 'Account menu' and their name) opening their
+ * full name and e-mail, the profile (when that page exists), Send feedback (the floating button is not shown
+ * on a phone) and Sign Out. Larger screens show the name and Sign Out in the header instead. The menu's code
+ * loads after the shell, as the family switcher's does; until then the same button stands in its place.
+ */
+export function AccountMenu(props: {
+  name: string;
+  email: string;
+  /** The profile page's address, when the app has one. */
+  profilePath: string | null;
+  onFeedback(): void;
+  onSignOut(): void;
+  signingOut: boolean;
+  /** The menu's button (Send feedback's form gives focus back to it). */
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  const label = (
+    <>
+      <span aria-hidden="true" className="account-initials">
+        {initials(props.name)}
+      </span>
+      <span className="visually-hidden">Account menu: {props.name}</span>
+    </>
+  );
+  return (
+    <div className="account-menu">
+      <Suspense
+        fallback={
+          <button type="button" className="account-menu-trigger">
+            {label}
+          </button>
+        }
+      >
+        <AccountMenuList label={label} {...props} />
+      </Suspense>
+    </div>
+  );
+}
