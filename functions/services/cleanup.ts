@@ -1,11 +1,11 @@
 import { listAccounts } from '../adapters/dynamodb/account-repository';
-import { deleteMatchCandidatesOf } from '../adapters/dynamodb/match-candidate-repository';
 import { deleteIfBad } from '../adapters/dynamodb/review-repository';
 import { familyTransactions, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
 import type { CleanupAnalysis, CleanupDeleteRequest, CleanupDeleteResponse } from '../contracts/review';
 import { analyseCleanup } from '../domain/cleanup';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import { forgetPairsOf } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 
 /**
@@ -88,7 +88,7 @@ export async function deleteBadTransactions(
     for (const row of outcomes) if (row) deleted.push(row);
   }
   if (deleted.length) {
-    await deleteMatchCandidatesOf(familyId, new Set(deleted.map((row) => row.id)));
+    await forgetPairsOf(familyId, new Set(deleted.map((row) => row.id)));
     await rowsChanged(familyId, changesOf(deleted));
   }
   logger.info('bad transactions deleted', {

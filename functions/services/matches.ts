@@ -3,8 +3,10 @@ import { putAudits } from '../adapters/dynamodb/audit-repository';
 import {
   deleteMatchCandidate,
   deleteMatchCandidates,
+  deleteMatchCandidatesOf,
   getMatchCandidate,
   listMatchCandidates,
+  type MatchLegRef,
   putMatchCandidate,
   type StoredMatchCandidate,
 } from '../adapters/dynamodb/match-candidate-repository';
@@ -76,6 +78,17 @@ function asCandidate(stored: StoredMatchCandidate): MatchCandidate<MatchableTran
     date_diff: stored.date_diff,
     amount_match: stored.amount_match,
   };
+}
+
+/**
+ * Rows left the family (a removed statement, deleted bad rows): their pairs go, and the other side of each
+ * pair is matched again, since it may pair with another row now.
+ */
+export async function forgetPairsOf(familyId: string, removedIds: ReadonlySet<string>): Promise<void> {
+  const unpaired = (await deleteMatchCandidatesOf(familyId, removedIds))
+    .flatMap((candidate) => [candidate.transaction1, candidate.transaction2])
+    .filter((leg): leg is MatchLegRef => leg !== undefined && !removedIds.has(leg.id));
+  await recomputeCandidates(familyId, unpaired);
 }
 
 /**

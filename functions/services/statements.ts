@@ -1,5 +1,4 @@
 import { getAccount } from '../adapters/dynamodb/account-repository';
-import { deleteMatchCandidatesOf, type MatchLegRef } from '../adapters/dynamodb/match-candidate-repository';
 import { releaseTransaction, transactionsHeldBy } from '../adapters/dynamodb/transaction-repository';
 import { deleteUpload, getUpload, listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import { deleteObject } from '../adapters/s3/storage';
@@ -12,7 +11,7 @@ import {
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import { recomputeCandidates } from './matches';
+import { forgetPairsOf } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 import { asSeenByFamily, toUpload } from './uploads';
 
@@ -56,10 +55,7 @@ export async function removeStatement(
       if (outcome === 'kept') kept++;
     });
   }
-  const unpaired = (await deleteMatchCandidatesOf(familyId, removedIds))
-    .flatMap((candidate) => [candidate.transaction1, candidate.transaction2])
-    .filter((leg): leg is MatchLegRef => leg !== undefined && !removedIds.has(leg.id));
-  await recomputeCandidates(familyId, unpaired);
+  await forgetPairsOf(familyId, removedIds);
   await deleteObject(item.objectKey).catch((error: Error) =>
     logger.warn('statement PDF not removed', { uploadId, error }),
   );
