@@ -7,6 +7,7 @@ import {
   takeAssistantTurn,
 } from '../adapters/dynamodb/assistant-repository';
 import { readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import { spendRollups } from '../adapters/dynamodb/spending-repository';
 import {
   type AnalyticsInsight,
   type AnalyticsResponse,
@@ -22,6 +23,7 @@ import { ALL_TIME_START, type DateRange } from '../domain/assistant/date-phrases
 import { type Intent, mapQuestion } from '../domain/assistant/intents';
 import {
   type AssistantResult,
+  type AssistantRow,
   biggestCategoryQuery,
   categoryTrendQuery,
   incomeSourcesQuery,
@@ -34,13 +36,24 @@ import {
   transfersVsExpensesQuery,
   trendSpan,
 } from '../domain/assistant/queries';
+import { merchantsComplete, rollupsOfRows, spendingVocabulary } from '../domain/assistant/spend';
 import { addDays, DEFAULT_TIME_ZONE, localDate, monthLabel } from '../domain/dates';
 import { proactiveInsights } from '../domain/insights';
-import { coversMonth, type Figures, monthBounds, monthOf, periodCells, sumCells } from '../domain/rollups';
+import {
+  coversMonth,
+  type Figures,
+  monthBounds,
+  monthOf,
+  monthsBetween,
+  periodCells,
+  sumCells,
+} from '../domain/rollups';
+import type { SpendRollup } from '../domain/spending';
 import { services } from '../shared/container';
 import { TooManyRequestsError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import { listCategories } from './spending';
 
 /**
  * The Financial AI Assistant (spec 3 §2.6, §7) and the Analytics & Insights page (§2.5): numbers by code,
@@ -108,6 +121,25 @@ async function familyData(familyId: string): Promise<FamilyData> {
   };
 }
 
+/**
+ * The family's own category and merchant names for the question mapper: the categories, and the merchants
+ * of the spending roll-ups of the latest data's year and the year before (one item per account and year).
+ */
+async function vocabulary(
+  familyId: string,
+  data: FamilyData,
+): Promise<{ categories: string[]; merchants: string[] }> {
+  const year = Number((data.latest ?? '').slice(0, 4));
+  const [categories, years] = await Promise.all([
+    listCategories(),
+    spendRollups(familyId, String(year - 1), String(year)),
+  ]);
+  return spendingVocabulary(
+    categories,
+    years.filter((r) => data.active.has(r.account_id)),
+  );
+}
+
 /** Runs an intent's query over the family's roll-ups and rows. */
 export async function answerIntent(
   familyId: string,
@@ -139,8 +171,8 @@ export async function answerIntent(
           .map(([id]) => id),
       )
     : data.active;
-  const readRows = async (limit?: number) =>
-    (await assistantRows(familyId, period.start, period.end, limit)).filter((r) =>
+  const readRows = async (limit?: number, flows?: readonly string[]) =>
+    (await assistantRows(familyId, period.start, period.end, limit, flows)).filter((r) =>
       accountIds.has(r.account_id),
     );
   switch (intent.kind) {
@@ -158,17 +190,82 @@ export async function answerIntent(
       if (intent.kind === 'transfers') return transfersQuery(period, figures, rows, data.names, month);
       return transfersVsExpensesQuery(period, figures, rows, month);
     }
-    case 'biggest_category':
-      return biggestCategoryQuery(period, await readRows(), month);
-    case 'category_trend':
-      return categoryTrendQuery(period, intent.category ?? '', await readRows());
-    case 'largest_transactions':
-      return largestQuery(period, intent.flow ?? 'external_expense', intent.limit ?? 5, await readRows());
-    case 'merchant_total':
-      return merchantQuery(period, intent.merchant ?? '', await readRows());
+    case 'biggest_category': {
+      const [parts, figures, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds),
+        spanFigures(familyId, period, accountIds),
+        listCategories(),
+      ]);
+      const spend = [...parts.rollups, ...rollupsOfRows(parts.rows)];
+      return biggestCategoryQuery(period, spend, figures, month, categories);
+    }
+    case 'category_trend': {
+      const [parts, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds),
+        listCategories(),
+      ]);
+      const spend = [...parts.rollups, ...rollupsOfRows(parts.rows)];
+      return categoryTrendQuery(period, intent.category ?? '', spend, categories);
+    }
+    case 'largest_transactions': {
+      // money out is most of the rows: a filter would read them all the same
+      const flow = intent.flow ?? 'external_expense';
+      const flows = flow === 'external_expense' ? undefined : [flow];
+      return largestQuery(period, flow, intent.limit ?? 5, await readRows(undefined, flows));
+    }
+    case 'merchant_total': {
+      const [parts, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds, merchantsComplete),
+        listCategories(),
+      ]);
+      return merchantQuery(period, intent.merchant ?? '', parts, categories);
+    }
     case 'income_sources':
-      return incomeSourcesQuery(period, await readRows(), month);
+      return incomeSourcesQuery(period, await readRows(undefined, ['income']), month);
   }
+}
+
+/**
+ * A period's spending as the spending roll-ups hold it: the stored roll-ups of the months it covers whole
+ * (those `usable` accepts), and the rows of the rest: its partly covered first and last months, and the
+ * months and accounts whose roll-up was not usable (a merchant's total where the roll-up's merchant list is
+ * cut short). Only the given accounts.
+ */
+async function spendParts(
+  familyId: string,
+  period: DateRange,
+  accounts: ReadonlySet<string>,
+  usable: (rollup: SpendRollup) => boolean = () => true,
+): Promise<{ rollups: SpendRollup[]; rows: AssistantRow[] }> {
+  const months = monthsBetween(period.start, period.end);
+  const whole = months.filter((m) => coversMonth(period, m));
+  const stored =
+    whole.length > 0
+      ? (await spendRollups(familyId, whole[0] ?? '', whole.at(-1) ?? '')).filter(
+          (r) => accounts.has(r.account_id) && whole.includes(r.month),
+        )
+      : [];
+  const rollups = stored.filter(usable);
+  const reread = new Map<string, Set<string>>();
+  for (const r of stored)
+    if (!rollups.includes(r)) reread.set(r.month, (reread.get(r.month) ?? new Set()).add(r.account_id));
+  const ranges: Array<{ start: string; end: string; keep: ReadonlySet<string> }> = [];
+  for (const m of months) {
+    const bounds = monthBounds(m);
+    if (!whole.includes(m))
+      ranges.push({
+        start: bounds.start < period.start ? period.start : bounds.start,
+        end: bounds.end > period.end ? period.end : bounds.end,
+        keep: accounts,
+      });
+    else if (reread.has(m)) ranges.push({ ...bounds, keep: reread.get(m) ?? new Set() });
+  }
+  const rows = await Promise.all(
+    ranges.map(async (r) =>
+      (await assistantRows(familyId, r.start, r.end)).filter((row) => r.keep.has(row.account_id)),
+    ),
+  );
+  return { rollups, rows: rows.flat() };
 }
 
 /** Counts the question against the family's window, or refuses with the rate-limit message. */
@@ -227,7 +324,10 @@ export async function ask(family: FamilyContext, question: string): Promise<AskR
       answer = message('assistant', ASSISTANT_MESSAGES.noSession, now, { source: 'message' });
     } else {
       const today = localDate(now, DEFAULT_TIME_ZONE);
-      let intent = mapQuestion(question, today, { accounts: [...data.names.values()] });
+      let intent = mapQuestion(question, today, {
+        accounts: [...data.names.values()],
+        ...(await vocabulary(family.familyId, data)),
+      });
       if (intent.kind === 'unknown' && services().assistantModel)
         intent = (await services().assistantModel?.mapQuestion(question, today)) ?? intent;
       kind = intent.kind;
