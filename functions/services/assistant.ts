@@ -25,6 +25,7 @@ import {
   type AssistantResult,
   type AssistantRow,
   biggestCategoryQuery,
+  largestInRollups,
   categoryTrendQuery,
   incomeSourcesQuery,
   largestQuery,
@@ -38,6 +39,7 @@ import {
 } from '../domain/assistant/queries';
 import { merchantsComplete, rollupsOfRows, spendingVocabulary } from '../domain/assistant/spend';
 import { addDays, DEFAULT_TIME_ZONE, localDate, monthLabel } from '../domain/dates';
+import { EXPENSE_FLOW_TYPES } from '../domain/flow-types';
 import { proactiveInsights } from '../domain/insights';
 import {
   coversMonth,
@@ -208,10 +210,11 @@ export async function answerIntent(
       return categoryTrendQuery(period, intent.category ?? '', spend, categories);
     }
     case 'largest_transactions': {
-      // money out is most of the rows: a filter would read them all the same
       const flow = intent.flow ?? 'external_expense';
-      const flows = flow === 'external_expense' ? undefined : [flow];
-      return largestQuery(period, flow, intent.limit ?? 5, await readRows(undefined, flows));
+      const limit = intent.limit ?? 5;
+      if (flow !== 'external_expense')
+        return largestQuery(period, flow, limit, await readRows(undefined, [flow]));
+      return largestPaymentsOut(familyId, period, accountIds, limit);
     }
     case 'merchant_total': {
       const [parts, categories] = await Promise.all([
@@ -223,6 +226,49 @@ export async function answerIntent(
     case 'income_sources':
       return incomeSourcesQuery(period, await readRows(undefined, ['income']), month);
   }
+}
+
+/**
+ * The largest payments out of a period without reading all its rows: the external expenses from the
+ * spending roll-ups' largest rows of its whole months (the months where a roll-up cannot prove it from
+ * the rows), the partly covered months from the rows, and the mortgage flows (no category's, so in no
+ * spending roll-up) from the rows when the flow roll-ups count any.
+ */
+async function largestPaymentsOut(
+  familyId: string,
+  period: DateRange,
+  accounts: ReadonlySet<string>,
+  limit: number,
+): Promise<AssistantResult> {
+  const [parts, figures, categories] = await Promise.all([
+    spendParts(familyId, period, accounts),
+    spanFigures(familyId, period, accounts),
+    listCategories(),
+  ]);
+  const mortgages = EXPENSE_FLOW_TYPES.filter(
+    (f) => f !== 'external_expense' && (figures.byFlow[f]?.count ?? 0) > 0,
+  );
+  const proven = largestInRollups(parts.rollups, limit, categories);
+  const inPart = (r: AssistantRow) => accounts.has(r.account_id);
+  const [reread, mortgageRows] = await Promise.all([
+    Promise.all(
+      proven.reread.map(async (r) =>
+        (await assistantRows(familyId, monthBounds(r.month).start, monthBounds(r.month).end)).filter(
+          (row) => row.account_id === r.account_id,
+        ),
+      ),
+    ),
+    mortgages.length
+      ? assistantRows(familyId, period.start, period.end, undefined, mortgages).then((rows) =>
+          rows.filter(inPart),
+        )
+      : Promise.resolve([]),
+  ]);
+  const count = EXPENSE_FLOW_TYPES.reduce((n, f) => n + (figures.byFlow[f]?.count ?? 0), 0);
+  return largestQuery(period, 'external_expense', limit, [...parts.rows, ...reread.flat(), ...mortgageRows], {
+    transactions: proven.transactions,
+    count,
+  });
 }
 
 /**

@@ -445,26 +445,90 @@ export function categoryTrendQuery(
   };
 }
 
-/** The largest transactions of a flow (money out by default): the `limit` largest by amount. */
+/**
+ * The largest transactions of a flow: money out (external expenses and the mortgage flows, money going
+ * out), money in (income) or internal transfers; the `limit` largest by amount. `more` are rows already
+ * shown as a spending roll-up keeps them (its cells' largest rows: see largestInRollups), `count` how many
+ * rows of the flow the period has when the rows are not all read.
+ */
 export function largestQuery(
   period: DateRange,
   flow: IntentFlow,
   limit: number,
   rows: readonly AssistantRow[],
+  more: { transactions?: readonly UsedTransaction[]; count?: number } = {},
 ): AssistantResult {
-  const keep = flow === 'income' ? isIncome : flow === 'internal_transfer' ? isInternal : isExpense;
-  const list = rows.filter(inPeriod(period)).filter(keep).sort(byMagnitudeDesc);
-  const top = list.slice(0, limit);
-  const sum = top.reduce((s, r) => s + toPence(magnitude(r)), 0);
+  const keep =
+    flow === 'income'
+      ? isIncome
+      : flow === 'internal_transfer'
+        ? isInternal
+        : (r: AssistantRow) => isExpense(r) && signed(r) <= 0;
+  // a row read twice (a partly covered month's rows and the mortgage rows) counts once
+  const list = [
+    ...new Map(
+      rows
+        .filter(inPeriod(period))
+        .filter(keep)
+        .map((r) => [r.id, used(r)]),
+    ).values(),
+  ];
+  const seen = new Set(list.map((t) => t.id));
+  const all = [...list, ...(more.transactions ?? []).filter((t) => !seen.has(t.id))].sort(
+    (a, b) =>
+      Math.abs(b.amount) - Math.abs(a.amount) || b.date.localeCompare(a.date) || a.id.localeCompare(b.id),
+  );
+  const top = all.slice(0, limit);
+  const sum = top.reduce((s, t) => s + toPence(Math.abs(t.amount)), 0);
   return {
     intent: 'largest_transactions',
     period,
     flow,
-    figures: { shown: top.length, total: pounds(sum), ...(top[0] ? { largest: magnitude(top[0]) } : {}) },
+    figures: {
+      shown: top.length,
+      total: pounds(sum),
+      ...(top[0] ? { largest: Math.abs(top[0].amount) } : {}),
+    },
     breakdown: [],
-    transactions: top.map(used),
-    transaction_count: list.length,
+    transactions: top,
+    transaction_count: more.count ?? all.length,
   };
+}
+
+/**
+ * The largest money-out rows the spending roll-ups prove: each cell keeps its largest rows, so a row a cell
+ * does not list is no larger than the smallest it lists. The cells' listed rows are the candidates; a
+ * roll-up whose cell may hide a row at least as large as the `limit`-th candidate is returned in `reread`
+ * (its month and account are then read from the rows), and its candidates are left out.
+ */
+export function largestInRollups(
+  rollups: readonly SpendRollup[],
+  limit: number,
+  categories: readonly CategoryInfo[] = CATEGORIES,
+): { transactions: UsedTransaction[]; reread: SpendRollup[] } {
+  const listed = (cell: SpendRollup['cells'][number]) => cell.transactions.filter((t) => t.amount > 0);
+  const candidates = rollups
+    .flatMap((r) => r.cells.flatMap((c) => listed(c).map((t) => t.amount)))
+    .sort((a, b) => b - a);
+  const nth = candidates[limit - 1] ?? 0;
+  const reread = rollups.filter((r) =>
+    r.cells.some((c) => {
+      const shown = listed(c);
+      if (c.out_count <= shown.length) return false;
+      const floor = Math.min(...shown.map((t) => t.amount), Number.POSITIVE_INFINITY);
+      return !(floor < nth) || !shown.length;
+    }),
+  );
+  const transactions = rollups
+    .filter((r) => !reread.includes(r))
+    .flatMap((r) =>
+      r.cells.flatMap((c) =>
+        listed(c).map((t) =>
+          usedOfRollup(t, categoryCellName({ leaf: c.leaf, category_id: c.category_id }, categories)),
+        ),
+      ),
+    );
+  return { transactions, reread };
 }
 
 /**

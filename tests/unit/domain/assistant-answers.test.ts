@@ -11,6 +11,7 @@ import {
   biggestCategoryQuery,
   categoryTrendQuery,
   incomeSourcesQuery,
+  largestInRollups,
   largestQuery,
   merchantQuery,
   netIncomeQuery,
@@ -181,6 +182,30 @@ describe('queries with exact figures', () => {
     );
     // fewer merchants than the cap: the list is whole
     expect(merchantsComplete(rollupsOfRows(many.slice(2))[0]!)).toBe(true);
+  });
+
+  it("largest payments from spending roll-ups: a cell's unlisted rows are proven smaller, or its month is read", () => {
+    const month = { start: '2025-01-01', end: '2025-01-31', label: 'January 2025' };
+    // one cell of 8 rows (it lists its 5 largest: 80..40), another of 2 (90, 5)
+    const shop = Array.from({ length: 8 }, (_, i) =>
+      row('2025-01-10', `SHOP ${i + 1}`, -(80 - i * 10), 'external_expense', cat('groceries')),
+    );
+    const fuel = [
+      row('2025-01-11', 'SHELL', -90, 'external_expense', cat('fuel')),
+      row('2025-01-12', 'BP', -5, 'external_expense', cat('fuel')),
+    ];
+    const all = [...shop, ...fuel];
+    const fromRows = largestQuery(month, 'external_expense', 3, all);
+    // the 3rd largest listed (70) is above what the groceries cell leaves out (at most 40): proven
+    const three = largestInRollups(rollupsOfRows(all), 3);
+    expect(three.reread).toEqual([]);
+    const proven = largestQuery(month, 'external_expense', 3, [], three);
+    expect(proven.transactions).toEqual(fromRows.transactions);
+    expect(proven.figures).toEqual({ shown: 3, total: 240, largest: 90 });
+    // the 7th largest listed is 5: the groceries cell may hide a larger one, so its month is read
+    const seven = largestInRollups(rollupsOfRows(all), 7);
+    expect(seven.reread.map((r) => r.month)).toEqual(['2025-01']);
+    expect(seven.transactions).toEqual([]);
   });
 
   it('income by source', () => {
