@@ -498,8 +498,9 @@ export function largestQuery(
 /**
  * The largest money-out rows the spending roll-ups prove: each cell keeps its largest rows, so a row a cell
  * does not list is no larger than the smallest it lists. The cells' listed rows are the candidates; a
- * roll-up whose cell may hide a row at least as large as the `limit`-th candidate is returned in `reread`
- * (its month and account are then read from the rows), and its candidates are left out.
+ * roll-up whose cell may hide a row larger than the `limit`-th candidate is returned in `reread` (its month
+ * and account are then read from the rows), and its candidates are left out. Among rows of equal amount
+ * the roll-up's own pick is shown (the figures are the same).
  */
 export function largestInRollups(
   rollups: readonly SpendRollup[],
@@ -516,7 +517,8 @@ export function largestInRollups(
       const shown = listed(c);
       if (c.out_count <= shown.length) return false;
       const floor = Math.min(...shown.map((t) => t.amount), Number.POSITIVE_INFINITY);
-      return !(floor < nth) || !shown.length;
+      // a hidden row equal to the limit-th could only swap with it: the amounts stay those of the answer
+      return floor > nth || !shown.length;
     }),
   );
   const transactions = rollups

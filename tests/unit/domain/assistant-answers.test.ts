@@ -206,6 +206,15 @@ describe('queries with exact figures', () => {
     const seven = largestInRollups(rollupsOfRows(all), 7);
     expect(seven.reread.map((r) => r.month)).toEqual(['2025-01']);
     expect(seven.transactions).toEqual([]);
+    // a cell listing rows equal to the limit-th: what it leaves out could only tie, so no month is read
+    const same = Array.from({ length: 7 }, (_, i) =>
+      row('2025-01-13', `GAS ${i + 1}`, -88, 'external_expense', cat('bills.energy')),
+    );
+    const tied = largestInRollups(rollupsOfRows(same), 5);
+    expect(tied.reread).toEqual([]);
+    expect(largestQuery(month, 'external_expense', 5, [], tied).figures).toEqual(
+      largestQuery(month, 'external_expense', 5, same).figures,
+    );
   });
 
   it('income by source', () => {
