@@ -68,8 +68,11 @@ import { listCategories } from './spending';
 export const RATE_LIMIT_QUESTIONS = 20;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 const DEFAULT_MONTHS_FOR_NAMES = 12;
-/** Rows read to pick the shown transactions of an answer whose figures come from the roll-ups. */
-const SHOWN_ROWS_READ = 300;
+/**
+ * Rows read to pick the shown transactions of an answer whose figures come from the roll-ups: the newest
+ * 100 (spec 3 §7: a month's question samples up to 100), of which the answer shows a sample of 30.
+ */
+const SHOWN_ROWS_READ = 100;
 
 const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
 
@@ -185,7 +188,8 @@ export async function answerIntent(
       // the figures from the roll-ups; rows only to show those the answer rests on (the newest of them)
       const [figures, rows] = await Promise.all([
         spanFigures(familyId, period, accountIds),
-        readRows(SHOWN_ROWS_READ),
+        // transfers are few among the rows: all of the period's, by a filter on the flow type
+        intent.kind === 'transfers' ? readRows(undefined, ['internal_transfer']) : readRows(SHOWN_ROWS_READ),
       ]);
       if (intent.kind === 'spending') return spendingQuery(period, figures, rows, month);
       if (intent.kind === 'net_income') return netIncomeQuery(period, figures, rows, month);
