@@ -36,6 +36,7 @@ export function functionBindings(
     stateMachineArn: stateMachineArn(stack, settings),
     classificationJobArn: classificationJobArn(stack, settings),
     bedrock: bedrockModel(stack, settings.bedrockModelId),
+    assistantModel: bedrockModel(stack, settings.assistantModelId),
     ...(shared.mail ? { mail: shared.mail } : {}),
     ...(shared.magicLinkSecret ? { magicLinkSecret: shared.magicLinkSecret } : {}),
     ...(shared.stripeSecret ? { stripeSecret: shared.stripeSecret } : {}),

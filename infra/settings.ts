@@ -8,6 +8,8 @@ import { type App, Aws, RemovalPolicy } from 'aws-cdk-lib';
  *   domainName      optional custom domain of the SPA (with certificateArn, an ACM certificate in us-east-1)
  *   appUrl          optional public URL of the SPA (default https://{domainName} when a domain is set)
  *   bedrockModelId  model the classifier calls (default Claude 3 Haiku, on demand in eu-west-2)
+ *   assistantModelId  model the assistant words its answers with (default a Sonnet-class model: Claude 3.7
+ *                   Sonnet through the EU cross-region inference profile; spec 3 §7)
  *
  * Why appUrl is context and not the CloudFront domain: the web stack needs the user pool and the API to exist
  * first (config.json, the /api/* origin), so the functions of those stacks cannot reference the distribution.
@@ -24,6 +26,7 @@ export interface AppSettings {
   domainName: string | undefined;
   certificateArn: string | undefined;
   bedrockModelId: string;
+  assistantModelId: string;
   /** Physical names fixed up front so that stacks can refer to each other without circular references. */
   names: {
     uploadsBucket: string;
@@ -37,6 +40,7 @@ export interface AppSettings {
 export const DEFAULT_REGION = 'eu-west-2';
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
 export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
+export const DEFAULT_ASSISTANT_MODEL_ID = 'eu.anthropic.claude-3-7-sonnet-20250219-v1:0';
 
 /** Lowercase and short: the stage is part of S3 bucket names (3-63 chars, no '_'). */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,14}$/;
@@ -72,6 +76,7 @@ export function readSettings(app: App): AppSettings {
     domainName,
     certificateArn,
     bedrockModelId: context(app, 'bedrockModelId') ?? DEFAULT_BEDROCK_MODEL_ID,
+    assistantModelId: context(app, 'assistantModelId') ?? DEFAULT_ASSISTANT_MODEL_ID,
     names: {
       // Account and region keep the global bucket name unique; both resolve in whichever stack uses the name.
       uploadsBucket: `family-finance-${stage}-pdfs-${Aws.ACCOUNT_ID}-${Aws.REGION}`,

@@ -61,6 +61,8 @@ export type Need =
   | 'jobs:start'
   | 'textract'
   | 'bedrock'
+  /** bedrock:InvokeModel on the assistant's own model (ASSISTANT_MODEL_ID), not the classifier's. */
+  | 'bedrock:assistant'
   | 'ses:send'
   | 'magic-link-secret'
   /** The Stripe keys (STRIPE_SECRET_NAME): the billing (subscription area) function only. */
@@ -511,7 +513,7 @@ export const ROUTES = {
     'assistant',
     'ask-assistant',
     { method: 'POST', path: '/api/assistant/messages', scope: 'member' },
-    ['table:read', 'table:write', 'bedrock'],
+    ['table:read', 'table:write', 'bedrock:assistant'],
   ),
   GetConversation: http(
     'GetConversation',
@@ -667,6 +669,7 @@ const NEED_ORDER: Need[] = [
   'jobs:start',
   'textract',
   'bedrock',
+  'bedrock:assistant',
   'ses:send',
   'magic-link-secret',
   'stripe-secret',

@@ -7,6 +7,7 @@ import {
   takeAssistantTurn,
 } from '../adapters/dynamodb/assistant-repository';
 import { readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import { spendRollups } from '../adapters/dynamodb/spending-repository';
 import {
   type AnalyticsInsight,
   type AnalyticsResponse,
@@ -22,7 +23,9 @@ import { ALL_TIME_START, type DateRange } from '../domain/assistant/date-phrases
 import { type Intent, mapQuestion } from '../domain/assistant/intents';
 import {
   type AssistantResult,
+  type AssistantRow,
   biggestCategoryQuery,
+  largestInRollups,
   categoryTrendQuery,
   incomeSourcesQuery,
   largestQuery,
@@ -34,13 +37,25 @@ import {
   transfersVsExpensesQuery,
   trendSpan,
 } from '../domain/assistant/queries';
+import { merchantsComplete, rollupsOfRows, spendingVocabulary } from '../domain/assistant/spend';
 import { addDays, DEFAULT_TIME_ZONE, localDate, monthLabel } from '../domain/dates';
+import { EXPENSE_FLOW_TYPES } from '../domain/flow-types';
 import { proactiveInsights } from '../domain/insights';
-import { coversMonth, type Figures, monthBounds, monthOf, periodCells, sumCells } from '../domain/rollups';
+import {
+  coversMonth,
+  type Figures,
+  monthBounds,
+  monthOf,
+  monthsBetween,
+  periodCells,
+  sumCells,
+} from '../domain/rollups';
+import type { SpendRollup } from '../domain/spending';
 import { services } from '../shared/container';
 import { TooManyRequestsError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import { listCategories } from './spending';
 
 /**
  * The Financial AI Assistant (spec 3 §2.6, §7) and the Analytics & Insights page (§2.5): numbers by code,
@@ -53,8 +68,11 @@ import { logger } from '../shared/logger';
 export const RATE_LIMIT_QUESTIONS = 20;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 const DEFAULT_MONTHS_FOR_NAMES = 12;
-/** Rows read to pick the shown transactions of an answer whose figures come from the roll-ups. */
-const SHOWN_ROWS_READ = 300;
+/**
+ * Rows read to pick the shown transactions of an answer whose figures come from the roll-ups: the newest
+ * 100 (spec 3 §7: a month's question samples up to 100), of which the answer shows a sample of 30.
+ */
+const SHOWN_ROWS_READ = 100;
 
 const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
 
@@ -108,6 +126,25 @@ async function familyData(familyId: string): Promise<FamilyData> {
   };
 }
 
+/**
+ * The family's own category and merchant names for the question mapper: the categories, and the merchants
+ * of the spending roll-ups of the latest data's year and the year before (one item per account and year).
+ */
+async function vocabulary(
+  familyId: string,
+  data: FamilyData,
+): Promise<{ categories: string[]; merchants: string[] }> {
+  const year = Number((data.latest ?? '').slice(0, 4));
+  const [categories, years] = await Promise.all([
+    listCategories(),
+    spendRollups(familyId, String(year - 1), String(year)),
+  ]);
+  return spendingVocabulary(
+    categories,
+    years.filter((r) => data.active.has(r.account_id)),
+  );
+}
+
 /** Runs an intent's query over the family's roll-ups and rows. */
 export async function answerIntent(
   familyId: string,
@@ -139,8 +176,8 @@ export async function answerIntent(
           .map(([id]) => id),
       )
     : data.active;
-  const readRows = async (limit?: number) =>
-    (await assistantRows(familyId, period.start, period.end, limit)).filter((r) =>
+  const readRows = async (limit?: number, flows?: readonly string[]) =>
+    (await assistantRows(familyId, period.start, period.end, limit, flows)).filter((r) =>
       accountIds.has(r.account_id),
     );
   switch (intent.kind) {
@@ -151,24 +188,134 @@ export async function answerIntent(
       // the figures from the roll-ups; rows only to show those the answer rests on (the newest of them)
       const [figures, rows] = await Promise.all([
         spanFigures(familyId, period, accountIds),
-        readRows(SHOWN_ROWS_READ),
+        // transfers are few among the rows: all of the period's, by a filter on the flow type
+        intent.kind === 'transfers' ? readRows(undefined, ['internal_transfer']) : readRows(SHOWN_ROWS_READ),
       ]);
       if (intent.kind === 'spending') return spendingQuery(period, figures, rows, month);
       if (intent.kind === 'net_income') return netIncomeQuery(period, figures, rows, month);
       if (intent.kind === 'transfers') return transfersQuery(period, figures, rows, data.names, month);
       return transfersVsExpensesQuery(period, figures, rows, month);
     }
-    case 'biggest_category':
-      return biggestCategoryQuery(period, await readRows(), month);
-    case 'category_trend':
-      return categoryTrendQuery(period, intent.category ?? '', await readRows());
-    case 'largest_transactions':
-      return largestQuery(period, intent.flow ?? 'external_expense', intent.limit ?? 5, await readRows());
-    case 'merchant_total':
-      return merchantQuery(period, intent.merchant ?? '', await readRows());
+    case 'biggest_category': {
+      const [parts, figures, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds),
+        spanFigures(familyId, period, accountIds),
+        listCategories(),
+      ]);
+      const spend = [...parts.rollups, ...rollupsOfRows(parts.rows)];
+      return biggestCategoryQuery(period, spend, figures, month, categories);
+    }
+    case 'category_trend': {
+      const [parts, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds),
+        listCategories(),
+      ]);
+      const spend = [...parts.rollups, ...rollupsOfRows(parts.rows)];
+      return categoryTrendQuery(period, intent.category ?? '', spend, categories);
+    }
+    case 'largest_transactions': {
+      const flow = intent.flow ?? 'external_expense';
+      const limit = intent.limit ?? 5;
+      if (flow !== 'external_expense')
+        return largestQuery(period, flow, limit, await readRows(undefined, [flow]));
+      return largestPaymentsOut(familyId, period, accountIds, limit);
+    }
+    case 'merchant_total': {
+      const [parts, categories] = await Promise.all([
+        spendParts(familyId, period, accountIds, merchantsComplete),
+        listCategories(),
+      ]);
+      return merchantQuery(period, intent.merchant ?? '', parts, categories);
+    }
     case 'income_sources':
-      return incomeSourcesQuery(period, await readRows(), month);
+      return incomeSourcesQuery(period, await readRows(undefined, ['income']), month);
   }
+}
+
+/**
+ * The largest payments out of a period without reading all its rows: the external expenses from the
+ * spending roll-ups' largest rows of its whole months (the months where a roll-up cannot prove it from
+ * the rows), the partly covered months from the rows, and the mortgage flows (no category's, so in no
+ * spending roll-up) from the rows when the flow roll-ups count any.
+ */
+async function largestPaymentsOut(
+  familyId: string,
+  period: DateRange,
+  accounts: ReadonlySet<string>,
+  limit: number,
+): Promise<AssistantResult> {
+  const [parts, figures, categories] = await Promise.all([
+    spendParts(familyId, period, accounts),
+    spanFigures(familyId, period, accounts),
+    listCategories(),
+  ]);
+  const mortgages = EXPENSE_FLOW_TYPES.filter(
+    (f) => f !== 'external_expense' && (figures.byFlow[f]?.count ?? 0) > 0,
+  );
+  const proven = largestInRollups(parts.rollups, limit, categories);
+  const inPart = (r: AssistantRow) => accounts.has(r.account_id);
+  const [reread, mortgageRows] = await Promise.all([
+    Promise.all(
+      proven.reread.map(async (r) =>
+        (await assistantRows(familyId, monthBounds(r.month).start, monthBounds(r.month).end)).filter(
+          (row) => row.account_id === r.account_id,
+        ),
+      ),
+    ),
+    mortgages.length
+      ? assistantRows(familyId, period.start, period.end, undefined, mortgages).then((rows) =>
+          rows.filter(inPart),
+        )
+      : Promise.resolve([]),
+  ]);
+  const count = EXPENSE_FLOW_TYPES.reduce((n, f) => n + (figures.byFlow[f]?.count ?? 0), 0);
+  return largestQuery(period, 'external_expense', limit, [...parts.rows, ...reread.flat(), ...mortgageRows], {
+    transactions: proven.transactions,
+    count,
+  });
+}
+
+/**
+ * A period's spending as the spending roll-ups hold it: the stored roll-ups of the months it covers whole
+ * (those `usable` accepts), and the rows of the rest: its partly covered first and last months, and the
+ * months and accounts whose roll-up was not usable (a merchant's total where the roll-up's merchant list is
+ * cut short). Only the given accounts.
+ */
+async function spendParts(
+  familyId: string,
+  period: DateRange,
+  accounts: ReadonlySet<string>,
+  usable: (rollup: SpendRollup) => boolean = () => true,
+): Promise<{ rollups: SpendRollup[]; rows: AssistantRow[] }> {
+  const months = monthsBetween(period.start, period.end);
+  const whole = months.filter((m) => coversMonth(period, m));
+  const stored =
+    whole.length > 0
+      ? (await spendRollups(familyId, whole[0] ?? '', whole.at(-1) ?? '')).filter(
+          (r) => accounts.has(r.account_id) && whole.includes(r.month),
+        )
+      : [];
+  const rollups = stored.filter(usable);
+  const reread = new Map<string, Set<string>>();
+  for (const r of stored)
+    if (!rollups.includes(r)) reread.set(r.month, (reread.get(r.month) ?? new Set()).add(r.account_id));
+  const ranges: Array<{ start: string; end: string; keep: ReadonlySet<string> }> = [];
+  for (const m of months) {
+    const bounds = monthBounds(m);
+    if (!whole.includes(m))
+      ranges.push({
+        start: bounds.start < period.start ? period.start : bounds.start,
+        end: bounds.end > period.end ? period.end : bounds.end,
+        keep: accounts,
+      });
+    else if (reread.has(m)) ranges.push({ ...bounds, keep: reread.get(m) ?? new Set() });
+  }
+  const rows = await Promise.all(
+    ranges.map(async (r) =>
+      (await assistantRows(familyId, r.start, r.end)).filter((row) => r.keep.has(row.account_id)),
+    ),
+  );
+  return { rollups, rows: rows.flat() };
 }
 
 /** Counts the question against the family's window, or refuses with the rate-limit message. */
@@ -227,7 +374,10 @@ export async function ask(family: FamilyContext, question: string): Promise<AskR
       answer = message('assistant', ASSISTANT_MESSAGES.noSession, now, { source: 'message' });
     } else {
       const today = localDate(now, DEFAULT_TIME_ZONE);
-      let intent = mapQuestion(question, today, { accounts: [...data.names.values()] });
+      let intent = mapQuestion(question, today, {
+        accounts: [...data.names.values()],
+        ...(await vocabulary(family.familyId, data)),
+      });
       if (intent.kind === 'unknown' && services().assistantModel)
         intent = (await services().assistantModel?.mapQuestion(question, today)) ?? intent;
       kind = intent.kind;

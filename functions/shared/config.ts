@@ -21,6 +21,8 @@ const schema = z.object({
   MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
   MAGIC_LINK_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
   BEDROCK_MODEL_ID: z.optional(z.string().check(z.minLength(1))),
+  /** The assistant's model (spec 3 §7: Sonnet-class), apart from the classifier's BEDROCK_MODEL_ID. */
+  ASSISTANT_MODEL_ID: z.optional(z.string().check(z.minLength(1))),
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   STRIPE_PRICE_ID: z.optional(z.string().check(z.minLength(1))),

@@ -94,7 +94,7 @@ const unconfiguredJobs: JobStarter = {
 };
 
 export function services(): Services {
-  const { APP_MODE, BEDROCK_MODEL_ID } = config();
+  const { APP_MODE, BEDROCK_MODEL_ID, ASSISTANT_MODEL_ID } = config();
   const aws = APP_MODE === 'aws';
   const defaults: Services = {
     pipeline: stepFunctionsStarter,
@@ -110,7 +110,7 @@ export function services(): Services {
           ? localReviewClassifier
           : null,
     jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
-    assistantModel: aws && BEDROCK_MODEL_ID ? bedrockAssistant(BEDROCK_MODEL_ID) : null,
+    assistantModel: aws && ASSISTANT_MODEL_ID ? bedrockAssistant(ASSISTANT_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
     now: () => new Date(),
     billing: null,

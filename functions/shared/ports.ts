@@ -143,7 +143,7 @@ export interface AssistantPrompt {
 }
 
 /**
- * The assistant's model: Bedrock (Converse) in AWS when BEDROCK_MODEL_ID is set; none (null) on the twin,
+ * The assistant's model: Bedrock (Converse) in AWS when ASSISTANT_MODEL_ID is set; none (null) on the twin,
  * where templates phrase every answer. Tests register a fake. Neither method rejects: null means "no answer".
  */
 export interface AssistantModel {

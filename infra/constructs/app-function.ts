@@ -26,6 +26,8 @@ export interface FunctionBindings {
   /** The classification job's state machine (Smart Transaction Review), by its fixed name. */
   classificationJobArn?: string;
   bedrock?: BedrockModel;
+  /** The assistant's model (ASSISTANT_MODEL_ID), apart from the classifier's. */
+  assistantModel?: BedrockModel;
   mail?: { from: string; identityArn: string };
   /** The secret and its name (an owned secret's `secretName` token is parsed from its ARN, suffix aside). */
   magicLinkSecret?: { secret: ISecret; name: string };
@@ -200,8 +202,9 @@ export class AppFunction extends Construct {
           allow(['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'], ['*']);
           wildcards.push(NO_RESOURCE_LEVEL.textract);
           break;
-        case 'bedrock': {
-          const model = required(b.bedrock, spec, need);
+        case 'bedrock':
+        case 'bedrock:assistant': {
+          const model = required(need === 'bedrock' ? b.bedrock : b.assistantModel, spec, need);
           allow(['bedrock:InvokeModel'], model.resourceArns);
           if (model.anyRegionModelArn) {
             Validations.of(role).acknowledge({
@@ -255,6 +258,7 @@ function environmentFor(spec: FunctionSpec, b: FunctionBindings): Record<string,
     if (need === 'pipeline:start' && b.stateMachineArn) env.STATE_MACHINE_ARN = b.stateMachineArn;
     if (need === 'jobs:start' && b.classificationJobArn) env.CLASSIFICATION_JOB_ARN = b.classificationJobArn;
     if (need === 'bedrock' && b.bedrock) env.BEDROCK_MODEL_ID = b.bedrock.modelId;
+    if (need === 'bedrock:assistant' && b.assistantModel) env.ASSISTANT_MODEL_ID = b.assistantModel.modelId;
     if (need === 'ses:send' && b.mail) env.MAIL_FROM = b.mail.from;
     if (need === 'magic-link-secret' && b.magicLinkSecret)
       env.MAGIC_LINK_SECRET_NAME = b.magicLinkSecret.name;

@@ -159,6 +159,7 @@ export const ACTIONS_BY_NEED: Record<Need, string[]> = {
   'jobs:start': ['states:StartExecution'],
   textract: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
   bedrock: ['bedrock:InvokeModel'],
+  'bedrock:assistant': ['bedrock:InvokeModel'],
   'ses:send': ['ses:SendEmail'],
   'magic-link-secret': ['secretsmanager:GetSecretValue'],
   'stripe-secret': ['secretsmanager:GetSecretValue'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
 import { deployedFunctions, type Need } from '../../functions/handlers/manifest';
+import { DEFAULT_ASSISTANT_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '../../infra/settings';
 import {
   ACTIONS_BY_NEED,
   actionsOf,
@@ -39,6 +40,7 @@ const ENV_BY_NEED: Partial<Record<Need, string>> = {
   'pipeline:start': 'STATE_MACHINE_ARN',
   'jobs:start': 'CLASSIFICATION_JOB_ARN',
   bedrock: 'BEDROCK_MODEL_ID',
+  'bedrock:assistant': 'ASSISTANT_MODEL_ID',
   'ses:send': 'MAIL_FROM',
   'magic-link-secret': 'MAGIC_LINK_SECRET_NAME',
   'stripe-secret': 'STRIPE_SECRET_NAME',
@@ -168,7 +170,16 @@ describe('every deployed function', () => {
           } else expect(targets, spec.id).toMatch(/\/\*"/);
         }
         if (actionsOf(st).includes('bedrock:InvokeModel')) {
-          expect(targets, spec.id).toContain(':foundation-model/anthropic.claude-3-haiku-20240307-v1:0');
+          // the classifier's model, or the assistant's own (an inference profile and its model)
+          const model = spec.needs.includes('bedrock:assistant')
+            ? DEFAULT_ASSISTANT_MODEL_ID.replace(/^eu\./, '')
+            : DEFAULT_BEDROCK_MODEL_ID;
+          expect(targets, spec.id).toContain(`:foundation-model/${model}`);
+          if (spec.needs.includes('bedrock:assistant'))
+            expect(targets, spec.id).toContain(`:inference-profile/${DEFAULT_ASSISTANT_MODEL_ID}`);
+          expect(targets, spec.id).not.toContain(
+            spec.needs.includes('bedrock:assistant') ? DEFAULT_BEDROCK_MODEL_ID : 'sonnet',
+          );
         }
       }
     }

@@ -163,9 +163,11 @@ describe('every intent, with exact figures from the rows (template words on the 
       top_count: 2,
       top_share: 7.5,
     });
+    // the categories as Spend by Category counts them; the mortgage, real spending but no category's, apart
     expect(answer.result?.breakdown.map((b) => [b.label, b.total])).toEqual([
-      ['Uncategorized', 919.99],
+      ['Mortgage Payment', 900],
       ['Groceries', 75.25],
+      ['Uncategorized', 19.99],
       ['Eating Out', 6.5],
     ]);
   });
@@ -248,6 +250,42 @@ describe('every intent, with exact figures from the rows (template words on the 
     expect(answer.content).toMatch(
       /^I couldn't find any matching transactions at Waitrose last year\.\nTips:\n• /,
     );
+  });
+});
+
+describe("a merchant's total stays exact where a roll-up's merchant list is cut short", () => {
+  /**
+   * Cai's family: in December 2024 twelve merchants (eleven shops of £100 down to £90, then Corner Cafe
+   * £1.50), more than a roll-up cell lists; Corner Cafe again in January (£2.25) and March (£3.00).
+   */
+  let cai: ApiCaller;
+  beforeAll(async () => {
+    cai = await signedIn(twin, `cai-${ulid()}`, 'cai@example.co.uk');
+    await cai.call('POST', '/api/family');
+    const account = await createAccount(cai, 'Household', 'current');
+    const { body } = await cai.call<{ accounts: Array<{ family_id: string }> }>('GET', '/api/accounts');
+    const caiFamily = body.accounts[0]!.family_id;
+    const rows = [
+      ...Array.from({ length: 11 }, (_, i) =>
+        row(account, '2024-12-05', `HIGH STREET SHOP ${i + 1}`, -(100 - i), 'external_expense'),
+      ),
+      row(account, '2024-12-20', 'CORNER CAFE', -1.5, 'external_expense'),
+      row(account, '2025-01-20', 'CORNER CAFE', -2.25, 'external_expense'),
+      row(account, '2025-03-02', 'CORNER CAFE', -3, 'external_expense'),
+    ].map((r) => ({ ...r, family_id: caiFamily }));
+    await putNewTransactions(rows);
+    await rowsChanged(caiFamily, changesOf(rows));
+  }, 60_000);
+
+  it("a merchant named only by the family's own rows, totalled from roll-ups and rows", async () => {
+    const { answer } = await ask('What did Corner Cafe cost us since December?', cai);
+    expect(answer.result?.intent).toBe('merchant_total');
+    expect(answer.result?.figures).toEqual({ total: 6.75, count: 3, average: 2.25 });
+    expect(answer.result?.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2025-03-02', -3],
+      ['2025-01-20', -2.25],
+      ['2024-12-20', -1.5],
+    ]);
   });
 });
 

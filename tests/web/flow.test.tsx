@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../functions/contracts/transactions';
 import { TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
@@ -8,6 +9,7 @@ import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
 import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { FlowPage } from '../../web/src/features/flow/FlowPage';
+import { FLOW_LINK_MESSAGES } from '../../web/src/features/flow/flow-rules';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';
 import { givenAccounts } from './support/upload-page';
 
@@ -32,14 +34,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+let location = '';
 function ShellPage() {
   useTransactionEvents();
+  const at = useLocation();
+  location = `${at.pathname}${at.search}`;
   return <FlowPage />;
 }
-const renderPage = () =>
+const renderPage = (path = '/app/flow') =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ShellPage />
+      <MemoryRouter initialEntries={[path]}>
+        <ShellPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 
@@ -202,5 +209,69 @@ describe('Transaction Flow', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Forget this pattern?' });
     await user.click(within(confirm).getByRole('button', { name: 'Forget' }));
     expect(await screen.findByText('Nothing learned yet')).toBeTruthy();
+  });
+
+  describe("a link's filter (the assistant's answers link to the rows they rest on)", () => {
+    const rowsOfTable = () =>
+      within(screen.getByRole('table', { name: 'Transactions to review' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]?.parentElement?.textContent ?? '');
+
+    it('from and to: only the rows of those dates, read for those dates, with a chip that clears', async () => {
+      const user = userEvent.setup();
+      for (let i = 0; i < 12; i++)
+        row(current, `SHOP ${i + 1}`, -(i + 1), {
+          transaction_date: `2026-01-${String(i + 1).padStart(2, '0')}`,
+        });
+      renderPage('/app/flow?from=2026-01-05&to=2026-01-08');
+      expect(await screen.findByText('Showing first 4 of 4')).toBeTruthy();
+      const chip = screen.getByRole('group', { name: 'Filter' });
+      expect(chip.textContent).toContain('Showing transactions from 5 Jan 2026 to 8 Jan 2026');
+      const asked = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+      expect(
+        asked.some(
+          (u) =>
+            u.pathname === '/api/transactions' &&
+            u.searchParams.get('from') === '2026-01-05' &&
+            u.searchParams.get('to') === '2026-01-08',
+        ),
+      ).toBe(true);
+      await user.click(within(chip).getByRole('button', { name: 'Clear filter' }));
+      expect(await screen.findByText('Showing first 12 of 12')).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Filter' })).toBeNull();
+      expect(location).toBe('/app/flow');
+    });
+
+    it('ids: only the rows an answer rests on, said in the chip', async () => {
+      const user = userEvent.setup();
+      const picked = [row(current, 'TESCO STORES', -45.2), row(savings, 'SAINSBURYS', -30.05)];
+      for (let i = 0; i < 5; i++) row(current, `OTHER ${i}`, -1);
+      const ids = picked.map((p) => p.id).join(',');
+      renderPage(`/app/flow?from=2026-01-01&to=2026-01-31&ids=${encodeURIComponent(ids)}`);
+      expect(await screen.findByText('Showing first 2 of 2')).toBeTruthy();
+      expect(rowsOfTable().join(' ')).toMatch(/TESCO STORES.*SAINSBURYS|SAINSBURYS.*TESCO STORES/);
+      expect(screen.getByRole('group', { name: 'Filter' }).textContent).toContain(
+        'Showing the 2 transactions behind an answer from 1 Jan 2026 to 31 Jan 2026',
+      );
+      await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+      expect(await screen.findByText('Showing first 7 of 7')).toBeTruthy();
+    });
+
+    it('rows the filter leaves none of: says so, and the chip clears it', async () => {
+      row(current, 'TESCO STORES', -45.2);
+      renderPage('/app/flow?from=2025-06-01&to=2025-06-30');
+      expect(await screen.findByText('No transactions match this filter')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Clear filter' })).toBeTruthy();
+    });
+
+    it('dates that are not valid are not applied, and the page says why', async () => {
+      row(current, 'TESCO STORES', -45.2);
+      row(current, 'PRET', -6.5);
+      renderPage('/app/flow?from=2026-02-30&to=2026-03-01');
+      expect(await screen.findByText('Showing first 2 of 2')).toBeTruthy();
+      expect(screen.getByText(FLOW_LINK_MESSAGES.dates)).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Filter' })).toBeNull();
+    });
   });
 });

@@ -13,29 +13,36 @@ import { TTL_ATTRIBUTE } from './table-definition';
  * question counter per rate-limit window.
  */
 const ROW_FIELDS =
-  'id, account_id, transaction_date, description, amount, signed_amount, #t, flow_type, user_corrected_flow_type, primary_category, merchant_name';
+  'id, account_id, transaction_date, description, amount, signed_amount, #t, flow_type, user_corrected_flow_type, primary_category, merchant_name, category_id, subcategory_id, category_confidence';
 
 /**
  * The family's rows between two dates (both included), newest first, with the fields the assistant's queries
  * read; with `limit`, only the newest that many (an answer whose figures come from the roll-ups reads rows
- * only to show some of them).
+ * only to show some of them); with `flows`, only rows whose stored or corrected flow type is one of them
+ * (a superset of those whose effective flow type is: the queries still filter by it).
  */
 export async function assistantRows(
   familyId: string,
   from: string,
   to: string,
   limit?: number,
+  flows?: readonly string[],
 ): Promise<AssistantRow[]> {
   const range = keys.familyTransactionsRange(familyId, from, to);
+  const flowValues = Object.fromEntries((flows ?? []).map((f, i) => [`:f${i}`, f]));
+  const flowList = Object.keys(flowValues).join(', ');
   const items = await queryAll<Record<string, unknown>>(
     {
       TableName: tableName(),
       IndexName: range.index,
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ...flowValues },
       ExpressionAttributeNames: { '#t': 'type' },
       ProjectionExpression: ROW_FIELDS,
       ScanIndexForward: false,
+      ...(flowList
+        ? { FilterExpression: `flow_type IN (${flowList}) OR user_corrected_flow_type IN (${flowList})` }
+        : {}),
       ...(limit ? { Limit: limit } : {}),
     },
     { limit },
@@ -53,6 +60,9 @@ export async function assistantRows(
     user_corrected_flow_type: text(i.user_corrected_flow_type),
     primary_category: text(i.primary_category),
     merchant_name: text(i.merchant_name),
+    category_id: text(i.category_id),
+    subcategory_id: text(i.subcategory_id),
+    category_confidence: typeof i.category_confidence === 'number' ? i.category_confidence : null,
   }));
 }
 

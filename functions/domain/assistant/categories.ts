@@ -14,10 +14,10 @@ export const UNCATEGORIZED = 'Uncategorized';
 
 const BY_MERCHANT_KIND: Record<MerchantCategory, string> = {
   supermarket: 'Groceries',
-  food: 'Eating out',
-  utilities: 'Bills & utilities',
+  food: 'Eating Out',
+  utilities: 'Bills & Utilities',
   telecoms: 'Phone & broadband',
-  streaming: 'Subscriptions',
+  streaming: 'Streaming & subscriptions',
   fuel: 'Fuel',
   transport: 'Transport',
   online_retail: 'Shopping',

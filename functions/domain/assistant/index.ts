@@ -4,3 +4,4 @@ export * from './categories';
 export * from './date-phrases';
 export * from './intents';
 export * from './queries';
+export * from './spend';

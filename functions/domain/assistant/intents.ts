@@ -63,10 +63,10 @@ export function normaliseQuestion(question: string): string {
  */
 export const CATEGORY_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\b(grocer(?:y|ies)|supermarkets?|food shop(?:ping)?|food)\b/, 'Groceries'],
-  [/\b(eating out|dining|restaurants?|takeaways?|take-aways?|coffee|cafes?|fast food)\b/, 'Eating out'],
-  [/\b(utilit(?:y|ies)|energy|gas|electric(?:ity)?|water bills?|council tax)\b/, 'Bills & utilities'],
+  [/\b(eating out|dining|restaurants?|takeaways?|take-aways?|coffee|cafes?|fast food)\b/, 'Eating Out'],
+  [/\b(utilit(?:y|ies)|energy|gas|electric(?:ity)?|water bills?|council tax)\b/, 'Bills & Utilities'],
   [/\b(phones?|mobile|broadband|internet|telecoms?)\b/, 'Phone & broadband'],
-  [/\b(streaming|subscriptions?|netflix|spotify)\b/, 'Subscriptions'],
+  [/\b(streaming|subscriptions?|netflix|spotify)\b/, 'Streaming & subscriptions'],
   [/\b(fuel|petrol|diesel)\b/, 'Fuel'],
   [/\b(transport|travel|trains?|buses|taxis?|uber|commut(?:e|ing))\b/, 'Transport'],
   [/\b(shopping|clothes|clothing|retail|online shopping|amazon)\b/, 'Shopping'],

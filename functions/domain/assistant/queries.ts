@@ -6,14 +6,26 @@ import { percentageChange } from '../percentage-change';
 import type { Figures } from '../rollups';
 import { monthBounds, monthOf, monthsBetween } from '../rollups';
 import type { EffectiveFlowType, Transaction } from '../types';
-import { atMerchant, categoryOf, payeeOf, sameCategory, UNCATEGORIZED } from './categories';
+import { CATEGORIES } from '../categories';
+import {
+  type CategoryInfo,
+  merchantOf,
+  type RollupTransaction,
+  type SpendRollup,
+  spendingAmount,
+  summariseSpending,
+} from '../spending';
+import { categoryOf, payeeOf, UNCATEGORIZED } from './categories';
 import type { DateRange } from './date-phrases';
 import type { IntentFlow, IntentKind } from './intents';
+import { categoryCells, merchantInRollups, payeeIs } from './spend';
 
 /**
  * The queries behind each intent (spec 3 §2.5 example questions), computed in code. Totals of whole flows
- * (spending, net income, transfers) come from the monthly roll-ups' figures; what needs a row's words
- * (categories, merchants, income sources, the largest rows) comes from the period's rows. Each returns an
+ * (spending, net income, transfers) come from the monthly flow roll-ups' figures; spending by category and
+ * at a merchant from the spending roll-ups (./spend.ts: stored ones for whole months, the rows of partly
+ * covered months rolled up the same way); income sources and the largest rows from the period's rows. Each
+ * returns an
  * AssistantResult: named figures, a breakdown, and the transactions the answer rests on. Sums are made in
  * whole pence and given in pounds.
  */
@@ -30,6 +42,9 @@ export type AssistantRow = Pick<
   | 'user_corrected_flow_type'
   | 'primary_category'
   | 'merchant_name'
+  | 'category_id'
+  | 'subcategory_id'
+  | 'category_confidence'
 >;
 
 /** A transaction an answer rests on, as shown under it. */
@@ -296,78 +311,114 @@ export function transfersVsExpensesQuery(
   );
 }
 
-/** Spending by category, largest first; the biggest is the answer. */
+/** A row of a spending roll-up (one of a cell's largest), as shown under an answer. */
+function usedOfRollup(t: RollupTransaction, category: string): UsedTransaction {
+  return {
+    id: t.id,
+    account_id: t.account_id,
+    date: t.transaction_date,
+    description: t.description,
+    amount: -t.amount,
+    flow: 'external_expense',
+    category,
+    merchant: merchantOf(t),
+  };
+}
+
+/** The largest of the shown rows (at most `size`), newest first. */
+function largestShown(list: readonly UsedTransaction[], size: number): UsedTransaction[] {
+  return [...list]
+    .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || a.id.localeCompare(b.id))
+    .slice(0, size)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Spending by category, largest first; the biggest named category is the answer. The categories come from
+ * the spending roll-ups of the period (as Spend by Category counts them: external expenses less refunds, by
+ * parent category); the mortgage flows, which are real spending but no category's, are listed by their flow
+ * type from the flow roll-ups' `figures`. Uncategorized and the mortgage flows are listed, never "the
+ * biggest category".
+ */
 export function biggestCategoryQuery(
   period: DateRange,
-  rows: readonly AssistantRow[],
+  spend: readonly SpendRollup[],
+  figures: Pick<Figures, 'byFlow'> | null,
   month = false,
+  categories: readonly CategoryInfo[] = CATEGORIES,
 ): AssistantResult {
-  const expenses = rows.filter(inPeriod(period)).filter(isExpense);
-  const groups = new Map<string, { pence: number; count: number }>();
-  let total = 0;
-  for (const r of expenses) {
-    const c = categoryOf(r);
-    const g = groups.get(c) ?? { pence: 0, count: 0 };
-    const p = toPence(magnitude(r));
-    g.pence += p;
-    g.count++;
-    total += p;
-    groups.set(c, g);
-  }
-  const sorted = [...groups.entries()].sort((a, b) => b[1].pence - a[1].pence || a[0].localeCompare(b[0]));
-  // the biggest named category answers; Uncategorized is listed but never "the biggest category"
-  const top = sorted.find(([c]) => c !== UNCATEGORIZED);
-  const breakdown = sorted.slice(0, 10).map(([label, g]) => ({
-    label,
+  const summary = summariseSpending(spend, categories);
+  const groups = summary.categories.map((c) => ({
+    label: c.name,
+    pence: toPence(c.total),
+    count: c.count,
+    rows: c.transactions.map((t) => usedOfRollup(t, c.name)),
+    category: true,
+  }));
+  for (const [flow, v] of Object.entries(figures?.byFlow ?? {}) as Array<
+    [EffectiveFlowType, { count: number; abs: number }]
+  >)
+    if (flow !== 'external_expense' && isExpenseFlowType(flow) && v.count)
+      groups.push({ label: flowTypeLabel(flow), pence: v.abs, count: v.count, rows: [], category: false });
+  groups.sort((a, b) => b.pence - a.pence || a.label.localeCompare(b.label));
+  const total = groups.reduce((s, g) => s + g.pence, 0);
+  const count = groups.reduce((n, g) => n + g.count, 0);
+  const top = groups.find((g) => g.category && g.label !== UNCATEGORIZED && g.pence > 0);
+  const breakdown = groups.slice(0, 10).map((g) => ({
+    label: g.label,
     total: pounds(g.pence),
     count: g.count,
     share: share(g.pence, total),
   }));
-  const topRows = top ? expenses.filter((r) => categoryOf(r) === top[0]) : [];
+  const rows = top ? top.rows : groups.flatMap((g) => g.rows);
   return {
-    ...result(
-      'biggest_category',
-      period,
-      {
-        expenses: pounds(total),
-        expense_count: expenses.length,
-        ...(top
-          ? {
-              top_total: pounds(top[1].pence),
-              top_count: top[1].count,
-              top_share: share(top[1].pence, total),
-            }
-          : {}),
-        categories: sorted.length,
-      },
-      topRows.length ? topRows : expenses,
-      { breakdown, transaction_count: expenses.length },
-      month,
-    ),
-    ...(top ? { subject: top[0] } : {}),
+    intent: 'biggest_category',
+    period,
+    figures: {
+      expenses: pounds(total),
+      expense_count: count,
+      ...(top
+        ? { top_total: pounds(top.pence), top_count: top.count, top_share: share(top.pence, total) }
+        : {}),
+      categories: groups.filter((g) => g.category).length,
+    },
+    breakdown,
+    transactions: largestShown(rows, month ? SHOWN_TRANSACTIONS : SAMPLE_SIZE),
+    transaction_count: count,
+    ...(top ? { subject: top.label } : {}),
   };
 }
 
-/** A category's spending month by month over the period, and the change from its first month to its last. */
+/**
+ * A category's spending month by month over the period (from its spending roll-ups), and the change from
+ * its first month to its last. The category is a parent (all its subcategories), a subcategory or
+ * Uncategorized, by name whatever the case; the shown rows are the largest of each month's cells.
+ */
 export function categoryTrendQuery(
   period: DateRange,
   category: string,
-  rows: readonly AssistantRow[],
+  spend: readonly SpendRollup[],
+  categories: readonly CategoryInfo[] = CATEGORIES,
 ): AssistantResult {
-  const list = rows
-    .filter(inPeriod(period))
-    .filter(isExpense)
-    .filter((r) => sameCategory(categoryOf(r), category));
+  const { name, keep } = categoryCells(category, categories);
   const months = monthsBetween(period.start, period.end);
   const byMonth = new Map(months.map((m) => [m, { pence: 0, count: 0 }]));
+  const rows: UsedTransaction[] = [];
   let total = 0;
-  for (const r of list) {
-    const m = byMonth.get(monthOf(r.transaction_date));
+  let count = 0;
+  for (const rollup of spend) {
+    const m = byMonth.get(rollup.month);
     if (!m) continue;
-    const p = toPence(magnitude(r));
-    m.pence += p;
-    m.count++;
-    total += p;
+    for (const cell of rollup.cells) {
+      if (!keep(cell)) continue;
+      const p = toPence(cell.out) - toPence(cell.in);
+      const n = cell.out_count + cell.in_count;
+      m.pence += p;
+      m.count += n;
+      total += p;
+      count += n;
+      rows.push(...cell.transactions.map((t) => usedOfRollup(t, name)));
+    }
   }
   const breakdown = months.map((m) => {
     const v = byMonth.get(m) ?? { pence: 0, count: 0 };
@@ -378,72 +429,162 @@ export function categoryTrendQuery(
   const change = first && last && breakdown.length > 1 ? percentageChange(last.total, first.total) : null;
   const active = breakdown.filter((b) => b.count > 0).length;
   return {
-    ...result(
-      'category_trend',
-      period,
-      {
-        total: pounds(total),
-        count: list.length,
-        months: months.length,
-        ...(months.length ? { monthly_average: Math.round(total / months.length) / 100 } : {}),
-        ...(change && active ? { change: change.value } : {}),
-      },
-      list,
-      { breakdown },
-    ),
-    subject: category,
+    intent: 'category_trend',
+    period,
+    figures: {
+      total: pounds(total),
+      count,
+      months: months.length,
+      ...(months.length ? { monthly_average: Math.round(total / months.length) / 100 } : {}),
+      ...(change && active ? { change: change.value } : {}),
+    },
+    breakdown,
+    transactions: largestShown(rows, SAMPLE_SIZE),
+    transaction_count: count,
+    subject: name,
   };
 }
 
-/** The largest transactions of a flow (money out by default): the `limit` largest by amount. */
+/**
+ * The largest transactions of a flow: money out (external expenses and the mortgage flows, money going
+ * out), money in (income) or internal transfers; the `limit` largest by amount. `more` are rows already
+ * shown as a spending roll-up keeps them (its cells' largest rows: see largestInRollups), `count` how many
+ * rows of the flow the period has when the rows are not all read.
+ */
 export function largestQuery(
   period: DateRange,
   flow: IntentFlow,
   limit: number,
   rows: readonly AssistantRow[],
+  more: { transactions?: readonly UsedTransaction[]; count?: number } = {},
 ): AssistantResult {
-  const keep = flow === 'income' ? isIncome : flow === 'internal_transfer' ? isInternal : isExpense;
-  const list = rows.filter(inPeriod(period)).filter(keep).sort(byMagnitudeDesc);
-  const top = list.slice(0, limit);
-  const sum = top.reduce((s, r) => s + toPence(magnitude(r)), 0);
+  const keep =
+    flow === 'income'
+      ? isIncome
+      : flow === 'internal_transfer'
+        ? isInternal
+        : (r: AssistantRow) => isExpense(r) && signed(r) <= 0;
+  // a row read twice (a partly covered month's rows and the mortgage rows) counts once
+  const list = [
+    ...new Map(
+      rows
+        .filter(inPeriod(period))
+        .filter(keep)
+        .map((r) => [r.id, used(r)]),
+    ).values(),
+  ];
+  const seen = new Set(list.map((t) => t.id));
+  const all = [...list, ...(more.transactions ?? []).filter((t) => !seen.has(t.id))].sort(
+    (a, b) =>
+      Math.abs(b.amount) - Math.abs(a.amount) || b.date.localeCompare(a.date) || a.id.localeCompare(b.id),
+  );
+  const top = all.slice(0, limit);
+  const sum = top.reduce((s, t) => s + toPence(Math.abs(t.amount)), 0);
   return {
     intent: 'largest_transactions',
     period,
     flow,
-    figures: { shown: top.length, total: pounds(sum), ...(top[0] ? { largest: magnitude(top[0]) } : {}) },
+    figures: {
+      shown: top.length,
+      total: pounds(sum),
+      ...(top[0] ? { largest: Math.abs(top[0].amount) } : {}),
+    },
     breakdown: [],
-    transactions: top.map(used),
-    transaction_count: list.length,
+    transactions: top,
+    transaction_count: more.count ?? all.length,
   };
 }
 
-/** What was paid to a merchant: total, count, average and the rows. */
+/**
+ * The largest money-out rows the spending roll-ups prove: each cell keeps its largest rows, so a row a cell
+ * does not list is no larger than the smallest it lists. The cells' listed rows are the candidates; a
+ * roll-up whose cell may hide a row larger than the `limit`-th candidate is returned in `reread` (its month
+ * and account are then read from the rows), and its candidates are left out. Among rows of equal amount
+ * the roll-up's own pick is shown (the figures are the same).
+ */
+export function largestInRollups(
+  rollups: readonly SpendRollup[],
+  limit: number,
+  categories: readonly CategoryInfo[] = CATEGORIES,
+): { transactions: UsedTransaction[]; reread: SpendRollup[] } {
+  const listed = (cell: SpendRollup['cells'][number]) => cell.transactions.filter((t) => t.amount > 0);
+  const candidates = rollups
+    .flatMap((r) => r.cells.flatMap((c) => listed(c).map((t) => t.amount)))
+    .sort((a, b) => b - a);
+  const nth = candidates[limit - 1] ?? 0;
+  const reread = rollups.filter((r) =>
+    r.cells.some((c) => {
+      const shown = listed(c);
+      if (c.out_count <= shown.length) return false;
+      const floor = Math.min(...shown.map((t) => t.amount), Number.POSITIVE_INFINITY);
+      // a hidden row equal to the limit-th could only swap with it: the amounts stay those of the answer
+      return floor > nth || !shown.length;
+    }),
+  );
+  const transactions = rollups
+    .filter((r) => !reread.includes(r))
+    .flatMap((r) =>
+      r.cells.flatMap((c) =>
+        listed(c).map((t) =>
+          usedOfRollup(t, categoryCellName({ leaf: c.leaf, category_id: c.category_id }, categories)),
+        ),
+      ),
+    );
+  return { transactions, reread };
+}
+
+/**
+ * What was spent at a merchant (as Spend by Category counts spending: money out less refunds): total, count,
+ * average and a sample of the rows. `rollups` are spending roll-ups whose merchant lists are whole
+ * (merchantsComplete), `rows` the rows of every other part of the period; the total is exact.
+ */
 export function merchantQuery(
   period: DateRange,
   merchant: string,
-  rows: readonly AssistantRow[],
+  parts: { rollups: readonly SpendRollup[]; rows: readonly AssistantRow[] },
+  categories: readonly CategoryInfo[] = CATEGORIES,
 ): AssistantResult {
-  const list = rows
-    .filter(inPeriod(period))
-    .filter((r) => !isInternal(r) && !isIncome(r))
-    .filter((r) => atMerchant(r, merchant));
-  const pence = list.reduce((s, r) => s - toPence(signed(r)), 0);
+  const stored = merchantInRollups(parts.rollups, merchant);
+  const names = new Map(stored.names);
+  let pence = stored.pence;
+  let count = stored.count;
+  const shownRows: UsedTransaction[] = stored.transactions.map((t) =>
+    usedOfRollup(t, categoryCellName(t, categories)),
+  );
+  for (const r of parts.rows) {
+    if (!inPeriod(period)(r)) continue;
+    const amount = spendingAmount(r);
+    const payee = payeeOf(r);
+    if (amount === null || !payeeIs(payee, merchant)) continue;
+    const p = toPence(amount);
+    pence += p;
+    count++;
+    names.set(payee, (names.get(payee) ?? 0) + p);
+    shownRows.push(used(r));
+  }
+  const subject = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? merchant;
   return {
-    ...result(
-      'merchant_total',
-      period,
-      {
-        total: pounds(pence),
-        count: list.length,
-        ...(list.length ? { average: Math.round(pence / list.length) / 100 } : {}),
-      },
-      list,
-      {},
-      true,
-    ),
-    subject: list[0] ? payeeOf(list[0]) : merchant,
-    transactions: sampleTransactions(list, SHOWN_TRANSACTIONS).map(used),
+    intent: 'merchant_total',
+    period,
+    figures: {
+      total: pounds(pence),
+      count,
+      ...(count ? { average: Math.round(pence / count) / 100 } : {}),
+    },
+    breakdown: [],
+    transactions: largestShown(shownRows, SHOWN_TRANSACTIONS),
+    transaction_count: count,
+    subject,
   };
+}
+
+function categoryCellName(
+  t: { leaf: string; category_id: string | null },
+  categories: readonly CategoryInfo[],
+): string {
+  const leaf = categories.find((c) => c.id === t.leaf);
+  const parent = leaf?.parent_id ?? t.category_id ?? leaf?.id;
+  return categories.find((c) => c.id === parent)?.name ?? UNCATEGORIZED;
 }
 
 /** Income by source (the payer), largest first. */

@@ -11,6 +11,7 @@ import {
   biggestCategoryQuery,
   categoryTrendQuery,
   incomeSourcesQuery,
+  largestInRollups,
   largestQuery,
   merchantQuery,
   netIncomeQuery,
@@ -20,7 +21,14 @@ import {
   transfersVsExpensesQuery,
   trendSpan,
 } from '../../../functions/domain/assistant/queries';
+import {
+  merchantInRollups,
+  merchantsComplete,
+  rollupsOfRows,
+} from '../../../functions/domain/assistant/spend';
+import { categoryFields } from '../../../functions/domain/categories';
 import { buildMonthRollup, sumCells } from '../../../functions/domain/rollups';
+import { ROLLUP_MERCHANTS } from '../../../functions/domain/spending';
 
 let n = 0;
 const row = (
@@ -43,22 +51,28 @@ const row = (
 });
 
 const march = { start: '2025-03-01', end: '2025-03-31', label: 'March 2025' };
+/** A row's category fields, as the categoriser stores them. */
+const cat = (id: string) => categoryFields(id) ?? {};
 const rows: AssistantRow[] = [
   row('2025-03-01', 'ACME LTD SALARY', 2500, 'income'),
   row('2025-03-02', 'HMRC CHILD BENEFIT', 102.4, 'income'),
-  row('2025-03-03', 'TESCO STORES 2041', -45.2, 'external_expense'),
-  row('2025-03-09', 'SAINSBURYS SACAT', -30.05, 'external_expense'),
-  row('2025-03-10', 'PRET A MANGER', -6.5, 'external_expense'),
-  row('2025-03-11', 'DENTIST', -80, 'external_expense', { primary_category: 'Health' }),
+  row('2025-03-03', 'TESCO STORES 2041', -45.2, 'external_expense', cat('groceries')),
+  row('2025-03-09', 'SAINSBURYS SACAT', -30.05, 'external_expense', cat('groceries')),
+  row('2025-03-10', 'PRET A MANGER', -6.5, 'external_expense', cat('eating_out.cafes')),
+  row('2025-03-11', 'DENTIST', -80, 'external_expense', cat('health.dental')),
   row('2025-03-12', 'TFR TO SAVINGS', -500, 'internal_transfer'),
-  row('2025-02-12', 'TESCO STORES', -20, 'external_expense'),
+  row('2025-02-12', 'TESCO STORES', -20, 'external_expense', cat('groceries')),
   row('2025-03-15', 'CORNER SHOP', -12, 'income', { user_corrected_flow_type: 'external_expense' }),
 ];
+/** The spending roll-ups of the rows of a period (as the stored ones would hold them). */
+const spendOf = (period: { start: string; end: string }, list: readonly AssistantRow[] = rows) =>
+  rollupsOfRows(list.filter((r) => r.transaction_date >= period.start && r.transaction_date <= period.end));
+const onlyRows = (list: readonly AssistantRow[] = rows) => ({ rollups: [], rows: list });
 
 describe("categories: the row's own primary_category, else the UK merchant list, else Uncategorized", () => {
   it.each([
     [{ description: 'TESCO STORES 2041' }, 'Groceries'],
-    [{ description: 'PRET A MANGER' }, 'Eating out'],
+    [{ description: 'PRET A MANGER' }, 'Eating Out'],
     [{ description: 'DENTIST', primary_category: 'Health' }, 'Health'],
     [{ description: 'TESCO STORES', primary_category: 'Household' }, 'Household'],
     [{ description: 'CORNER SHOP' }, 'Uncategorized'],
@@ -67,7 +81,7 @@ describe("categories: the row's own primary_category, else the UK merchant list,
 
 describe('queries with exact figures', () => {
   it('biggest category: Dentist (Health) £80 of £173.75 real spending; a user correction counts', () => {
-    const r = biggestCategoryQuery(march, rows);
+    const r = biggestCategoryQuery(march, spendOf(march), null);
     expect(r.subject).toBe('Health');
     expect(r.figures).toMatchObject({
       expenses: 173.75,
@@ -80,15 +94,34 @@ describe('queries with exact figures', () => {
       ['Health', 80],
       ['Groceries', 75.25],
       ['Uncategorized', 12],
-      ['Eating out', 6.5],
+      ['Eating Out', 6.5],
     ]);
+  });
+
+  it('biggest category: a refund reduces its category; mortgage flows are listed, never the biggest category', () => {
+    const refund = row('2025-03-20', 'TESCO REFUND', 5.2, 'income', cat('groceries'));
+    const figures = sumCells(
+      buildMonthRollup('2025-03', [row('2025-03-05', 'NATIONWIDE MORTGAGE', -900, 'mortgage_payment')])
+        .totals,
+    );
+    const r = biggestCategoryQuery(march, spendOf(march, [...rows, refund]), figures);
+    expect(r.breakdown.map((b) => [b.label, b.total, b.count])).toEqual([
+      ['Mortgage Payment', 900, 1],
+      ['Health', 80, 1],
+      ['Groceries', 70.05, 3],
+      ['Uncategorized', 12, 1],
+      ['Eating Out', 6.5, 1],
+    ]);
+    expect(r.subject).toBe('Health');
+    expect(r.figures).toMatchObject({ expenses: 1068.55, expense_count: 7, top_total: 80, top_share: 7.5 });
+    expect(r.transactions.map((t) => t.description)).toEqual(['DENTIST']);
   });
 
   it('a category trend month by month, with the change from the first month to the last', () => {
     const r = categoryTrendQuery(
       { start: '2025-02-01', end: '2025-03-31', label: 'since February' },
       'Groceries',
-      rows,
+      spendOf({ start: '2025-02-01', end: '2025-03-31' }),
     );
     expect(r.breakdown).toEqual([
       { label: 'February 2025', total: 20, count: 1 },
@@ -112,10 +145,76 @@ describe('queries with exact figures', () => {
     expect(r.figures).toEqual({ shown: 2, total: 125.2, largest: 80 });
   });
 
-  it('a merchant total matches the words of the statement line', () => {
-    const r = merchantQuery(march, 'Tesco', rows);
+  it("a merchant total matches the merchant's words, whatever the case", () => {
+    const r = merchantQuery(march, 'Tesco', onlyRows());
     expect(r.figures).toEqual({ total: 45.2, count: 1, average: 45.2 });
-    expect(merchantQuery({ ...march, start: '2025-01-01' }, 'tesco', rows).figures.total).toBe(65.2);
+    expect(r.subject).toBe('Tesco');
+    expect(merchantQuery({ ...march, start: '2025-01-01' }, 'tesco', onlyRows()).figures.total).toBe(65.2);
+  });
+
+  it('a merchant total from whole roll-ups and rows together is the same as from the rows alone', () => {
+    const since = { start: '2025-02-01', end: '2025-03-14', label: 'since February' };
+    const february = spendOf({ start: '2025-02-01', end: '2025-02-28' });
+    expect(february.every(merchantsComplete)).toBe(true);
+    const mixed = merchantQuery(since, 'Tesco', {
+      rollups: february,
+      rows: rows.filter((r) => r.transaction_date >= '2025-03-01'),
+    });
+    expect(mixed.figures).toEqual(merchantQuery(since, 'Tesco', onlyRows()).figures);
+    expect(mixed.figures).toEqual({ total: 65.2, count: 2, average: 32.6 });
+    expect(mixed.transactions.map((t) => [t.description, t.amount])).toEqual([
+      ['TESCO STORES 2041', -45.2],
+      ['TESCO STORES', -20],
+    ]);
+  });
+
+  it("a cell listing as many merchants as the cap may leave one out: that roll-up's merchants are not whole", () => {
+    const many = Array.from({ length: ROLLUP_MERCHANTS + 1 }, (_, i) =>
+      row('2025-01-10', `SHOP NUMBER ${i + 1}`, -(100 - i), 'external_expense'),
+    );
+    const [january] = rollupsOfRows(many);
+    expect(january && merchantsComplete(january)).toBe(false);
+    // the smallest merchant is not in the cell's list: only the rows give its total
+    expect(merchantInRollups(january ? [january] : [], `Shop Number ${ROLLUP_MERCHANTS + 1}`).count).toBe(0);
+    const month = { start: '2025-01-01', end: '2025-01-31', label: 'January 2025' };
+    expect(merchantQuery(month, `Shop Number ${ROLLUP_MERCHANTS + 1}`, onlyRows(many)).figures.total).toBe(
+      90,
+    );
+    // fewer merchants than the cap: the list is whole
+    expect(merchantsComplete(rollupsOfRows(many.slice(2))[0]!)).toBe(true);
+  });
+
+  it("largest payments from spending roll-ups: a cell's unlisted rows are proven smaller, or its month is read", () => {
+    const month = { start: '2025-01-01', end: '2025-01-31', label: 'January 2025' };
+    // one cell of 8 rows (it lists its 5 largest: 80..40), another of 2 (90, 5)
+    const shop = Array.from({ length: 8 }, (_, i) =>
+      row('2025-01-10', `SHOP ${i + 1}`, -(80 - i * 10), 'external_expense', cat('groceries')),
+    );
+    const fuel = [
+      row('2025-01-11', 'SHELL', -90, 'external_expense', cat('fuel')),
+      row('2025-01-12', 'BP', -5, 'external_expense', cat('fuel')),
+    ];
+    const all = [...shop, ...fuel];
+    const fromRows = largestQuery(month, 'external_expense', 3, all);
+    // the 3rd largest listed (70) is above what the groceries cell leaves out (at most 40): proven
+    const three = largestInRollups(rollupsOfRows(all), 3);
+    expect(three.reread).toEqual([]);
+    const proven = largestQuery(month, 'external_expense', 3, [], three);
+    expect(proven.transactions).toEqual(fromRows.transactions);
+    expect(proven.figures).toEqual({ shown: 3, total: 240, largest: 90 });
+    // the 7th largest listed is 5: the groceries cell may hide a larger one, so its month is read
+    const seven = largestInRollups(rollupsOfRows(all), 7);
+    expect(seven.reread.map((r) => r.month)).toEqual(['2025-01']);
+    expect(seven.transactions).toEqual([]);
+    // a cell listing rows equal to the limit-th: what it leaves out could only tie, so no month is read
+    const same = Array.from({ length: 7 }, (_, i) =>
+      row('2025-01-13', `GAS ${i + 1}`, -88, 'external_expense', cat('bills.energy')),
+    );
+    const tied = largestInRollups(rollupsOfRows(same), 5);
+    expect(tied.reread).toEqual([]);
+    expect(largestQuery(month, 'external_expense', 5, [], tied).figures).toEqual(
+      largestQuery(month, 'external_expense', 5, same).figures,
+    );
   });
 
   it('income by source', () => {
@@ -139,14 +238,14 @@ describe('queries with exact figures', () => {
 });
 
 describe('templates and the number check', () => {
-  const result = biggestCategoryQuery(march, rows);
+  const result = biggestCategoryQuery(march, spendOf(march), null);
 
   it('the template states the computed figures', () => {
     expect(templateAnswer(result)).toContain('Health: £80.00 across 1 transactions, 46% of £173.75 spending');
   });
 
   it('no rows: says so, with tips', () => {
-    const empty = merchantQuery(march, 'Waitrose', rows);
+    const empty = merchantQuery(march, 'Waitrose', onlyRows());
     expect(templateAnswer(empty)).toMatch(
       /^I couldn't find any matching transactions at Waitrose in March 2025\.\nTips:/,
     );
@@ -187,7 +286,7 @@ describe('templates and the number check', () => {
   it('the template itself always passes the check', () => {
     for (const r of [
       result,
-      merchantQuery(march, 'Tesco', rows),
+      merchantQuery(march, 'Tesco', onlyRows()),
       incomeSourcesQuery(march, rows),
       largestQuery(march, 'external_expense', 3, rows),
     ])
@@ -255,7 +354,7 @@ describe('queries over roll-up figures (the same rows rolled up), and their temp
     const trend = categoryTrendQuery(
       { start: '2025-02-01', end: '2025-03-31', label: 'since February' },
       'Groceries',
-      rows,
+      spendOf({ start: '2025-02-01', end: '2025-03-31' }),
     );
     expect(templateAnswer(trend)).toMatch(
       /^Groceries spending since February: £95\.25 in 3 transactions.*change of \+276%/,
@@ -263,20 +362,20 @@ describe('queries over roll-up figures (the same rows rolled up), and their temp
     expect(templateAnswer(largestQuery(march, 'income', 1, rows))).toMatch(
       /^Your 1 largest money in in March 2025:\n1\. ACME LTD SALARY £2,500\.00 on 01\/03\/2025/,
     );
-    expect(templateAnswer(merchantQuery(march, 'Tesco', rows))).toBe(
+    expect(templateAnswer(merchantQuery(march, 'Tesco', onlyRows()))).toBe(
       'You paid Tesco £45.20 in March 2025, in 1 transactions (£45.20 on average).',
     );
     expect(templateAnswer(incomeSourcesQuery(march, rows))).toMatch(
       /^Your income in March 2025 was £2,602\.40 from 2 sources/,
     );
-    const onlyUncategorised = biggestCategoryQuery(march, [rows[8]!]);
+    const onlyUncategorised = biggestCategoryQuery(march, rollupsOfRows([rows[8]!]), null);
     expect(templateAnswer(onlyUncategorised)).toMatch(
       /is uncategorised, so there is no biggest category yet/,
     );
   });
 
   it('period wording: days, all time, rolling windows and tax years', () => {
-    const r = merchantQuery(march, 'Tesco', rows);
+    const r = merchantQuery(march, 'Tesco', onlyRows());
     const at = (label: string, start = '2025-03-03', end = '2025-03-03') =>
       templateAnswer({ ...r, period: { start, end, label } });
     expect(at('2025-03-03')).toContain('£45.20 on 03/03/2025');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPeriod } from '../../../functions/domain/assistant/date-phrases';
 import { type IntentKind, mapQuestion, normaliseQuestion } from '../../../functions/domain/assistant/intents';
+import { rollupsOfRows, spendingVocabulary } from '../../../functions/domain/assistant/spend';
+import { CATEGORIES, categoryFields } from '../../../functions/domain/categories';
 
 /** "Today" is Thursday 20 March 2025 unless a test says otherwise. */
 const TODAY = '2025-03-20';
@@ -119,7 +121,7 @@ describe('question → intent', () => {
     ['supermarket spending trend over the last 6 months', 'category_trend', { category: 'Groceries' }],
     ['Is our fuel cost going up?', 'category_trend', { category: 'Fuel' }],
     ['Holidays spending per month', 'category_trend', { category: 'Holidays' }],
-    ['restaurant spending trend', 'category_trend', { category: 'Eating out' }],
+    ['restaurant spending trend', 'category_trend', { category: 'Eating Out' }],
     // transfers
     ['How much did we transfer to savings this year?', 'transfers'],
     ['Money moved between our accounts last month', 'transfers'],
@@ -154,8 +156,12 @@ describe('question → intent', () => {
     ['total spent at Pret A Manger last month', 'merchant_total', { merchant: 'Pret A Manger' }],
     ['How much did we pay to british gas in 2024', 'merchant_total', { merchant: 'British Gas' }],
     ['What did we spend at Costa Coffee?', 'merchant_total', { merchant: 'Costa Coffee' }],
-    ['How much did we spend on coffee this month?', 'category_trend', { category: 'Eating out' }],
-    ['How much do we pay for Spotify each month', 'category_trend', { category: 'Subscriptions' }],
+    ['How much did we spend on coffee this month?', 'category_trend', { category: 'Eating Out' }],
+    [
+      'How much do we pay for Spotify each month',
+      'category_trend',
+      { category: 'Streaming & subscriptions' },
+    ],
     ['Spent at Waitrose last month?', 'merchant_total', { merchant: 'Waitrose' }],
     // income sources
     ['Where does our income come from?', 'income_sources'],
@@ -185,5 +191,53 @@ describe('question → intent', () => {
 
   it('curly apostrophes read as straight ones', () => {
     expect(mapQuestion('What\u2019s our actual net income?', TODAY).kind).toBe('net_income');
+  });
+});
+
+describe("the family's own names: the seeded categories, and the merchants of its spending roll-ups", () => {
+  const spendingRow = (id: string, description: string, amount: number, merchant: string | null) => ({
+    id,
+    account_id: 'acc',
+    transaction_date: '2025-02-10',
+    description,
+    amount,
+    signed_amount: -amount,
+    type: 'debit' as const,
+    flow_type: 'external_expense',
+    user_corrected_flow_type: null,
+    merchant_name: merchant,
+    ...categoryFields('family.pets'),
+  });
+  const family = spendingVocabulary(
+    CATEGORIES,
+    rollupsOfRows([
+      spendingRow('a', 'BOBS BIKES LEEDS', 120, 'Bobs Bikes'),
+      spendingRow('b', 'PAWS AND CLAWS VETS', 60, 'Paws And Claws'),
+      spendingRow('c', 'CARD 1234', 3, '12'),
+    ]),
+  );
+
+  it('lists the category names (the vague ones left out) and the merchants, most spent first', () => {
+    expect(family.categories).toContain('Children & Pets');
+    expect(family.categories).toContain('Pets');
+    expect(family.categories).not.toContain('Other');
+    expect(family.merchants).toEqual(['Bobs Bikes', 'Paws And Claws']);
+  });
+
+  it.each<[string, IntentKind, Record<string, unknown>]>([
+    ['What did Bobs Bikes cost us this year?', 'merchant_total', { merchant: 'Bobs Bikes' }],
+    ['How much have we spent with paws and claws?', 'merchant_total', { merchant: 'Paws And Claws' }],
+    ['How much do we spend on pets each month?', 'category_trend', { category: 'Pets' }],
+    ['Health spending since January', 'category_trend', { category: 'Health' }],
+    ['Personal care costs last month', 'category_trend', { category: 'Personal Care' }],
+    ['Is our Bills & Utilities spending going up?', 'category_trend', { category: 'Bills & Utilities' }],
+  ])('%j → %s', (question, kind, params) => {
+    const intent = mapQuestion(question, TODAY, family);
+    expect(intent.kind).toBe(kind);
+    expect(intent).toMatchObject(params);
+  });
+
+  it('without them, a merchant named only by the family is not recognised', () => {
+    expect(mapQuestion('What did Bobs Bikes cost us this year?', TODAY).kind).toBe('spending');
   });
 });

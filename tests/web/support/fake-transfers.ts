@@ -37,12 +37,16 @@ export function transfersRoutes(state: {
 
   function handle(route: string, url: URL, body: unknown): Response | null {
     if (route === 'GET /api/transactions') {
-      // The family's rows newest first, across the named accounts (else all); the cursor is an offset here.
+      // The family's rows newest first, across the named accounts (else all) and within from..to when given;
+      // the cursor is an offset here.
       const named = url.searchParams.get('accounts')?.split(',') ?? null;
       const limit = Number(url.searchParams.get('limit') ?? 50);
       const offset = Number(url.searchParams.get('cursor') ?? 0);
+      const from = url.searchParams.get('from') ?? '0000';
+      const to = url.searchParams.get('to') ?? '9999';
       const rows = transactions
         .filter((t) => !named || named.includes(t.account_id))
+        .filter((t) => t.transaction_date >= from && t.transaction_date <= to)
         .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date) || a.id.localeCompare(b.id));
       const page = rows.slice(offset, offset + limit);
       return json(200, {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Transaction } from '../../../../functions/contracts/transactions';
 import { effectiveFlowType, FLOW_TYPE_LABELS } from '../../../../functions/domain/flow-types';
 import { REVIEW_FLAG_MESSAGES } from '../../../../functions/domain/similarity';
@@ -14,7 +15,15 @@ import { useAccounts } from '../accounts/api';
 import { REVIEW_LOAD_LIMIT, REVIEW_PAGE_SIZE, useFlowRows } from './api';
 import { BulkCorrectionModal } from './BulkCorrectionModal';
 import { CorrectionEditor } from './CorrectionEditor';
-import { flowByAccount, flowOverview, type ReviewedRow, reviewRow } from './flow-rules';
+import {
+  type FlowLinkFilter,
+  flowByAccount,
+  flowOverview,
+  isFiltered,
+  type ReviewedRow,
+  readFlowLink,
+  reviewRow,
+} from './flow-rules';
 import { LearnedPatterns } from './LearnedPatterns';
 import './flow.css';
 
@@ -23,7 +32,8 @@ import './flow.css';
  * 'Show only items needing attention', 'How this works', summary cards, the review table of the latest 500
  * rows shown 50 at a time) and 'Financial Flow Overview' (income, internal, expenses, mortgage activity, net
  * flow, flow by account, over the latest 1000 rows); the correction editor opens from a row's flow badge,
- * the Bulk Correction modal from Improve or 'Bulk Correction'.
+ * the Bulk Correction modal from Improve or 'Bulk Correction'. A link may filter the rows (`from`, `to`,
+ * `ids`: the assistant's answers link to the rows they rest on); a chip says what is filtered and clears it.
  */
 export function FlowPage() {
   const [accountId, setAccountId] = useState<string | null>(null);
@@ -36,10 +46,20 @@ export function FlowPage() {
   });
   const [notice, setNotice] = useState<string | null>(null);
   const accounts = useAccounts();
-  const flow = useFlowRows(accountId);
+  const [params, setParams] = useSearchParams();
+  const link = useMemo(() => readFlowLink(params), [params]);
+  const flow = useFlowRows(accountId, { from: link.from, to: link.to });
   const id = useId();
 
-  const all = flow.data?.rows ?? [];
+  const loaded = flow.data?.rows ?? [];
+  const all = useMemo(
+    () => (link.ids ? loaded.filter((r) => link.ids?.has(r.id)) : loaded),
+    [loaded, link.ids],
+  );
+  const clearLink = () => {
+    setParams({}, { replace: true });
+    setPage(0);
+  };
   const reviewRows = useMemo(() => all.slice(0, REVIEW_LOAD_LIMIT).map(reviewRow), [all]);
   const shown = attentionOnly ? reviewRows.filter((r) => r.needsAttention) : reviewRows;
   const pages = Math.max(1, Math.ceil(shown.length / REVIEW_PAGE_SIZE));
@@ -150,6 +170,12 @@ export function FlowPage() {
             statements.
           </p>
         </details>
+        {link.problem && (
+          <Alert tone="warning">
+            <span role="status">{link.problem}</span>
+          </Alert>
+        )}
+        {isFiltered(link) && <FilterChip link={link} count={all.length} onClear={clearLink} />}
         {notice && (
           <Alert tone="success">
             <span role="status">{notice}</span>
@@ -159,6 +185,10 @@ export function FlowPage() {
           <p role="status">Loading your transactions…</p>
         ) : flow.isError ? (
           <LoadFailed what="your transactions" onRetry={() => void flow.refetch()} />
+        ) : all.length === 0 && isFiltered(link) ? (
+          <EmptyState title="No transactions match this filter">
+            Clear the filter to see every transaction.
+          </EmptyState>
         ) : all.length === 0 ? (
           <EmptyState title="No transactions yet">
             Upload a statement to see how its transactions are counted.
@@ -237,6 +267,42 @@ export function FlowPage() {
         />
       )}
     </div>
+  );
+}
+
+/** What a link filters, in words, with a button that clears it. */
+function FilterChip({ link, count, onClear }: { link: FlowLinkFilter; count: number; onClear(): void }) {
+  const dates =
+    link.from && link.to ? (
+      <>
+        from <DateText date={link.from} /> to <DateText date={link.to} />
+      </>
+    ) : link.from ? (
+      <>
+        from <DateText date={link.from} />
+      </>
+    ) : link.to ? (
+      <>
+        up to <DateText date={link.to} />
+      </>
+    ) : null;
+  return (
+    <fieldset className="flow-filter">
+      <legend className="visually-hidden">Filter</legend>
+      <span className="flow-filter-text">
+        {link.ids ? (
+          <>
+            Showing the {count === 1 ? 'transaction' : `${count} transactions`} behind an answer
+            {dates ? <> {dates}</> : null}
+          </>
+        ) : (
+          <>Showing transactions {dates}</>
+        )}
+      </span>
+      <button type="button" className="flow-filter-clear" onClick={onClear}>
+        Clear filter
+      </button>
+    </fieldset>
   );
 }
 

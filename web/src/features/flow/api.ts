@@ -23,8 +23,16 @@ export const REVIEW_LOAD_LIMIT = 500;
 export const REVIEW_PAGE_SIZE = 50;
 const PAGE = 500;
 
+/** A date range of the rows (a link's `from`/`to`; either may be null). */
+export interface FlowRange {
+  from: string | null;
+  to: string | null;
+}
+const ALL_DATES: FlowRange = { from: null, to: null };
+
 export const flowKeys = {
-  rows: (accountId: string | null) => [...TRANSACTIONS_KEY, 'flow', accountId] as const,
+  rows: (accountId: string | null, range: FlowRange = ALL_DATES) =>
+    [...TRANSACTIONS_KEY, 'flow', accountId, range.from, range.to] as const,
 };
 
 export interface FlowRows {
@@ -33,13 +41,13 @@ export interface FlowRows {
   total: number;
 }
 
-async function loadRows(accountId: string | null, signal?: AbortSignal): Promise<FlowRows> {
+async function loadRows(accountId: string | null, range: FlowRange, signal?: AbortSignal): Promise<FlowRows> {
   const rows: Transaction[] = [];
   let cursor: string | null = null;
   let total = 0;
   do {
     const page: TransactionPage = await apiRequest('/transactions', transactionPageSchema, {
-      query: { limit: String(PAGE), cursor, accounts: accountId },
+      query: { limit: String(PAGE), cursor, accounts: accountId, from: range.from, to: range.to },
       signal,
     });
     if (page.total !== null) total = page.total;
@@ -49,11 +57,14 @@ async function loadRows(accountId: string | null, signal?: AbortSignal): Promise
   return { rows: rows.slice(0, FLOW_FETCH_LIMIT), total: Math.max(total, rows.length) };
 }
 
-export const flowRowsQuery = (accountId: string | null) =>
-  queryOptions({ queryKey: flowKeys.rows(accountId), queryFn: ({ signal }) => loadRows(accountId, signal) });
+export const flowRowsQuery = (accountId: string | null, range: FlowRange = ALL_DATES) =>
+  queryOptions({
+    queryKey: flowKeys.rows(accountId, range),
+    queryFn: ({ signal }) => loadRows(accountId, range, signal),
+  });
 
-export function useFlowRows(accountId: string | null) {
-  return useQuery(flowRowsQuery(accountId));
+export function useFlowRows(accountId: string | null, range: FlowRange = ALL_DATES) {
+  return useQuery(flowRowsQuery(accountId, range));
 }
 
 export const correctionsApi = {
