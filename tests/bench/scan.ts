@@ -112,7 +112,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       unit: 'ms',
       note: `runs ${perPage.map((t) => t.toFixed(0)).join(', ')} ms`,
     },
-    { name: '  of which drawing (pdf.js)', value: median(renderPerPage), unit: 'ms' },
+    { name: '  of which drawing the pages', value: median(renderPerPage), unit: 'ms' },
     {
       name: 'OCR CPU time per page',
       value: median(cpuPerPage),
