@@ -1,45 +1,112 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import type { SpendRollup } from '../../domain/spending';
+import type { CategorisedRow } from './category-repository';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './paging';
+import { batchGetAll, queryAll } from './paging';
 
 /**
  * Spending roll-ups (spec 3 §3 spending aggregate): one item per month and account, holding that account's
- * spending of the month by leaf category (functions/domain/spending.ts rollupOf). Written only by the
- * refresh that rowsChanged runs, from the rows; read by Spend by Category, one query per period. The cells
- * are stored as one JSON string: a year's roll-ups hold thousands of small values, and unmarshalling them as
- * DynamoDB maps cost far more than parsing one string each.
+ * spending of the month by leaf category (functions/domain/spending.ts rollupOf), and one per calendar year
+ * and account (its months merged). Written only by the refresh that rowsChanged runs, from the rows; read by
+ * Spend by Category, one query per period. The cells are stored as one JSON string: a year's roll-ups hold
+ * thousands of small values, and unmarshalling them as DynamoDB maps cost far more than parsing one string
+ * each.
+ *
+ * Every write is conditional on the item's `version` (a fresh ULID each write, so an item removed and
+ * written again never repeats one): two refreshes of the same item at once cannot both land from stale
+ * reads; the one that loses reads again and recomputes (services/spending-rollups.ts).
  */
-export async function putSpendRollup(familyId: string, rollup: SpendRollup, now: string): Promise<void> {
-  const key =
-    rollup.month.length === 4
-      ? keys.spendYearRollup(familyId, rollup.month, rollup.account_id)
-      : keys.spendRollup(familyId, rollup.month, rollup.account_id);
-  await documentClient().send(
-    new PutCommand({
+
+const keyOf = (familyId: string, period: string, accountId: string) =>
+  period.length === 4
+    ? keys.spendYearRollup(familyId, period, accountId)
+    : keys.spendRollup(familyId, period, accountId);
+
+type StoredRollup = Omit<SpendRollup, 'cells'> & { cells: string };
+const parsed = (item: StoredRollup): SpendRollup => ({
+  month: item.month,
+  account_id: item.account_id,
+  latest_date: item.latest_date ?? null,
+  cells: JSON.parse(item.cells) as SpendRollup['cells'],
+});
+const ROLLUP_PROJECTION = '#m, account_id, cells, latest_date';
+
+/**
+ * The stored version of a roll-up (consistent): a string, '' for an item written before versions were kept,
+ * null when there is none.
+ */
+export async function spendRollupVersion(
+  familyId: string,
+  period: string,
+  accountId: string,
+): Promise<string | null> {
+  const out = await documentClient().send(
+    new GetCommand({
       TableName: tableName(),
-      Item: {
-        ...key,
-        entity: 'spend_rollup',
-        family_id: familyId,
-        month: rollup.month,
-        account_id: rollup.account_id,
-        latest_date: rollup.latest_date,
-        cells: JSON.stringify(rollup.cells),
-        updated_at: now,
-      },
+      Key: keyOf(familyId, period, accountId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, version',
     }),
   );
+  if (!out.Item) return null;
+  return typeof out.Item.version === 'string' ? out.Item.version : '';
 }
 
-/** Remove the roll-up of a month (YYYY-MM) or a year (YYYY) of an account. */
-export async function deleteSpendRollup(familyId: string, month: string, accountId: string): Promise<void> {
-  const key =
-    month.length === 4
-      ? keys.spendYearRollup(familyId, month, accountId)
-      : keys.spendRollup(familyId, month, accountId);
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+/**
+ * Store the roll-up of a month (YYYY-MM) or a year (YYYY) of an account if the stored one is still at
+ * `expectedVersion` (spendRollupVersion; null: there is none); one with no cells is removed. False when
+ * another write came first (read again and recompute).
+ */
+export async function saveSpendRollup(
+  familyId: string,
+  rollup: SpendRollup,
+  expectedVersion: string | null,
+  now: string,
+): Promise<boolean> {
+  const key = keyOf(familyId, rollup.month, rollup.account_id);
+  const condition =
+    expectedVersion === null
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : expectedVersion === ''
+        ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
+        : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } };
+  try {
+    if (!rollup.cells.length) {
+      if (expectedVersion === null) return true;
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...condition }));
+      return true;
+    }
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key,
+          entity: 'spend_rollup',
+          family_id: familyId,
+          month: rollup.month,
+          account_id: rollup.account_id,
+          latest_date: rollup.latest_date,
+          cells: JSON.stringify(rollup.cells),
+          version: ulid(),
+          updated_at: now,
+        },
+        ...condition,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Store a roll-up whatever is stored (building roll-ups where nothing else writes: the benchmark's seed). */
+export async function putSpendRollup(familyId: string, rollup: SpendRollup, now: string): Promise<void> {
+  const version = await spendRollupVersion(familyId, rollup.month, rollup.account_id);
+  await saveSpendRollup(familyId, rollup, version, now);
 }
 
 /**
@@ -51,12 +118,85 @@ export async function spendRollups(familyId: string, from: string, to: string): 
     from.length === 4
       ? keys.spendYearRollupRange(familyId, from, to)
       : keys.spendRollupRange(familyId, from, to);
-  const items = await queryAll<Omit<SpendRollup, 'cells'> & { cells: string }>({
+  const items = await queryAll<StoredRollup>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-    ProjectionExpression: '#m, account_id, cells, latest_date',
+    ProjectionExpression: ROLLUP_PROJECTION,
     ExpressionAttributeNames: { '#m': 'month' },
   });
-  return items.map((item) => ({ ...item, cells: JSON.parse(item.cells) as SpendRollup['cells'] }));
+  return items.map(parsed);
+}
+
+/** The roll-ups of one account's months (YYYY-MM) named (consistent reads); months without one are left out. */
+export async function accountSpendRollups(
+  familyId: string,
+  accountId: string,
+  months: readonly string[],
+): Promise<SpendRollup[]> {
+  const items = await batchGetAll<StoredRollup>(
+    months.map((month) => ({ ...keys.spendRollup(familyId, month, accountId) })),
+    { consistentRead: true, projection: ROLLUP_PROJECTION, names: { '#m': 'month' } },
+  );
+  return items.map(parsed).sort((a, b) => (a.month < b.month ? -1 : 1));
+}
+
+/** What a month's spending roll-up is made of, and what categorising a row needs (its key and description). */
+export type SpendingRow = Pick<
+  CategorisedRow,
+  | 'id'
+  | 'family_id'
+  | 'account_id'
+  | 'amount'
+  | 'signed_amount'
+  | 'type'
+  | 'description'
+  | 'transaction_date'
+  | 'flow_type'
+  | 'user_corrected_flow_type'
+  | 'category_id'
+  | 'subcategory_id'
+  | 'primary_category'
+  | 'subcategory'
+  | 'merchant_name'
+  | 'category_confidence'
+  | 'category_source'
+>;
+
+const SPENDING_ROW_FIELDS = [
+  'id',
+  'family_id',
+  'account_id',
+  'amount',
+  'signed_amount',
+  '#t',
+  'description',
+  'transaction_date',
+  'flow_type',
+  'user_corrected_flow_type',
+  'category_id',
+  'subcategory_id',
+  'primary_category',
+  'subcategory',
+  'merchant_name',
+  'category_confidence',
+  'category_source',
+].join(', ');
+
+/** An account's rows between two dates (consistent), with only the fields of SpendingRow. */
+export function spendingRows(
+  familyId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<SpendingRow[]> {
+  const range = keys.accountTransactionsRange(familyId, accountId, from, to);
+  return queryAll<SpendingRow>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+    ExpressionAttributeNames: { '#t': 'type' },
+    ProjectionExpression: SPENDING_ROW_FIELDS,
+    ConsistentRead: true,
+  });
 }
