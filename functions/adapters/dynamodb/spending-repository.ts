@@ -13,7 +13,7 @@ import { batchGetAll, queryAll } from './paging';
  * and account (its months merged). Written only by the refresh that rowsChanged runs, from the rows; read by
  * Spend by Category, one query per period. The cells are stored as one JSON string: a year's roll-ups hold
  * thousands of small values, and unmarshalling them as DynamoDB maps cost far more than parsing one string
- * each.
+ * each (a year item's as tuples: see COMPACT below).
  *
  * Every write is conditional on the item's `version` (a fresh ULID each write, so an item removed and
  * written again never repeats one): two refreshes of the same item at once cannot both land from stale
@@ -25,14 +25,92 @@ const keyOf = (familyId: string, period: string, accountId: string) =>
     ? keys.spendYearRollup(familyId, period, accountId)
     : keys.spendRollup(familyId, period, accountId);
 
-type StoredRollup = Omit<SpendRollup, 'cells'> & { cells: string };
+type StoredRollup = Omit<SpendRollup, 'cells'> & { cells: string; format?: number };
+
+/**
+ * A year item's cells as tuples (format 2): a year of a busy account holds some 50 cells of 10 merchants and
+ * 10 rows each, and the keys of those objects, with each row's account id (the item's own), were half its
+ * size; Spend by Category reads the year items of every account for a year. Month items keep the objects
+ * (format 1, no `format` attribute), as other readers take them. spendRollups gives both as SpendRollup.
+ */
+const COMPACT = 2;
+type MerchantTuple = [merchant: string, out: number, outCount: number, inPounds: number, inCount: number];
+type RowTuple = [id: string, date: string, description: string, merchant: string | null, amount: number];
+type CellTuple = [
+  leaf: string,
+  categoryId: string | null,
+  out: number,
+  outCount: number,
+  inPounds: number,
+  inCount: number,
+  confidenceSum: number,
+  confidenceCount: number,
+  merchants: MerchantTuple[],
+  rows: RowTuple[],
+];
+
+function encodeCompact(cells: SpendRollup['cells']): string {
+  return JSON.stringify(
+    cells.map(
+      (c): CellTuple => [
+        c.leaf,
+        c.category_id,
+        c.out,
+        c.out_count,
+        c.in,
+        c.in_count,
+        c.confidence_sum,
+        c.confidence_count,
+        c.merchants.map((m): MerchantTuple => [m.merchant, m.out, m.out_count, m.in, m.in_count]),
+        c.transactions.map(
+          (t): RowTuple => [t.id, t.transaction_date, t.description, t.merchant_name, t.amount],
+        ),
+      ],
+    ),
+  );
+}
+
+function decodeCompact(text: string, accountId: string): SpendRollup['cells'] {
+  return (JSON.parse(text) as CellTuple[]).map(
+    ([leaf, category_id, out, out_count, inPounds, in_count, confidence_sum, confidence_count, m, rows]) => ({
+      leaf,
+      category_id,
+      out,
+      out_count,
+      in: inPounds,
+      in_count,
+      confidence_sum,
+      confidence_count,
+      merchants: m.map(([merchant, o, oc, i, ic]) => ({
+        merchant,
+        out: o,
+        out_count: oc,
+        in: i,
+        in_count: ic,
+      })),
+      transactions: rows.map(([id, transaction_date, description, merchant_name, amount]) => ({
+        id,
+        account_id: accountId,
+        transaction_date,
+        description,
+        merchant_name,
+        amount,
+      })),
+    }),
+  );
+}
+
 const parsed = (item: StoredRollup): SpendRollup => ({
   month: item.month,
   account_id: item.account_id,
   latest_date: item.latest_date ?? null,
-  cells: JSON.parse(item.cells) as SpendRollup['cells'],
+  cells:
+    item.format === COMPACT
+      ? decodeCompact(item.cells, item.account_id)
+      : (JSON.parse(item.cells) as SpendRollup['cells']),
 });
-const ROLLUP_PROJECTION = '#m, account_id, cells, latest_date';
+const ROLLUP_PROJECTION = '#m, account_id, cells, latest_date, #f';
+const ROLLUP_NAMES = { '#m': 'month', '#f': 'format' };
 
 /**
  * The stored version of a roll-up (consistent): a string, '' for an item written before versions were kept,
@@ -89,7 +167,9 @@ export async function saveSpendRollup(
           month: rollup.month,
           account_id: rollup.account_id,
           latest_date: rollup.latest_date,
-          cells: JSON.stringify(rollup.cells),
+          ...(rollup.month.length === 4
+            ? { format: COMPACT, cells: encodeCompact(rollup.cells) }
+            : { cells: JSON.stringify(rollup.cells) }),
           version: ulid(),
           updated_at: now,
         },
@@ -123,7 +203,7 @@ export async function spendRollups(familyId: string, from: string, to: string): 
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
     ProjectionExpression: ROLLUP_PROJECTION,
-    ExpressionAttributeNames: { '#m': 'month' },
+    ExpressionAttributeNames: ROLLUP_NAMES,
   });
   return items.map(parsed);
 }
@@ -136,7 +216,7 @@ export async function accountSpendRollups(
 ): Promise<SpendRollup[]> {
   const items = await batchGetAll<StoredRollup>(
     months.map((month) => ({ ...keys.spendRollup(familyId, month, accountId) })),
-    { consistentRead: true, projection: ROLLUP_PROJECTION, names: { '#m': 'month' } },
+    { consistentRead: true, projection: ROLLUP_PROJECTION, names: ROLLUP_NAMES },
   );
   return items.map(parsed).sort((a, b) => (a.month < b.month ? -1 : 1));
 }
