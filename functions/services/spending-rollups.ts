@@ -82,7 +82,7 @@ async function refreshMonth(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const version = await spendRollupVersion(familyId, month, accountId);
     const rows = await spendingRows(familyId, accountId, `${month}-01`, endOfMonth(year ?? 0, m ?? 1));
-    const categorised = await categoriseNewSpending(familyId, rows, rules);
+    const categorised = await categoriseNewSpending(familyId, accountId, rows, rules);
     if (await saveSpendRollup(familyId, rollupOf(month, accountId, categorised), version, at)) return;
   }
   throw new TransientError(`The spending roll-up of ${month} kept changing while it was recomputed`);
@@ -106,6 +106,7 @@ async function refreshYear(familyId: string, accountId: string, year: string, at
 /** The rows, with those that count as spending but were never categorised given (and saved) their category. */
 async function categoriseNewSpending(
   familyId: string,
+  accountId: string,
   rows: readonly SpendingRow[],
   rules: () => Promise<ReadonlyMap<string, CategoryRule>>,
 ): Promise<SpendingRow[]> {
@@ -116,7 +117,10 @@ async function categoriseNewSpending(
   await Promise.all(
     fresh.map(async (row) => {
       const category = categoryOfRow(row, index);
-      if (category && (await setRowCategory({ ...row, family_id: row.family_id ?? familyId }, category)))
+      if (
+        category &&
+        (await setRowCategory({ ...row, family_id: familyId, account_id: accountId }, category))
+      )
         given.set(row, { ...row, ...category });
     }),
   );

@@ -221,12 +221,14 @@ export async function accountSpendRollups(
   return items.map(parsed).sort((a, b) => (a.month < b.month ? -1 : 1));
 }
 
-/** What a month's spending roll-up is made of, and what categorising a row needs (its key and description). */
+/**
+ * What a month's spending roll-up is made of (rollupOf), and what categorising a row needs (its key, its
+ * description and whether it was ever categorised). Nothing more is read: the month's rows are read on
+ * every refresh, and each attribute read costs.
+ */
 export type SpendingRow = Pick<
   CategorisedRow,
   | 'id'
-  | 'family_id'
-  | 'account_id'
   | 'amount'
   | 'signed_amount'
   | 'type'
@@ -236,8 +238,6 @@ export type SpendingRow = Pick<
   | 'user_corrected_flow_type'
   | 'category_id'
   | 'subcategory_id'
-  | 'primary_category'
-  | 'subcategory'
   | 'merchant_name'
   | 'category_confidence'
   | 'category_source'
@@ -245,8 +245,6 @@ export type SpendingRow = Pick<
 
 const SPENDING_ROW_FIELDS = [
   'id',
-  'family_id',
-  'account_id',
   'amount',
   'signed_amount',
   '#t',
@@ -256,8 +254,6 @@ const SPENDING_ROW_FIELDS = [
   'user_corrected_flow_type',
   'category_id',
   'subcategory_id',
-  'primary_category',
-  'subcategory',
   'merchant_name',
   'category_confidence',
   'category_source',
