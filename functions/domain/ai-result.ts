@@ -1,3 +1,4 @@
+import { CATEGORIES, UNCATEGORISED_ID } from './categories';
 import { isCorrectableFlowType } from './flow-types';
 import { AI_RULE_TABLE } from './rule-classifier';
 import type { AiClassificationResult } from './types';
@@ -36,7 +37,44 @@ export function validateAiResult(raw: unknown): AiResultValidation {
         : Number.NaN;
   const confidence = Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0;
   const reasoning = typeof o.reasoning === 'string' && o.reasoning.trim() ? o.reasoning.trim() : NO_REASONING;
-  return { ok: true, result: { flow_type: o.flow_type, confidence, reasoning } };
+  const category = aiCategory(o.category, o.category_confidence, confidence);
+  return {
+    ok: true,
+    result: {
+      flow_type: o.flow_type,
+      confidence,
+      reasoning,
+      ...(category === undefined ? {} : { category }),
+    },
+  };
+}
+
+const CATEGORY_IDS: ReadonlySet<string> = new Set(CATEGORIES.map((c) => c.id));
+
+/**
+ * The spending category of an AI answer: a seeded category id with its confidence (category_confidence,
+ * clamped to 0..1; the answer's confidence when missing). Undefined when none was given ('none', empty,
+ * 'uncategorised'); null when the answer names anything else (a category not in the seeded list is
+ * rejected: the row stays uncategorised). A pair validated before ({ category_id, confidence }) is checked
+ * the same way.
+ */
+export function aiCategory(
+  value: unknown,
+  categoryConfidence: unknown,
+  answerConfidence: number,
+): { category_id: string; confidence: number } | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  // An answer validated before (an AI port's result, checked again by the caller) holds the pair.
+  if (typeof value === 'object' && !Array.isArray(value) && 'category_id' in value) {
+    const pair = value as { category_id: unknown; confidence?: unknown };
+    return aiCategory(pair.category_id, pair.confidence, answerConfidence);
+  }
+  if (typeof value !== 'string') return null;
+  const id = value.trim();
+  if (!id || id.toLowerCase() === 'none' || id === UNCATEGORISED_ID) return undefined;
+  if (!CATEGORY_IDS.has(id)) return null;
+  const n = typeof categoryConfidence === 'number' ? categoryConfidence : Number.NaN;
+  return { category_id: id, confidence: Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : answerConfidence };
 }
 
 /**

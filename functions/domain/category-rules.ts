@@ -1,5 +1,5 @@
 import { categoryFields, UNCATEGORISED_ID } from './categories';
-import { extractMerchantName, tradingText } from './merchant-name';
+import { extractMerchantName, leadingTypeCode, tradingText } from './merchant-name';
 import {
   descriptionTokens,
   type MerchantCategory,
@@ -347,6 +347,7 @@ export const CATEGORY_PAYEES: readonly Payee[] = [
   ['Marks & Spencer', 'shopping.clothing', 'M&S CLOTHING', 'MARKS & SPENCER CLOTHING'],
   ['Clarks', 'shopping.clothing', 'CLARKS', 'C&J CLARK'],
   ['Schuh', 'shopping.clothing', 'SCHUH'],
+  ['Dr. Martens', 'shopping.clothing', 'DR MARTENS', 'DR MARTEN', 'DOCMARTENS'],
   ['Office', 'shopping.clothing', 'OFFICE SHOES', 'OFFICE LONDON'],
   ['FatFace', 'shopping.clothing', 'FAT FACE', 'FATFACE'],
   ['White Stuff', 'shopping.clothing', 'WHITE STUFF'],
@@ -620,6 +621,41 @@ const findInDictionary = phraseMatcher([...payeeEntries, ...merchantEntries], (h
   return next === undefined || !BANKING_WORDS.has(next);
 });
 
+/**
+ * Words that follow BP (or another code that is also a merchant's name) on a card line at a filling station
+ * and never on a bill payment: the site's brand and services, and road words of its address.
+ */
+const STATION_WORDS = new Set(
+  `CONNECT PULSE EXPRESS FUEL FUELS PETROL DIESEL FORECOURT PFS SERVICE SERVICES STATION STN SSTN SF MOTORWAY
+  GARAGE WILD BEAN M&S SHOP ROAD RD LANE LN STREET WAY AVENUE AVE BYPASS JUNCTION ROUNDABOUT`.split(/\s+/),
+);
+
+/**
+ * The description without the payment-type code it starts with (merchant-name.ts leadingTypeCode): 'BP
+ * GRACE KELLY' (HSBC's bill payment to Grace Kelly) → 'GRACE KELLY', 'DD OCADO RETAIL' → 'OCADO RETAIL'. A
+ * code is kept when it starts a name the dictionary knows by more than the code ('SO ENERGY', 'BP PULSE',
+ * 'BP CONNECT'), and a code that is itself a merchant's name (BP) is kept when a filling station's words or a
+ * site number follow it ('BP 01607557', 'BP WOODHOUSE LANE S STN'): a bill payment names a payee, a card
+ * line at a station names the site. At most two codes are taken off (')))  VIS ...').
+ */
+export function withoutTypeCode(description: string): string {
+  let text = description;
+  for (let i = 0; i < 2; i++) {
+    const lead = leadingTypeCode(text);
+    if (!lead) return text;
+    const codeTokens = descriptionTokens(lead.code).length;
+    const tokens = descriptionTokens(text);
+    const hit = codeTokens ? findInDictionary(tokens) : null;
+    if (hit && hit.start === 0) {
+      if (hit.end > codeTokens) return text;
+      const after = tokens.slice(hit.end);
+      if (/\d/.test(after[0] ?? '') || after.some((t) => STATION_WORDS.has(t))) return text;
+    }
+    text = lead.rest;
+  }
+  return text;
+}
+
 /** The dictionary merchant of a description ({ name, categoryId }), or null. */
 export function dictionaryMerchant(description: string): { name: string; categoryId: string } | null {
   return findInDictionary(descriptionTokens(description))?.value ?? null;
@@ -728,7 +764,7 @@ export function merchantKey(merchantName: string): string {
 
 /** The merchant name a row keeps: the dictionary's name, else the cleaned trading name. */
 export function merchantNameOf(description: string | null | undefined): string | null {
-  const text = description ?? '';
+  const text = withoutTypeCode(tradingText(description));
   return dictionaryMerchant(text)?.name ?? extractMerchantName(text);
 }
 
@@ -783,8 +819,11 @@ export function categorise(
   rules: ReadonlyMap<string, CategoryRule> = new Map(),
 ): CategoryResult {
   const text = description ?? '';
-  const known = dictionaryMerchant(tradingText(text));
-  const merchant = known?.name ?? extractMerchantName(text);
+  // The merchant and the words of the line without a leading payment-type code (BP, DD, SO, VIS ...): the
+  // line types below read the whole line (ATM is a cash withdrawal whatever follows).
+  const named = withoutTypeCode(tradingText(text));
+  const known = dictionaryMerchant(named);
+  const merchant = known?.name ?? extractMerchantName(named);
   if (merchant && rules.size) {
     const learned = rules.get(merchantKey(merchant));
     if (learned && learned.category_id !== UNCATEGORISED_ID)
@@ -797,7 +836,8 @@ export function categorise(
       return result(categoryId, categoryId === 'cash' ? 'Cash' : merchant, CATEGORY_CONFIDENCE.rule, 'rule');
   if (known) return result(known.categoryId, merchant, CATEGORY_CONFIDENCE.dictionary, 'dictionary');
   if (looksLikeAPerson(merchant)) return result('people', merchant, CATEGORY_CONFIDENCE.person, 'person');
+  const words = normaliseDescription(withoutTypeCode(text));
   for (const [pattern, categoryId] of KEYWORD_RULES)
-    if (pattern.test(n)) return result(categoryId, merchant, CATEGORY_CONFIDENCE.keyword, 'keyword');
+    if (pattern.test(words)) return result(categoryId, merchant, CATEGORY_CONFIDENCE.keyword, 'keyword');
   return uncategorised(merchant);
 }

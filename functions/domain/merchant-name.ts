@@ -70,6 +70,59 @@ const PREFIX = new RegExp(
   'i',
 );
 
+/**
+ * Payment-type codes UK statements print before an entry's details, in a column of their own or run into the
+ * description (HSBC: ')))', BP, CR, DD, DR, SO, TFR, VIS, ATM, CHQ, OBP; Lloyds, Halifax, TSB: BGC, BP, CHG,
+ * CHQ, COR, CPT, CSH, DD, DEB, DEP, FPI, FPO, IB, INT, MPI, MPO, SO, TFR; others: STO, POS, C/L, D/D, S/O).
+ */
+export const PAYMENT_TYPE_CODES: ReadonlySet<string> = new Set([
+  ')))',
+  'ATM',
+  'BAC',
+  'BACS',
+  'BGC',
+  'BP',
+  'C/L',
+  'CHG',
+  'CHQ',
+  'COR',
+  'CPT',
+  'CR',
+  'CSH',
+  'D/D',
+  'DD',
+  'DEB',
+  'DEP',
+  'DR',
+  'FPI',
+  'FPO',
+  'IB',
+  'IBP',
+  'INT',
+  'MPI',
+  'MPO',
+  'OBP',
+  'POS',
+  'S/O',
+  'SO',
+  'STO',
+  'TFR',
+  'VIS',
+]);
+
+/**
+ * The payment-type code an entry starts with and what follows it ('BP GRACE KELLY' → BP, 'GRACE KELLY'), or
+ * null when it starts with none or nothing follows the code. Whether the code is a code or the start of a
+ * name ('BP CONNECT', 'SO ENERGY') is the caller's to judge (category-rules.ts withoutTypeCode).
+ */
+export function leadingTypeCode(description: string): { code: string; rest: string } | null {
+  const match = /^\s*(\){3}|[A-Z]{2,4}|[A-Z]\/[A-Z])(?=\s|$)\s*(.*)$/is.exec(description);
+  if (!match) return null;
+  const code = match[1]!.toUpperCase();
+  const rest = match[2]!.trim();
+  return PAYMENT_TYPE_CODES.has(code) && rest ? { code, rest } : null;
+}
+
 const STOP_WORDS = new Set(['ON', 'CD', 'REF', 'REFERENCE', 'FOR', 'VIA', 'AT', 'CARD', 'GBP', 'EUR', 'USD']);
 const COUNTRIES = new Set([
   'GBR',

@@ -173,22 +173,23 @@ export function spendingAmount(
 
 const REFUND = /\b(?:REFUND|REFUNDED|RFND|REFUND FROM|MERCHANT REFUND)\b/;
 
-export type SpendRollupRow = Pick<
-  Transaction,
-  | 'id'
-  | 'account_id'
-  | 'amount'
-  | 'signed_amount'
-  | 'type'
-  | 'description'
-  | 'transaction_date'
-  | 'flow_type'
-  | 'user_corrected_flow_type'
-  | 'category_id'
-  | 'subcategory_id'
-  | 'merchant_name'
-  | 'category_confidence'
->;
+/** A row as a roll-up reads it; its account is the roll-up's when not given. */
+export type SpendRollupRow = Partial<Pick<Transaction, 'account_id'>> &
+  Pick<
+    Transaction,
+    | 'id'
+    | 'amount'
+    | 'signed_amount'
+    | 'type'
+    | 'description'
+    | 'transaction_date'
+    | 'flow_type'
+    | 'user_corrected_flow_type'
+    | 'category_id'
+    | 'subcategory_id'
+    | 'merchant_name'
+    | 'category_confidence'
+  >;
 
 /** A merchant's spending within a cell: money out and refunds kept apart (the type filter). */
 export interface RollupMerchant {

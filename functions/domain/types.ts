@@ -145,6 +145,11 @@ export interface AiClassificationResult {
   flow_type: CorrectableFlowType;
   confidence: number;
   reasoning: string;
+  /**
+   * The spending category the AI gave in the same answer (a seeded category id) and its confidence: absent
+   * when it gave none, null when it named a category that is not in the seeded list (rejected).
+   */
+  category?: { category_id: string; confidence: number } | null;
 }
 
 /** Available data range (spec 3 §3). */

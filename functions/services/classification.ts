@@ -1,7 +1,7 @@
 import { CLASSIFICATION_FALLBACK, validateAiResult } from '../domain/ai-result';
 import { moneyDirection } from '../domain/flow-direction';
 import { classifyByRules, type RuleClassification, type RuleId } from '../domain/rule-classifier';
-import type { CorrectableFlowType, LearnedPattern } from '../domain/types';
+import type { AiClassificationResult, CorrectableFlowType, LearnedPattern } from '../domain/types';
 import { logger } from '../shared/logger';
 import type { AiClassificationItem, AiClassifier } from '../shared/ports';
 
@@ -41,6 +41,8 @@ export interface RowClassification {
   source: ClassificationSource;
   /** Why (the rule, the model's reasoning or the fallback's); not stored with the transaction. */
   reasoning: string;
+  /** The spending category the AI gave with its answer (AiClassificationResult.category). */
+  category?: AiClassificationResult['category'];
 }
 
 /** Catch-all rules whose answer the AI may improve on (spec 2 §5: the two 0.60 rows of the table). */

@@ -19,11 +19,15 @@ export interface RowChange {
 export async function rowsChanged(familyId: string, changes: readonly RowChange[]): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
   for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
-  await refreshRollups(
-    familyId,
-    changes.flatMap((change) => change.dates),
-  );
-  await refreshSpending(familyId, changes);
+  // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
+  // writes (the spending refresh may set a row's category; flow roll-ups do not read categories): both at once.
+  await Promise.all([
+    refreshRollups(
+      familyId,
+      changes.flatMap((change) => change.dates),
+    ),
+    refreshSpending(familyId, changes),
+  ]);
 }
 
 /** The changes of a list of rows, one per account. */

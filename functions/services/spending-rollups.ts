@@ -1,10 +1,16 @@
-import { type CategorisedRow, setRowCategory } from '../adapters/dynamodb/category-repository';
-import { deleteSpendRollup, putSpendRollup, spendRollups } from '../adapters/dynamodb/spending-repository';
-import { accountTransactions } from '../adapters/dynamodb/transaction-repository';
+import { setRowCategory } from '../adapters/dynamodb/category-repository';
+import {
+  accountSpendRollups,
+  type SpendingRow,
+  saveSpendRollup,
+  spendingRows,
+  spendRollupVersion,
+} from '../adapters/dynamodb/spending-repository';
 import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
 import { mergeRollups, rollupOf, spendingAmount } from '../domain/spending';
 import { services } from '../shared/container';
+import { TransientError } from '../shared/errors';
 import { categoryOfRow, familyCategoryRules } from './row-categories';
 
 /** A change of rows (row-changes.ts RowChange): the account and the rows' dates. */
@@ -16,61 +22,107 @@ interface Change {
 // ── roll-ups ─────────────────────────────────────────────────────────────────────────────────────────────
 
 const monthOf = (date: string) => date.slice(0, 7);
+/** Tries of one roll-up while other writes keep changing it. */
+const ATTEMPTS = 8;
+/** Roll-ups refreshed at once (a change may touch many months: a backfill, a long statement). */
+const CONCURRENCY = 4;
+
+async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}
 
 /**
- * Recompute the spending roll-up of every month each change touches, for its account, from the rows (run
- * by rowsChanged; never incremented, so running it twice is harmless). A month with no spending left loses
- * its roll-up. A row that counts as spending but was never categorised (it became an expense after it was
- * written, e.g. by a flow-type correction) is categorised here first, once.
+ * Recompute the spending roll-up of every month each change touches, for its account, from that month's
+ * rows, then the year roll-up of each touched year of the account from its (at most 12) month roll-ups (run
+ * by rowsChanged). Never incremented, so running it twice is harmless. A month with no spending left loses
+ * its roll-up, and a year with none its year roll-up. A row that counts as spending but was never
+ * categorised (it became an expense after it was written, e.g. by a flow-type correction) is categorised
+ * here first, once.
+ *
+ * Two refreshes of one item at once (two writes of rows in the same account and month) are kept apart by
+ * the item's version, read before what the item is computed from: a write conditional on it fails if the
+ * other landed in between, and the loser reads again. So the last roll-up stored was computed from rows (or
+ * months) read after every earlier write of them had landed.
  */
 export async function refreshSpending(familyId: string, changes: readonly Change[]): Promise<void> {
-  const touched = new Set<string>();
+  const months = new Map<string, { accountId: string; month: string }>();
   for (const change of changes)
-    for (const date of change.dates) touched.add(`${change.accountId}|${monthOf(date)}`);
+    for (const date of change.dates)
+      months.set(`${change.accountId}|${monthOf(date)}`, {
+        accountId: change.accountId,
+        month: monthOf(date),
+      });
   const at = services().now().toISOString();
   let rules: Promise<ReadonlyMap<string, CategoryRule>> | undefined;
-  for (const entry of touched) {
-    const [accountId = '', month = ''] = entry.split('|');
-    const [year, m] = month.split('-').map(Number);
-    const rows = await accountTransactions(familyId, accountId, {
-      from: `${month}-01`,
-      to: endOfMonth(year ?? 0, m ?? 1),
-    });
-    const categorised = await categoriseNewSpending(rows as CategorisedRow[], () => {
-      rules ??= familyCategoryRules(familyId);
-      return rules;
-    });
-    const rollup = rollupOf(month, accountId, categorised);
-    if (rollup.cells.length) await putSpendRollup(familyId, rollup, at);
-    else await deleteSpendRollup(familyId, month, accountId);
+  const familyRules = () => {
+    rules ??= familyCategoryRules(familyId);
+    return rules;
+  };
+  await inTurn([...months.values()], ({ accountId, month }) =>
+    refreshMonth(familyId, accountId, month, familyRules, at),
+  );
+  const years = new Map<string, { accountId: string; year: string }>();
+  for (const { accountId, month } of months.values())
+    years.set(`${accountId}|${month.slice(0, 4)}`, { accountId, year: month.slice(0, 4) });
+  await inTurn([...years.values()], ({ accountId, year }) => refreshYear(familyId, accountId, year, at));
+}
+
+async function refreshMonth(
+  familyId: string,
+  accountId: string,
+  month: string,
+  rules: () => Promise<ReadonlyMap<string, CategoryRule>>,
+  at: string,
+): Promise<void> {
+  const [year, m] = month.split('-').map(Number);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const version = await spendRollupVersion(familyId, month, accountId);
+    const rows = await spendingRows(familyId, accountId, `${month}-01`, endOfMonth(year ?? 0, m ?? 1));
+    const categorised = await categoriseNewSpending(familyId, accountId, rows, rules);
+    if (await saveSpendRollup(familyId, rollupOf(month, accountId, categorised), version, at)) return;
   }
-  // Each touched year of each account: its months merged, so a year is read as one item per account.
-  const years = new Set([...touched].map((entry) => entry.slice(0, entry.indexOf('|') + 5)));
-  for (const entry of years) {
-    const [accountId = '', year = ''] = entry.split('|');
-    const months = (await spendRollups(familyId, `${year}-01`, `${year}-12`)).filter(
-      (r) => r.account_id === accountId,
+  throw new TransientError(`The spending roll-up of ${month} kept changing while it was recomputed`);
+}
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+
+async function refreshYear(familyId: string, accountId: string, year: string, at: string): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const version = await spendRollupVersion(familyId, year, accountId);
+    const months = await accountSpendRollups(
+      familyId,
+      accountId,
+      MONTHS.map((m) => `${year}-${m}`),
     );
-    const merged = mergeRollups(year, accountId, months);
-    if (merged.cells.length) await putSpendRollup(familyId, merged, at);
-    else await deleteSpendRollup(familyId, year, accountId);
+    if (await saveSpendRollup(familyId, mergeRollups(year, accountId, months), version, at)) return;
   }
+  throw new TransientError(`The spending roll-up of ${year} kept changing while it was recomputed`);
 }
 
 /** The rows, with those that count as spending but were never categorised given (and saved) their category. */
 async function categoriseNewSpending(
-  rows: readonly CategorisedRow[],
+  familyId: string,
+  accountId: string,
+  rows: readonly SpendingRow[],
   rules: () => Promise<ReadonlyMap<string, CategoryRule>>,
-): Promise<CategorisedRow[]> {
-  const out: CategorisedRow[] = [];
-  for (const row of rows) {
-    if (row.category_source !== undefined || spendingAmount(row) === null) {
-      out.push(row);
-      continue;
-    }
-    const category = categoryOfRow(row, await rules());
-    if (category && (await setRowCategory(row, category))) out.push({ ...row, ...category });
-    else out.push(row);
-  }
-  return out;
+): Promise<SpendingRow[]> {
+  const fresh = rows.filter((row) => row.category_source === undefined && spendingAmount(row) !== null);
+  if (!fresh.length) return [...rows];
+  const index = await rules();
+  const given = new Map<SpendingRow, SpendingRow>();
+  await Promise.all(
+    fresh.map(async (row) => {
+      const category = categoryOfRow(row, index);
+      if (
+        category &&
+        (await setRowCategory({ ...row, family_id: familyId, account_id: accountId }, category))
+      )
+        given.set(row, { ...row, ...category });
+    }),
+  );
+  return rows.map((row) => given.get(row) ?? row);
 }

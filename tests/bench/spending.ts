@@ -31,7 +31,9 @@ import { startTestTwin } from '../support/twin';
  * labelled descriptions as card purchases and bills, with salaries, transfers and refunds among them), each
  * categorised as the pipeline does. The roll-ups are built from those rows with the refresh's own rule and
  * written; one account-month of rows is stored to time the refresh (what each month a write touches adds).
- * Target: p95 ≤ 50 ms for the month and for the year.
+ * Target: p95 ≤ 50 ms for the month and for the year, and ≤ 100 ms for the refresh of one account-month.
+ * Each timed figure also gives the process's CPU time a run (the twin runs in the bench's process): on a
+ * shared machine the wall-clock figures include waiting for a CPU, the CPU time does not.
  */
 
 interface Labelled {
@@ -136,15 +138,31 @@ function seedRows(
   return out;
 }
 
-async function timed(caller: ApiCaller, path: string): Promise<number[]> {
+/**
+ * The process's CPU time (ms) per run of `work`: the twin runs in this process, so it is what a run costs
+ * the client and the twin together, whatever else the machine is doing (a shared machine's wall-clock
+ * figures wait for the CPU as well).
+ */
+async function cpuPerRun(
+  runs: number,
+  work: () => Promise<unknown>,
+): Promise<{ times: number[]; cpu: number }> {
   const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  const before = process.cpuUsage();
+  for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const { status, body } = await caller.call<SpendingResponse>('GET', path);
+    await work();
     times.push(performance.now() - started);
-    if (status !== 200 || body.categories.length === 0) throw new Error(`${path} answered ${status}`);
   }
-  return times;
+  const used = process.cpuUsage(before);
+  return { times, cpu: (used.user + used.system) / 1000 / runs };
+}
+
+function timed(caller: ApiCaller, path: string) {
+  return cpuPerRun(RUNS, async () => {
+    const { status, body } = await caller.call<SpendingResponse>('GET', path);
+    if (status !== 200 || body.categories.length === 0) throw new Error(`${path} answered ${status}`);
+  });
 }
 
 async function aggregate() {
@@ -194,18 +212,17 @@ async function aggregate() {
       r.transaction_date.startsWith(monthOf(30)),
     );
     await putNewTransactions(sample);
-    const refreshOne: number[] = [];
-    for (let run = 0; run < 20; run++) {
-      const started = performance.now();
-      await refreshSpending(familyId, [{ accountId: first, dates: [`${monthOf(30)}-15`] }]);
-      refreshOne.push(performance.now() - started);
-    }
+    const refresh = await cpuPerRun(20, () =>
+      refreshSpending(familyId, [{ accountId: first, dates: [`${monthOf(30)}-15`] }]),
+    );
+    const refreshOne = refresh.times;
     const monthPath = `/api/insights/categories?from=${monthOf(59)}&to=${monthOf(59)}`;
     const yearPath = `/api/insights/categories?from=${monthOf(48)}&to=${monthOf(59)}`;
     await timed(caller, yearPath); // warm-up
     const month = await timed(caller, monthPath);
     const year = await timed(caller, yearPath);
-    const note = (t: number[]) => `p50 ${percentile(t, 50).toFixed(1)} ms; target p95 ≤ ${TARGET_MS} ms`;
+    const note = ({ times, cpu }: { times: number[]; cpu: number }) =>
+      `p50 ${percentile(times, 50).toFixed(1)} ms, CPU ${cpu.toFixed(1)} ms a request; target p95 ≤ ${TARGET_MS} ms`;
     return [
       {
         name: `roll-ups of ${total.toLocaleString('en-GB')} rows (180 account-months, 15 account-years)`,
@@ -217,10 +234,15 @@ async function aggregate() {
         name: 'refresh one account-month (p95)',
         value: percentile(refreshOne, 95),
         unit: 'ms',
-        note: 'what each month a write touches adds to rowsChanged',
+        note: `p50 ${percentile(refreshOne, 50).toFixed(1)} ms, CPU ${refresh.cpu.toFixed(1)} ms a run; what each month a write touches adds to rowsChanged; target p95 ≤ 100 ms`,
       },
-      { name: 'spending, one month (p95)', value: percentile(month, 95), unit: 'ms', note: note(month) },
-      { name: 'spending, one year (p95)', value: percentile(year, 95), unit: 'ms', note: note(year) },
+      {
+        name: 'spending, one month (p95)',
+        value: percentile(month.times, 95),
+        unit: 'ms',
+        note: note(month),
+      },
+      { name: 'spending, one year (p95)', value: percentile(year.times, 95), unit: 'ms', note: note(year) },
     ];
   } finally {
     await twin.stop();

@@ -190,6 +190,55 @@ describe('classify: the AI (Bedrock in AWS, replaced at its port) takes what the
     }
   });
 
+  it('gives spending no rule places the category the AI answered with, from the seeded list only', async () => {
+    registerServices({
+      aiClassifier: {
+        batchSize: 4,
+        async classify(items) {
+          return items.map((i) => {
+            const answer = {
+              flow_type: 'external_expense' as const,
+              confidence: 0.7,
+              reasoning: 'A purchase',
+            };
+            if (i.description.startsWith('MYSTERY'))
+              return { ...answer, category: { category_id: 'shopping.general', confidence: 0.65 } };
+            if (i.description.startsWith('ODDITY'))
+              return { ...answer, category: { category_id: 'Knick-knacks', confidence: 0.9 } };
+            // the rules' category (the keyword PHARMACY) comes before the AI's
+            return { ...answer, category: { category_id: 'travel', confidence: 0.9 } };
+          });
+        },
+      },
+    });
+    try {
+      const familyId = ulid();
+      const current = await account(familyId, 'current');
+      await ingest(familyId, current, [
+        row('2026-04-02', 'MYSTERY XQZ 991', -40),
+        row('2026-04-03', 'ODDITY CORNER 12', -10),
+        row('2026-04-04', 'BRIDGE ST PHARMACY 88', -12),
+      ]);
+      const rows = Object.fromEntries(
+        (await accountTransactions(familyId, current)).map((r) => [r.description, r]),
+      );
+      expect(rows['MYSTERY XQZ 991']).toMatchObject({
+        flow_type: 'external_expense',
+        category_id: 'shopping',
+        subcategory_id: 'shopping.general',
+        category_confidence: 0.65,
+        category_source: 'ai',
+      });
+      expect(rows['ODDITY CORNER 12']).toMatchObject({ category_id: null, category_source: 'none' });
+      expect(rows['BRIDGE ST PHARMACY 88']).toMatchObject({
+        subcategory_id: 'health.pharmacy',
+        category_source: 'keyword',
+      });
+    } finally {
+      registerServices({ aiClassifier: null });
+    }
+  });
+
   it('without an AI (the twin) a row no rule fits stays unclassified, in the unclassified index', async () => {
     const familyId = ulid();
     const savings = await account(familyId, 'savings');

@@ -1,5 +1,12 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountSpendRollups,
+  saveSpendRollup,
+  spendingRows,
+  spendRollups,
+  spendRollupVersion,
+} from '../../functions/adapters/dynamodb/spending-repository';
 import { putNewTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import type {
   CategoriesResponse,
@@ -7,8 +14,10 @@ import type {
   SpendingResponse,
 } from '../../functions/contracts/spending';
 import type { Transaction } from '../../functions/contracts/transactions';
+import { mergeRollups, rollupOf } from '../../functions/domain/spending';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { backfillCategories } from '../../functions/services/spending';
+import { refreshSpending } from '../../functions/services/spending-rollups';
 import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
@@ -336,5 +345,83 @@ describe('a row that becomes spending after it was written', () => {
     expect(stored).toMatchObject({ subcategory_id: 'eating_out.cafes', merchant_name: 'Greggs' });
     const s = await spending(ada, `&accounts=${savings}`);
     expect(categoryOf(s, 'eating_out')?.total).toBeCloseTo(4.2, 2);
+  });
+});
+
+describe('roll-ups stay exact when refreshes overlap', () => {
+  const row = (familyId: string, accountId: string, i: number, date: string) => ({
+    id: `overlap${String(i).padStart(15, '0')}`,
+    family_id: familyId,
+    account_id: accountId,
+    upload_id: ulid(),
+    transaction_date: date,
+    description: ['CARD PAYMENT TO TESCO STORES 3217', 'DD THAMES WATER 99812345', 'SQ *THE COFFEE HOUSE'][
+      i % 3
+    ]!,
+    amount: 1 + i,
+    signed_amount: -(1 + i),
+    type: 'debit' as const,
+    balance: null,
+    flow_type: 'external_expense',
+    user_corrected_flow_type: null,
+    classification_confidence: 0.9,
+    classification_method: 'ai_auto',
+    created_at: new Date().toISOString(),
+  });
+
+  it('a refresh that computed from rows read before another landed does not store its figures', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const accountId = await createAccount(ada, 'Stale check', 'current');
+    const month = '2024-03';
+    const first = row(familyId, accountId, 1, `${month}-05`);
+    await putNewTransactions([first]);
+    await refreshSpending(familyId, changesOf([first]));
+    // A refresh reads the version, then the rows ...
+    const version = await spendRollupVersion(familyId, month, accountId);
+    const stale = rollupOf(
+      month,
+      accountId,
+      await spendingRows(familyId, accountId, `${month}-01`, `${month}-31`),
+    );
+    // ... meanwhile another write of the month lands and its refresh stores the new figures ...
+    const second = row(familyId, accountId, 2, `${month}-06`);
+    await putNewTransactions([second]);
+    await refreshSpending(familyId, changesOf([second]));
+    // ... so the first refresh's figures (without the second row) are refused.
+    expect(await saveSpendRollup(familyId, stale, version, new Date().toISOString())).toBe(false);
+    const [stored] = await accountSpendRollups(familyId, accountId, [month]);
+    expect(stored?.cells.reduce((s, c) => s + c.out_count, 0)).toBe(2);
+  });
+
+  it('many writes of one account in two months at once leave the months and the year exactly as the rows give', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const accountId = await createAccount(ada, 'Busy card', 'current');
+    const batches = Array.from({ length: 8 }, (_, b) =>
+      Array.from({ length: 5 }, (_, k) => {
+        const i = 100 + b * 5 + k;
+        return row(
+          familyId,
+          accountId,
+          i,
+          `2024-${k % 2 ? '05' : '06'}-${String(1 + ((i * 7) % 28)).padStart(2, '0')}`,
+        );
+      }),
+    );
+    await Promise.all(
+      batches.map(async (rows) => {
+        await putNewTransactions(rows);
+        await refreshSpending(familyId, changesOf(rows));
+      }),
+    );
+    const months = ['2024-05', '2024-06'];
+    const expected = await Promise.all(
+      months.map(async (m) =>
+        rollupOf(m, accountId, await spendingRows(familyId, accountId, `${m}-01`, `${m}-31`)),
+      ),
+    );
+    expect(await accountSpendRollups(familyId, accountId, months)).toEqual(expected);
+    const [year] = (await spendRollups(familyId, '2024', '2024')).filter((r) => r.account_id === accountId);
+    expect(year).toEqual(mergeRollups('2024', accountId, expected));
+    expect(year?.cells.reduce((s, c) => s + c.out_count, 0)).toBe(40);
   });
 });

@@ -1,5 +1,6 @@
 import type { ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MAX_TOKENS } from '../../domain/ai-result';
+import { CATEGORIES } from '../../domain/categories';
 import { AI_RULE_TABLE } from '../../domain/rule-classifier';
 import { CORRECTABLE_FLOW_TYPES } from '../../domain/types';
 import type { AiClassificationItem } from '../../shared/ports';
@@ -17,8 +18,8 @@ import type { AiClassificationItem } from '../../shared/ports';
 export const CLASSIFY_TOOL_NAME = 'record_classifications';
 
 /**
- * Transactions per call. An answer costs about 40 output tokens (index, flow type, confidence and a
- * reasoning of at most 15 words), so 12 answers stay well inside the 1000-token limit.
+ * Transactions per call. An answer costs about 55 output tokens (index, flow type, confidence, a reasoning of
+ * at most 15 words, a category id and its confidence), so 12 answers stay inside the 1000-token limit.
  */
 export const BEDROCK_BATCH_SIZE = 12;
 
@@ -38,6 +39,12 @@ export const CLASSIFY_TOOL_SCHEMA = {
           flow_type: { type: 'string', enum: [...CORRECTABLE_FLOW_TYPES] },
           confidence: { type: 'number', minimum: 0, maximum: 1 },
           reasoning: { type: 'string', description: 'Why, in at most 15 words.' },
+          category: {
+            type: 'string',
+            enum: [...CATEGORIES.map((c) => c.id), 'none'],
+            description: 'For spending, the category id from the list; none when unsure or not spending.',
+          },
+          category_confidence: { type: 'number', minimum: 0, maximum: 1 },
         },
         required: ['index', 'flow_type', 'confidence', 'reasoning'],
       },
@@ -49,6 +56,14 @@ export const CLASSIFY_TOOL_SCHEMA = {
 const FLOW_TYPES_TEXT =
   "Flow types: income (money coming into the family), internal_transfer (money moving between the family's " +
   "own accounts, including paying off the family's own credit card), external_expense (money leaving the family).";
+
+/** The seeded spending categories the model may choose from, as `id (Parent: Name)`, one line. */
+export function categoryListText(): string {
+  const names = new Map(CATEGORIES.map((c) => [c.id, c.name]));
+  return CATEGORIES.map((c) =>
+    c.parent_id ? `${c.id} (${names.get(c.parent_id)}: ${c.name})` : `${c.id} (${c.name})`,
+  ).join('; ');
+}
 
 /** The rule table (spec 2 §5) in priority order, one numbered line each. */
 export function ruleTableText(): string {
@@ -90,11 +105,15 @@ export function buildBatchPrompt(items: readonly AiClassificationItem[]): string
     'Rules, in priority order (the first rule that fits decides):',
     ruleTableText(),
     '',
+    'Spending categories (for money the family spends; the most specific that fits, else none):',
+    categoryListText(),
+    '',
     'Transactions:',
     ...transactions,
     '',
     `Call the ${CLASSIFY_TOOL_NAME} tool once, with one result for every index from 0 to ${last}: ` +
-      'flow_type, confidence between 0 and 1, and reasoning in at most 15 words.',
+      'flow_type, confidence between 0 and 1, reasoning in at most 15 words, and for spending a category ' +
+      'id from the list with its category_confidence (none when unsure).',
   ].join('\n');
 }
 

@@ -8,7 +8,8 @@ import { CLASSIFY_TOOL_NAME } from './request';
  *
  * Per requested index, the item is checked by the domain's validateAiResult: flow_type must be income,
  * internal_transfer or external_expense (else that item fails), confidence is clamped to 0..1, missing
- * reasoning becomes 'No reasoning provided'. An index that is not answered, or answered with conflicting
+ * reasoning becomes 'No reasoning provided', and a spending category outside the seeded list is rejected
+ * (category null; the flow type stands). An index that is not answered, or answered with conflicting
  * flow types, fails. The whole batch fails when the reply was cut short (stopReason max_tokens), stopped
  * for another reason than a finished answer (guardrail, content filter, malformed output), holds neither a
  * tool call nor a text reply that is pure JSON, or names an index outside the batch (the model numbered

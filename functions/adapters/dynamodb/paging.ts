@@ -69,7 +69,13 @@ export function queryPrefix<T = Item>(
  */
 export async function batchGetAll<T = Item>(
   keys: readonly Key[],
-  options: { consistentRead?: boolean; projection?: string; client?: Client } = {},
+  options: {
+    consistentRead?: boolean;
+    projection?: string;
+    /** ExpressionAttributeNames of the projection (reserved words such as `month`). */
+    names?: Record<string, string>;
+    client?: Client;
+  } = {},
 ): Promise<T[]> {
   const { client = documentClient() } = options;
   const table = tableName();
@@ -86,6 +92,7 @@ export async function batchGetAll<T = Item>(
               Keys: pending,
               ...(options.consistentRead ? { ConsistentRead: true } : {}),
               ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
             },
           },
         }),

@@ -1,8 +1,13 @@
+import './native-json';
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
 import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
+import { restoreNativeJson } from './native-json';
 import { checkPdfBytes, MAX_PDF_PAGES, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
+
+// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
+restoreNativeJson();
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,

@@ -1,11 +1,13 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
+import { type RowCategory, setRowCategory } from '../../adapters/dynamodb/category-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
 import { setClassification } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
+import { categoryFields } from '../../domain/categories';
 import { services } from '../../shared/container';
 import { classifyTransactions } from '../classification';
-import { categoriseUncategorisedRows } from '../spending';
+import { categoriseUncategorisedRows, categoryOfRow, familyCategoryRules } from '../spending';
 import { inBatches, now, requireAccount } from './common';
 import { readAdded } from './working-files';
 
@@ -13,8 +15,9 @@ import { readAdded } from './working-files';
  * The pipeline's Classify step, the AI's turn (spec 2 §4, §5, §7): Persist wrote each row with its
  * learned-pattern or rule-table classification; where an AI classifier is configured (Bedrock in AWS), the
  * rows no rule fits, or only a catch-all rule (0.60), are put to it in batches, and its answers (or the
- * spec's fallback for rows no rule fits when it fails) replace them. Without one (the twin, by default) there
- * is nothing more to do.
+ * spec's fallback for rows no rule fits when it fails) replace them; the same call gives a spending category,
+ * which a spending row takes when no category rule places it. Without one (the twin, by default) there is
+ * nothing more to do.
  */
 export async function classifyStep(state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
@@ -42,6 +45,7 @@ export async function classifyStep(state: PipelineState): Promise<PipelineState>
     });
   });
   // Rows the AI made expenses (or no longer expenses) get their category now; Finish reports every row.
+  const rules = await familyCategoryRules(state.familyId);
   await categoriseUncategorisedRows(
     state.familyId,
     changed.map((row) => ({
@@ -49,7 +53,29 @@ export async function classifyStep(state: PipelineState): Promise<PipelineState>
       flow_type: results.get(row.id)!.flow_type,
       user_corrected_flow_type: null,
     })),
+    rules,
   );
+  // The AI's category, asked in the same call, is the last source: for spending rows that neither the
+  // family's rules nor the categoriser's dictionary and rules place (a category outside the seeded list was
+  // already rejected by validateAiResult).
+  const aiCategories = changed.flatMap((row) => {
+    const result = results.get(row.id)!;
+    if (result.source !== 'ai' || !result.category) return [];
+    const byRules = categoryOfRow(
+      { ...row, flow_type: result.flow_type, user_corrected_flow_type: null },
+      rules,
+    );
+    const fields = categoryFields(result.category.category_id);
+    if (!byRules || byRules.category_source !== 'none' || !fields) return [];
+    const category: RowCategory = {
+      ...fields,
+      merchant_name: byRules.merchant_name,
+      category_confidence: result.category.confidence,
+      category_source: 'ai',
+    };
+    return [{ row, category }];
+  });
+  await inBatches(aiCategories, ({ row, category }) => setRowCategory(row, category));
   const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
   await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
   return { ...state, counts };

@@ -184,3 +184,42 @@ describe('spec 2 §8 Classification: a bad reply is a failure value, never an ex
     });
   });
 });
+
+describe('the spending category in an answer: a seeded category or nothing', () => {
+  const answer = (extra: Record<string, unknown>) => ({
+    index: 0,
+    flow_type: 'external_expense',
+    confidence: 0.8,
+    reasoning: 'A card payment at a bakery.',
+    ...extra,
+  });
+
+  it('keeps a seeded category with its confidence (the answer’s when it gives none)', () => {
+    const reading = readConverseResponse(
+      toolReply([
+        answer({ category: 'eating_out.cafes', category_confidence: 0.75 }),
+        { ...answer({ category: 'groceries' }), index: 1 },
+      ]),
+      2,
+    );
+    expect(reading.results[0]?.category).toEqual({ category_id: 'eating_out.cafes', confidence: 0.75 });
+    expect(reading.results[1]?.category).toEqual({ category_id: 'groceries', confidence: 0.8 });
+  });
+
+  it('rejects a category outside the seeded list, keeping the flow type', () => {
+    const reading = readConverseResponse(
+      toolReply([answer({ category: 'Bakeries', category_confidence: 0.9 })]),
+      1,
+    );
+    expect(reading.results[0]).toMatchObject({ flow_type: 'external_expense', category: null });
+    expect(readConverseResponse(toolReply([answer({ category: 42 })]), 1).results[0]?.category).toBeNull();
+  });
+
+  it('gives no category for none, uncategorised or no category at all', () => {
+    for (const extra of [{ category: 'none' }, { category: 'uncategorised' }, {}]) {
+      const [result] = readConverseResponse(toolReply([answer(extra)]), 1).results;
+      expect(result).toBeTruthy();
+      expect(result).not.toHaveProperty('category');
+    }
+  });
+});

@@ -12,8 +12,9 @@ import {
   categoryRuleIndex,
   merchantKey,
   merchantNameOf,
+  withoutTypeCode,
 } from '../../../functions/domain/category-rules';
-import { extractMerchantName } from '../../../functions/domain/merchant-name';
+import { extractMerchantName, leadingTypeCode } from '../../../functions/domain/merchant-name';
 
 describe('the category hierarchy', () => {
   it('has unique ids, parents before their children, and the UK headings families expect', () => {
@@ -102,6 +103,74 @@ describe('merchant names from statement lines', () => {
     expect(merchantNameOf('CARD PAYMENT TO TESCO STORES 3217 ON 12-03-2026')).toBe('Tesco');
     expect(merchantNameOf('WM MORRISON STORE   YORK GB')).toBe('Morrisons');
     expect(merchantNameOf('THE OLD FORGE TEA ROOMS')).toBe('The Old Forge Tea Rooms');
+  });
+});
+
+describe('payment-type codes before the details (HSBC, Lloyds, Halifax, TSB ...)', () => {
+  it('reads HSBC’s BP as a bill payment, not the fuel company, and its payee as the merchant', () => {
+    expect(categorise('BP GRACE KELLY')).toMatchObject({ category_id: null, merchant_name: 'Grace Kelly' });
+    expect(categorise('BP BRITISH GAS 8812204461')).toMatchObject({
+      subcategory_id: 'bills.energy',
+      merchant_name: 'British Gas',
+    });
+    expect(categorise('BP MR J SMITH REF LOAN')).toMatchObject({
+      category_id: 'people',
+      merchant_name: 'MR J Smith',
+    });
+    expect(merchantNameOf('BP GRACE KELLY')).toBe('Grace Kelly');
+  });
+
+  it('still reads a card payment at a BP filling station as fuel', () => {
+    for (const line of [
+      'BP CONNECT 445 CARDIFF CD 7919',
+      'BP PULSE 01607557',
+      'BP 01607557',
+      'BP WOODHOUSE LANE S/STN LEEDS',
+      'VIS BP CONNECT WOODHOUSE',
+      ')))  BP EXPRESS 2231   LEEDS',
+      'CARD PAYMENT TO BP GRACE KELLY ROAD ON 12-03-2026',
+    ])
+      expect(categorise(line), line).toMatchObject({
+        category_id: 'fuel',
+        merchant_name: expect.stringMatching(/^BP( Pulse)?$/),
+      });
+  });
+
+  it('takes the code off before the dictionary, the keywords and the merchant name', () => {
+    expect(categorise('DD OCADO RETAIL 00102947')).toMatchObject({
+      category_id: 'groceries',
+      merchant_name: 'Ocado',
+    });
+    expect(categorise('OBP THAMES WATER 44120')).toMatchObject({ subcategory_id: 'bills.water' });
+    expect(categorise('C/L TESCO STORES 3217')).toMatchObject({
+      category_id: 'groceries',
+      merchant_name: 'Tesco',
+    });
+    expect(categorise('CHQ 000123')).toMatchObject({ category_id: null, merchant_name: null });
+    expect(categorise('FPO J BLOGGS REF RENT JUNE')).toMatchObject({
+      category_id: 'people',
+      merchant_name: 'J Bloggs',
+    });
+    expect(categorise('DEB SPICE OF INDIA TANDOORI')).toMatchObject({
+      subcategory_id: 'eating_out.restaurants',
+      merchant_name: 'Spice of India Tandoori',
+    });
+    expect(withoutTypeCode(')))  VIS COSTA COFFEE 43012')).toBe('COSTA COFFEE 43012');
+  });
+
+  it('keeps a code that starts a name the dictionary knows, and reads ATM as cash', () => {
+    expect(categorise('SO ENERGY DD')).toMatchObject({
+      subcategory_id: 'bills.energy',
+      merchant_name: 'So Energy',
+    });
+    expect(categorise('DR MARTENS 12 LONDON')).toMatchObject({
+      subcategory_id: 'shopping.clothing',
+      merchant_name: 'Dr. Martens',
+    });
+    expect(categorise('ATM LINK 12MAR26 LEEDS')).toMatchObject({ category_id: 'cash' });
+    expect(leadingTypeCode('BP')).toBeNull();
+    expect(leadingTypeCode('BPAY 123')).toBeNull();
+    expect(leadingTypeCode('s/o rent')).toEqual({ code: 'S/O', rest: 'rent' });
   });
 });
 
