@@ -9,6 +9,7 @@ import {
   periodSummaryQuality,
   type StatsTransaction,
 } from './periods';
+import { merchantOf } from './spending';
 import type { ConfidenceLevel, EffectiveFlowType, Period } from './types';
 
 /**
@@ -42,6 +43,16 @@ export interface RollupCell {
   out: number;
 }
 
+/** A month's income from one payer into one account (the assistant's income sources read these). */
+export interface PayerCell {
+  account: string;
+  /** The payer as the statement names it (merchantOf: the merchant name, else the description). */
+  payer: string;
+  count: number;
+  /** Sum of amount magnitudes, in pence. */
+  pence: number;
+}
+
 export interface MonthRollup {
   /** 'YYYY-MM' */
   month: string;
@@ -50,9 +61,15 @@ export interface MonthRollup {
   last: string | null;
   cells: RollupCell[];
   totals: RollupCell[];
+  /** The month's income by account and payer; absent on a roll-up stored before payers were kept. */
+  payers?: PayerCell[];
 }
 
-export type RollupRow = StatsTransaction;
+/** A row as a roll-up reads it: the period figures' fields, and the words that name an income's payer. */
+export type RollupRow = StatsTransaction & {
+  description?: string | null;
+  merchant_name?: string | null;
+};
 
 /** 'YYYY-MM' of a 'YYYY-MM-DD' date. */
 export const monthOf = (date: string): string => date.slice(0, 7);
@@ -152,7 +169,35 @@ export function buildMonthRollup(month: string, rows: readonly RollupRow[]): Mon
     );
   }
   const cells = [...map.values()].sort(byKey);
-  return { month, count, first, last, cells, totals: monthTotals(month, cells) };
+  return {
+    month,
+    count,
+    first,
+    last,
+    cells,
+    totals: monthTotals(month, cells),
+    payers: payersOf(month, rows),
+  };
+}
+
+/** The month's income rows summed by account and payer, in a stable order. */
+export function payersOf(month: string, rows: readonly RollupRow[]): PayerCell[] {
+  const map = new Map<string, PayerCell>();
+  for (const row of rows) {
+    if (monthOf(row.transaction_date) !== month || effectiveFlowType(row) !== 'income') continue;
+    const payer = merchantOf({
+      merchant_name: row.merchant_name ?? null,
+      description: row.description ?? '',
+    });
+    const key = `${row.account_id}\u0000${payer}`;
+    const cell = map.get(key) ?? { account: row.account_id, payer, count: 0, pence: 0 };
+    cell.count++;
+    cell.pence += toPence(magnitude(row));
+    map.set(key, cell);
+  }
+  return [...map.values()].sort(
+    (a, b) => a.account.localeCompare(b.account) || a.payer.localeCompare(b.payer),
+  );
 }
 
 /** Roll-ups of every month that has rows, by month. */

@@ -6,7 +6,7 @@ import {
   saveChatHistory,
   takeAssistantTurn,
 } from '../adapters/dynamodb/assistant-repository';
-import { readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import { readPayers, readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
 import { spendRollups } from '../adapters/dynamodb/spending-repository';
 import {
   type AnalyticsInsight,
@@ -25,9 +25,9 @@ import {
   type AssistantResult,
   type AssistantRow,
   biggestCategoryQuery,
-  largestInRollups,
   categoryTrendQuery,
-  incomeSourcesQuery,
+  incomeSourcesFrom,
+  largestInRollups,
   largestQuery,
   merchantQuery,
   netIncomeQuery,
@@ -47,6 +47,7 @@ import {
   monthBounds,
   monthOf,
   monthsBetween,
+  type PayerCell,
   periodCells,
   sumCells,
 } from '../domain/rollups';
@@ -228,8 +229,48 @@ export async function answerIntent(
       return merchantQuery(period, intent.merchant ?? '', parts, categories);
     }
     case 'income_sources':
-      return incomeSourcesQuery(period, await readRows(undefined, ['income']), month);
+      return incomeSources(familyId, period, accountIds, month);
   }
+}
+
+/**
+ * Income by source without reading every row of a long period: the months the period covers whole from the
+ * flow roll-ups' income by payer, the months it covers in part (and any whose roll-up was stored before
+ * payers were kept) from their income rows. The transactions shown are the newest month's income.
+ */
+async function incomeSources(
+  familyId: string,
+  period: DateRange,
+  accountIds: ReadonlySet<string>,
+  month: boolean,
+): Promise<AssistantResult> {
+  const stored = await readPayers(familyId, monthOf(period.start), monthOf(period.end));
+  const payers: PayerCell[] = [];
+  const fromRows: string[] = [];
+  let newest: { month: string; whole: boolean } | null = null;
+  for (const { month: m, payers: cells } of stored) {
+    const whole = cells !== undefined && coversMonth(period, m);
+    if (whole) payers.push(...cells.filter((p) => accountIds.has(p.account)));
+    else fromRows.push(m);
+    if (!whole || cells.some((p) => accountIds.has(p.account))) newest = { month: m, whole };
+  }
+  const incomeRows = async (m: string) => {
+    const { start, end } = monthBounds(m);
+    const rows = await assistantRows(
+      familyId,
+      start < period.start ? period.start : start,
+      end > period.end ? period.end : end,
+      undefined,
+      ['income'],
+    );
+    return rows.filter((r) => accountIds.has(r.account_id));
+  };
+  const [partial, shown] = await Promise.all([
+    Promise.all(fromRows.map(incomeRows)).then((months) => months.flat()),
+    newest?.whole ? incomeRows(newest.month) : Promise.resolve(null),
+  ]);
+  const newestRows = shown ?? partial.filter((r) => newest && monthOf(r.transaction_date) === newest.month);
+  return incomeSourcesFrom(period, payers, partial, newestRows, month);
 }
 
 /**

@@ -22,7 +22,8 @@ const sameCells = (a: MonthRollup, b: MonthRollup) =>
   a.count === b.count &&
   a.first === b.first &&
   a.last === b.last &&
-  JSON.stringify(a.cells) === JSON.stringify(b.cells);
+  JSON.stringify(a.cells) === JSON.stringify(b.cells) &&
+  JSON.stringify(a.payers ?? null) === JSON.stringify(b.payers ?? null);
 
 async function monthOfRows(familyId: string, month: string, accountIds: readonly string[]) {
   const rows = (await Promise.all(accountIds.map((id) => monthRows(familyId, id, month)))).flat();

@@ -20,7 +20,8 @@ export async function rowsChanged(familyId: string, changes: readonly RowChange[
   const accounts = new Set(changes.map((change) => change.accountId));
   for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
   // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
-  // writes (the spending refresh may set a row's category; flow roll-ups do not read categories): both at once.
+  // writes (the spending refresh may set a spending row's category and merchant; flow roll-ups read no
+  // category, and a merchant only of income rows, which are never spending): both at once.
   await Promise.all([
     refreshRollups(
       familyId,

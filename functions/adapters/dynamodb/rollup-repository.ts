@@ -1,6 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { type MonthRollup, monthBounds, type RollupCell, type RollupRow } from '../../domain/rollups';
+import {
+  type MonthRollup,
+  monthBounds,
+  type PayerCell,
+  type RollupCell,
+  type RollupRow,
+} from '../../domain/rollups';
 import type { EffectiveFlowType } from '../../domain/types';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
@@ -39,6 +45,22 @@ function decode(text: unknown): RollupCell[] {
   }));
 }
 
+type PayerTuple = [string, string, number, number];
+
+const encodePayers = (payers: readonly PayerCell[]) =>
+  JSON.stringify(payers.map((p) => [p.account, p.payer, p.count, p.pence] satisfies PayerTuple));
+
+/** The payers of a stored roll-up; undefined for one stored before payers were kept. */
+function decodePayers(text: unknown): PayerCell[] | undefined {
+  if (typeof text !== 'string') return undefined;
+  return (JSON.parse(text) as PayerTuple[]).map(([account, payer, count, pence]) => ({
+    account,
+    payer,
+    count,
+    pence,
+  }));
+}
+
 export interface StoredRollup extends MonthRollup {
   version: number;
 }
@@ -62,6 +84,7 @@ function toStored(item: Record<string, unknown>): StoredRollup {
     last: typeof item.last === 'string' ? item.last : null,
     cells: decode(item.cells),
     totals: decode(item.totals),
+    ...(item.payers !== undefined ? { payers: decodePayers(item.payers) } : {}),
   };
 }
 
@@ -108,6 +131,7 @@ export async function saveRollup(
           last: rollup.last,
           cells: encode(rollup.cells),
           totals: encode(rollup.totals),
+          ...(rollup.payers ? { payers: encodePayers(rollup.payers) } : {}),
         },
         ...condition,
       }),
@@ -208,7 +232,7 @@ export async function rollupMonths(familyId: string): Promise<string[]> {
 }
 
 const ROW_FIELDS =
-  'transaction_date, amount, signed_amount, #t, flow_type, user_corrected_flow_type, account_id';
+  'transaction_date, amount, signed_amount, #t, flow_type, user_corrected_flow_type, account_id, description, merchant_name';
 
 /**
  * An account's rows between two dates (consistent), with only the fields a roll-up is made of: what a
@@ -240,7 +264,33 @@ export async function rollupRows(
         ? (i.user_corrected_flow_type as RollupRow['user_corrected_flow_type'])
         : null,
     account_id: String(i.account_id),
+    description: typeof i.description === 'string' ? i.description : null,
+    merchant_name: typeof i.merchant_name === 'string' ? i.merchant_name : null,
   }));
+}
+
+/**
+ * The income by payer of the months from one to another (YYYY-MM, both included): one entry per month with
+ * a roll-up, whose `payers` is undefined when it was stored before payers were kept.
+ */
+export async function readPayers(
+  familyId: string,
+  fromMonth: string,
+  toMonth: string,
+): Promise<Array<{ month: string; payers?: PayerCell[] }>> {
+  if (fromMonth > toMonth) return [];
+  const range = keys.rollupsRange(familyId, fromMonth, toMonth);
+  const items = await queryAll<Record<string, unknown>>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+    ProjectionExpression: '#m, payers',
+    ExpressionAttributeNames: { '#m': 'month' },
+  });
+  return items.map((item) => {
+    const payers = decodePayers(item.payers);
+    return { month: String(item.month), ...(payers ? { payers } : {}) };
+  });
 }
 
 /** The rows of one month of an account. */

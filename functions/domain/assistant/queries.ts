@@ -1,12 +1,11 @@
+import { CATEGORIES } from '../categories';
 import { monthLabel } from '../dates';
 import { flowDirection } from '../flow-direction';
 import { effectiveFlowType, flowTypeLabel, isExpenseFlowType } from '../flow-types';
 import { toPence } from '../money';
 import { percentageChange } from '../percentage-change';
-import type { Figures } from '../rollups';
+import type { Figures, PayerCell } from '../rollups';
 import { monthBounds, monthOf, monthsBetween } from '../rollups';
-import type { EffectiveFlowType, Transaction } from '../types';
-import { CATEGORIES } from '../categories';
 import {
   type CategoryInfo,
   merchantOf,
@@ -15,6 +14,7 @@ import {
   spendingAmount,
   summariseSpending,
 } from '../spending';
+import type { EffectiveFlowType, Transaction } from '../types';
 import { categoryOf, payeeOf, UNCATEGORIZED } from './categories';
 import type { DateRange } from './date-phrases';
 import type { IntentFlow, IntentKind } from './intents';
@@ -587,36 +587,57 @@ function categoryCellName(
   return categories.find((c) => c.id === parent)?.name ?? UNCATEGORIZED;
 }
 
-/** Income by source (the payer), largest first. */
+/** Income by source (the payer), largest first, from the period's rows. */
 export function incomeSourcesQuery(
   period: DateRange,
   rows: readonly AssistantRow[],
   month = false,
 ): AssistantResult {
-  const list = rows.filter(inPeriod(period)).filter(isIncome);
+  return incomeSourcesFrom(period, [], rows, rows, month);
+}
+
+/**
+ * Income by source from the monthly roll-ups' income by payer (`payers`: the months the period covers whole)
+ * and the income rows of the months it covers in part (`rows`), with `shown` as the transactions shown
+ * under the answer (the newest of the period's income).
+ */
+export function incomeSourcesFrom(
+  period: DateRange,
+  payers: readonly PayerCell[],
+  rows: readonly AssistantRow[],
+  shown: readonly AssistantRow[],
+  month = false,
+): AssistantResult {
   const groups = new Map<string, { pence: number; count: number }>();
-  let total = 0;
-  for (const r of list) {
-    const source = payeeOf(r);
+  const add = (source: string, pence: number, count: number) => {
     const g = groups.get(source) ?? { pence: 0, count: 0 };
-    const p = toPence(magnitude(r));
-    g.pence += p;
-    g.count++;
-    total += p;
+    g.pence += pence;
+    g.count += count;
     groups.set(source, g);
+  };
+  for (const p of payers) add(p.payer, p.pence, p.count);
+  for (const r of rows.filter(inPeriod(period)).filter(isIncome)) add(payeeOf(r), toPence(magnitude(r)), 1);
+  let total = 0;
+  let count = 0;
+  for (const g of groups.values()) {
+    total += g.pence;
+    count += g.count;
   }
   const breakdown = [...groups.entries()]
     .sort((a, b) => b[1].pence - a[1].pence || a[0].localeCompare(b[0]))
     .slice(0, 10)
     .map(([label, g]) => ({ label, total: pounds(g.pence), count: g.count, share: share(g.pence, total) }));
-  return result(
-    'income_sources',
-    period,
-    { income: pounds(total), count: list.length, sources: groups.size },
-    list,
-    { breakdown },
-    month,
-  );
+  return {
+    ...result(
+      'income_sources',
+      period,
+      { income: pounds(total), count, sources: groups.size },
+      shown.filter(inPeriod(period)).filter(isIncome),
+      { breakdown },
+      month,
+    ),
+    transaction_count: count,
+  };
 }
 
 /** The default span of a trend: the last TREND_MONTHS_DEFAULT months up to the month of `last`. */

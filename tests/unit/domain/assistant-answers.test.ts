@@ -10,6 +10,7 @@ import {
   type AssistantRow,
   biggestCategoryQuery,
   categoryTrendQuery,
+  incomeSourcesFrom,
   incomeSourcesQuery,
   largestInRollups,
   largestQuery,
@@ -224,6 +225,35 @@ describe('queries with exact figures', () => {
       ['ACME LTD SALARY', 2500, 96.1],
       ['HMRC CHILD BENEFIT', 102.4, 3.9],
     ]);
+  });
+
+  it('income by source from the roll-ups’ payers of whole months and the rows of a part month', () => {
+    // March whole from its roll-up's payers (two salaries, one benefit), April's first days from rows.
+    const spring = { start: '2025-03-01', end: '2025-04-10', label: '1 March to 10 April 2025' };
+    const april = [
+      row('2025-04-01', 'ACME LTD SALARY', 2500, 'income'),
+      row('2025-04-20', 'ACME LTD SALARY', 2500, 'income'), // after the period
+      row('2025-04-02', 'COFFEE', -3, 'external_expense'), // not income
+    ];
+    const r = incomeSourcesFrom(
+      spring,
+      [
+        { account: 'a', payer: 'ACME LTD SALARY', count: 2, pence: 500000 },
+        { account: 'b', payer: 'HMRC CHILD BENEFIT', count: 1, pence: 10240 },
+      ],
+      april,
+      april,
+    );
+    expect(r.figures).toEqual({ income: 7602.4, count: 4, sources: 2 });
+    expect(r.transaction_count).toBe(4);
+    expect(r.breakdown.map((b) => [b.label, b.total, b.count])).toEqual([
+      ['ACME LTD SALARY', 7500, 3],
+      ['HMRC CHILD BENEFIT', 102.4, 1],
+    ]);
+    // the rows shown are the period's income among those given
+    expect(r.transactions.map((t) => t.date)).toEqual(['2025-04-01']);
+    // the same figures as from every row
+    expect(incomeSourcesQuery(march, rows).figures).toEqual(incomeSourcesFrom(march, [], rows, rows).figures);
   });
 
   it('the enhanced sample keeps 25 distinct rows of a longer list', () => {

@@ -215,6 +215,40 @@ describe('a month’s roll-up', () => {
     expect(positionFromFigures(figures).moneyOut).toBe(945.5);
   });
 
+  it('keeps the month’s income by account and payer (what the assistant’s income sources read)', () => {
+    const income = (
+      account: string,
+      day: string,
+      description: string,
+      amount: number,
+      merchant?: string,
+    ) => ({
+      transaction_date: day,
+      amount,
+      signed_amount: amount,
+      type: 'credit' as const,
+      flow_type: 'income' as const,
+      user_corrected_flow_type: null,
+      account_id: account,
+      description,
+      ...(merchant ? { merchant_name: merchant } : {}),
+    });
+    const rollup = buildMonthRollup('2024-06', [
+      income('a', '2024-06-01', 'ACME LTD SALARY', 2450),
+      income('a', '2024-06-28', 'ACME LTD SALARY', 2450),
+      income('b', '2024-06-10', 'HMRC CHILD BENEFIT', 102.4, 'HMRC'),
+      // not income: a transfer, and a corrected expense
+      { ...income('a', '2024-06-12', 'TFR FROM SAVINGS', 50), flow_type: 'internal_transfer' as const },
+      { ...income('a', '2024-06-13', 'REFUND', 9.99), user_corrected_flow_type: 'external_expense' as const },
+      // another month
+      income('a', '2024-07-01', 'ACME LTD SALARY', 2450),
+    ]);
+    expect(rollup.payers).toEqual([
+      { account: 'a', payer: 'ACME LTD SALARY', count: 2, pence: 490000 },
+      { account: 'b', payer: 'HMRC', count: 1, pence: 10240 },
+    ]);
+  });
+
   it('a month without rows has no cells', () => {
     expect(buildMonthRollup('2024-05', rows)).toEqual({
       month: '2024-05',
@@ -223,6 +257,7 @@ describe('a month’s roll-up', () => {
       last: null,
       cells: [],
       totals: [],
+      payers: [],
     });
   });
 });
