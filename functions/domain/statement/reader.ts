@@ -23,6 +23,7 @@ import {
   type TableLayout,
   tableLayout,
   type UnreadableCell as UnreadableMoney,
+  withinTable,
 } from './rows';
 import {
   type AccountKind,
@@ -281,7 +282,10 @@ function readTable(segments: readonly Segment[], allowInteger: boolean): TableRo
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
-      segment.rows.map((r) => readRowCells(r, segment.layout, allowInteger)),
+      segment.rows
+        .map((r) => ({ r, inside: withinTable(r, segment.layout) }))
+        .filter(({ inside }) => inside.words.length > 0)
+        .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
     ]),
   );
   // Pages laid out alike share one mapping of figures to headings (a page may lack a whole column).

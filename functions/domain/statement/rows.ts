@@ -17,6 +17,8 @@ export interface TableLayout {
   moneyStart: number;
   /** Words centred right of this that are not money do not belong to a transaction row. */
   moneyLeft: number;
+  /** The right edge of the last money heading: a side panel may stand right of it. */
+  tableRight: number;
 }
 
 export interface MoneyCell {
@@ -59,7 +61,26 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
   const lastText = textColumns.filter((c) => c.left < first.left).at(-1);
   const slack = 0.6 * (first.right - first.left);
   const moneyStart = Math.max(first.left - slack, lastText ? (lastText.right + first.left) / 2 : 0);
-  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left };
+  const tableRight = Math.max(...moneyColumns.map((c) => c.right));
+  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left, tableRight };
+}
+
+/**
+ * The row without a side panel printed beside the table (interest rates, average balances, the arranged
+ * overdraft limit, 'Start balance' / 'End balance' boxes right of the last money column). Figures may stick
+ * out right of a left-aligned heading and a sign or CR/DR may follow them, but a word of text that starts
+ * well right of the last heading, apart from the word before it, begins the panel: it and the rest of the
+ * row are not the table's. The same row is returned when nothing stands beside the table.
+ */
+export function withinTable(row: Row, layout: TableLayout): Row {
+  const cut = row.words.findIndex((w, i) => {
+    const gap = 2 * height(w);
+    if (w.left <= layout.tableRight + gap) return false;
+    const before = row.words[i - 1];
+    if (before && w.left - before.right < gap) return false;
+    return !isAmountAffix(w.text) && !parseAmount(w.text, { allowInteger: true }) && !looksLikeFigure(w.text);
+  });
+  return cut < 0 ? row : { ...row, words: row.words.slice(0, cut) };
 }
 
 interface WordGroup {
