@@ -17,6 +17,7 @@ import { type BalanceCheckpoint, balanceDirection, reconcileDetailed, resolveSig
 import {
   columnsForMoney,
   joinSplitFigures,
+  joinWrappedDates,
   type MoneyCell,
   type RowCells,
   readRowCells,
@@ -282,10 +283,12 @@ function readTable(segments: readonly Segment[], allowInteger: boolean): TableRo
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
-      segment.rows
-        .map((r) => ({ r, inside: withinTable(r, segment.layout) }))
-        .filter(({ inside }) => inside.words.length > 0)
-        .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+      joinWrappedDates(
+        segment.rows
+          .map((r) => ({ r, inside: withinTable(r, segment.layout) }))
+          .filter(({ inside }) => inside.words.length > 0)
+          .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+      ),
     ]),
   );
   // Pages laid out alike share one mapping of figures to headings (a page may lack a whole column).

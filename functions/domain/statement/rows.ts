@@ -44,6 +44,8 @@ export interface RowCells {
   date2: PartialDate | null;
   /** Date-column text that is not a date ('2022' section rows, stray words). */
   dateColumnText: string;
+  /** The date as printed ('' when there is none). */
+  dateText: string;
   description: string;
   money: MoneyCell[];
   /** Misprinted figures in the money columns: the row is kept, the cell is noted as unreadable. */
@@ -221,7 +223,7 @@ function takeDate(
   columns: readonly Column[],
   columnOf: Map<Word, number>,
   kind: 'date' | 'date2',
-): PartialDate | null {
+): { date: PartialDate; text: string } | null {
   const index = columns.findIndex((c) => c.kind === kind);
   const first = words.findIndex((w) => columnOf.get(w) === index);
   if (index < 0 || first < 0) return null;
@@ -234,7 +236,11 @@ function takeDate(
   const leading = parseLeadingDate(candidates.map((w) => w.text));
   if (!leading) return null;
   for (const w of candidates.slice(0, leading.used)) columnOf.delete(w);
-  return leading.date;
+  const text = candidates
+    .slice(0, leading.used)
+    .map((w) => w.text)
+    .join(' ');
+  return { date: leading.date, text };
 }
 
 /** Reads one row against the table's layout. */
@@ -247,8 +253,9 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   const words = [...textWords, ...text].sort((a, b) => a.left - b.left);
   const columns = layout.textColumns;
   const columnOf = textColumnsOf(words, columns);
-  const date = takeDate(words, columns, columnOf, 'date');
-  const date2 = takeDate(words, columns, columnOf, 'date2');
+  const dated = takeDate(words, columns, columnOf, 'date');
+  const date = dated?.date ?? null;
+  const date2 = takeDate(words, columns, columnOf, 'date2')?.date ?? null;
   const dateColumnText: string[] = [];
   const typeText: string[] = [];
   const descriptionText: string[] = [];
@@ -282,6 +289,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     date,
     date2,
     dateColumnText: dateColumnText.join(' '),
+    dateText: dated?.text ?? '',
     description,
     money,
     unreadable: unreadable.map((g) => ({
@@ -292,6 +300,58 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     })),
     noise,
   };
+}
+
+/**
+ * A numeric date cut short by a narrow date column ('16/08/202', '16/08/', or '16/08/20' that reads as a
+ * date of 2020), and the rest of its year on the line below ('4', '2024', '24').
+ */
+const DATE_HEAD = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{0,3}$/;
+const DATE_TAIL = /^\d{1,4}$/;
+
+/**
+ * Dates wrapped inside a narrow date column: the cell ends short of its year ('16/08/202') and the line below
+ * carries the rest in the same column ('4'). The pieces are one date on the first line when together they
+ * make a date with a four-digit year; the piece leaves the line below (which keeps only its description, or
+ * goes when nothing else is on it).
+ */
+export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
+  const out: RowCells[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const next = cells[i + 1];
+    const printed = cell.date ? cell.dateText : cell.dateColumnText;
+    const head = cell.date && printed.includes(' ') ? '' : (printed.split(' ').at(-1) ?? '');
+    const tail = next?.dateColumnText.split(' ')[0] ?? '';
+    const joined = `${head}${tail}`;
+    const date =
+      next &&
+      next.date === null &&
+      next.row.page === cell.row.page &&
+      next.row.top - cell.row.bottom <= 1.2 * height(cell.row) &&
+      DATE_HEAD.test(head) &&
+      DATE_TAIL.test(tail) &&
+      /[/.-]\d{4}$/.test(joined)
+        ? parseLeadingDate([joined])
+        : null;
+    if (!next || !date) {
+      out.push(cell);
+      continue;
+    }
+    const rest = next.dateColumnText.split(' ').slice(1).join(' ');
+    out.push({
+      ...cell,
+      date: date.date,
+      dateText: joined,
+      dateColumnText: cell.date ? cell.dateColumnText : cell.dateColumnText.split(' ').slice(0, -1).join(' '),
+    });
+    const remaining = { ...next, dateColumnText: rest };
+    if (rest || remaining.description || remaining.money.length || remaining.unreadable.length) {
+      out.push(remaining);
+    }
+    i++;
+  }
+  return out;
 }
 
 /**

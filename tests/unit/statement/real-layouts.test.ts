@@ -92,3 +92,58 @@ describe('real UK statement layouts', () => {
     expect([s.openingBalance, s.closingBalance, s.reconciliation.ok]).toEqual([500, 543, true]);
   });
 });
+
+describe('real UK statement layouts: dates', () => {
+  it('a date wrapped in a narrow date column (the last digit of the year on the line below) is one date', () => {
+    // Monzo's PDF statements print 'DD/MM/YYYY' in a date column too narrow for it: the text layer gives
+    // '16/08/202' on the entry's line and '4' on the line below, sometimes beside the foreign-currency line
+    // ('Amount: EUR -109.50. Conversion rate: 1.170122.'). Seen in paultendo/ai-bank-statement-extractor @
+    // docs/historical/LEARNINGS_MONZO_FX.md ('Dates split across lines') and data/bank_templates/monzo.yaml.
+    const s = read([
+      [30, [[40, 'Monzo Bank Limited']]],
+      [45, [[40, '01/08/2024 - 31/08/2024']]],
+      [
+        100,
+        [
+          [40, 'Date'],
+          [100, 'Description'],
+          [460, '(GBP) Amount', 'r'],
+          [560, '(GBP) Balance', 'r'],
+        ],
+      ],
+      ...rowsFrom(115, 12, [
+        [
+          [40, '12/08/202'],
+          [100, 'LINGOM*RED London GBR'],
+          [460, '-93.58', 'r'],
+          [560, '106.42', 'r'],
+        ],
+        [
+          [40, '4'],
+          [100, 'Amount: EUR -109.50. Conversion'],
+        ],
+        [[100, 'rate: 1.170122.']],
+        [
+          [40, '15/08/202'],
+          [100, 'TESCO STORES'],
+          [460, '-6.42', 'r'],
+          [560, '100.00', 'r'],
+        ],
+        [[40, '4']],
+        [
+          [40, '20/08/20'],
+          [100, 'ACME LTD SALARY'],
+          [460, '1,000.00', 'r'],
+          [560, '1,100.00', 'r'],
+        ],
+        [[40, '24']],
+      ]),
+    ]);
+    expect(rowsOf(s)).toEqual([
+      ['2024-08-12', 'LINGOM*RED London GBR Amount: EUR -109.50. Conversion rate: 1.170122.', -93.58, 106.42],
+      ['2024-08-15', 'TESCO STORES', -6.42, 100],
+      ['2024-08-20', 'ACME LTD SALARY', 1000, 1100],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
