@@ -147,3 +147,79 @@ describe('real UK statement layouts: dates', () => {
     expect(s.reconciliation.ok).toBe(true);
   });
 });
+
+describe('real UK statement layouts: summary wording', () => {
+  it("'Your balance at close of business <date>' is the closing balance", () => {
+    // Santander UK current-account statements print their summary as 'Balance brought forward from previous
+    // statement', 'Total money in:', 'Total money out: -£…' and 'Your balance at close of business 8th Feb
+    // 2025', with ordinal dates ('9th Jan') in a 'Date | Description | Money in | Money out | £ Balance'
+    // table. Seen in paultendo/ai-bank-statement-extractor @ data/bank_templates/santander.yaml
+    // (header_patterns new_balance, date_formats).
+    const s = read([
+      [30, [[40, 'Santander']]],
+      [45, [[40, 'Your account summary for 9th Jan 2025 to 8th Feb 2025']]],
+      [
+        60,
+        [
+          [40, 'Balance brought forward from previous statement'],
+          [400, '£1,000.00'],
+        ],
+      ],
+      [
+        72,
+        [
+          [40, 'Total money in:'],
+          [400, '£200.00'],
+        ],
+      ],
+      [
+        84,
+        [
+          [40, 'Total money out:'],
+          [400, '-£50.00'],
+        ],
+      ],
+      [
+        96,
+        [
+          [40, 'Your balance at close of business 8th Feb 2025'],
+          [400, '£1,150.00'],
+        ],
+      ],
+      [
+        120,
+        [
+          [40, 'Date'],
+          [110, 'Description'],
+          [400, 'Money in', 'r'],
+          [480, 'Money out', 'r'],
+          [560, '£ Balance', 'r'],
+        ],
+      ],
+      ...rowsFrom(135, 12, [
+        [
+          [40, '9th Jan'],
+          [110, 'Balance brought forward from previous statement'],
+          [560, '1,000.00', 'r'],
+        ],
+        [
+          [40, '10th Jan'],
+          [110, 'CARD PAYMENT TO TESCO ON 08-01-2025'],
+          [480, '50.00', 'r'],
+          [560, '950.00', 'r'],
+        ],
+        [
+          [40, '1st Feb'],
+          [110, 'BANK GIRO CREDIT REF ACME'],
+          [400, '200.00', 'r'],
+          [560, '1,150.00', 'r'],
+        ],
+      ]),
+    ]);
+    expect(rowsOf(s)).toEqual([
+      ['2025-01-10', 'CARD PAYMENT TO TESCO ON 08-01-2025', -50, 950],
+      ['2025-02-01', 'BANK GIRO CREDIT REF ACME', 200, 1150],
+    ]);
+    expect([s.openingBalance, s.closingBalance, s.reconciliation.ok]).toEqual([1000, 1150, true]);
+  });
+});
