@@ -1,5 +1,5 @@
 import { toEpochDay } from '../dates';
-import { fromPence, type ParsedAmount, parseAmount } from './amounts';
+import { fromPence, isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import type { Block } from './blocks';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL, readContext, type StatementContext } from './context';
 import {
@@ -230,6 +230,91 @@ function inferSegments(rows: readonly Row[]): Segment[] {
     if (pageRows.length) segments.push({ layout, rows: pageRows });
   }
   return segments;
+}
+
+/** A figure with pence ('£4.45', '60.00CR'), or one followed by its CR / DR word. */
+function endsInMoney(words: readonly Word[], i: number): boolean {
+  const word = words[i];
+  if (!word) return false;
+  if (parseAmount(word.text) && /\d\.\d\d/.test(word.text)) return true;
+  return isAmountAffix(word.text) === 'after' && endsInMoney(words, i - 1);
+}
+
+/**
+ * Transactions printed in two columns side by side on a page (a card statement's newspaper layout: 'date,
+ * description, amount' on the left half and again on the right half of the same lines). When three or more
+ * lines hold a second entry starting with a date right after a figure, at the same place, the lines from
+ * there are cut at that place and the right half is read after the left half, moved under it, so both
+ * halves share one set of columns. Lines across the cut (a box under the table) end the side-by-side band.
+ * `origin` maps each half (and each moved line) to the printed line.
+ */
+function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
+  const out: Row[] = [];
+  for (const page of [...new Set(rows.map((r) => r.page))]) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts: Array<{ row: number; word: Word; first: Word }> = [];
+    pageRows.forEach((row, index) => {
+      const words = row.words;
+      if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
+      for (let i = 2; i < words.length; i++) {
+        if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
+          starts.push({ row: index, word: words[i]!, first: words[0]! });
+          return;
+        }
+      }
+    });
+    const lefts = starts.map((s) => s.word.left);
+    if (starts.length < 3 || Math.max(...lefts) - Math.min(...lefts) > 0.02) {
+      out.push(...pageRows);
+      continue;
+    }
+    const cut = Math.min(...lefts) - 0.002;
+    const shift = cut - Math.min(...starts.map((s) => s.first.left)) + 0.002;
+    const from = starts[0]!.row;
+    let to = from;
+    while (to < pageRows.length && !pageRows[to]!.words.some((w) => w.left < cut && w.right > cut)) to++;
+    const band = pageRows.slice(from, to);
+    const offset = band.at(-1)!.bottom - band[0]!.top + 2 * height(band[0]!);
+    const lower = (row: Row, words: Word[]): Row => {
+      const moved: Row = {
+        page: row.page,
+        top: row.top + offset,
+        bottom: row.bottom + offset,
+        words: words.map((w) => ({ ...w, top: w.top + offset, bottom: w.bottom + offset })),
+      };
+      origin.set(moved, row);
+      return moved;
+    };
+    // The halves need not be equally wide: the right half's figures are moved under the left half's.
+    const figures = (words: readonly Word[]) =>
+      words.filter((w, i) => endsInMoney(words, i) && !isAmountAffix(w.text));
+    const leftFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left < cut)));
+    const rightFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left >= cut)));
+    const figureShift =
+      leftFigures.length && rightFigures.length
+        ? Math.max(...rightFigures.map((w) => w.right)) - Math.max(...leftFigures.map((w) => w.right))
+        : shift;
+    const figureStart = rightFigures.length ? Math.min(...rightFigures.map((w) => w.left)) : 1;
+    out.push(...pageRows.slice(0, from));
+    const right: Row[] = [];
+    for (const row of band) {
+      const leftWords = row.words.filter((w) => w.left < cut);
+      const rightWords = row.words
+        .filter((w) => w.left >= cut)
+        .map((w) => {
+          const by = w.left >= figureStart - 0.002 ? figureShift : shift;
+          return { ...w, left: w.left - by, right: w.right - by };
+        });
+      if (leftWords.length) {
+        const half: Row = { ...row, words: leftWords };
+        origin.set(half, row);
+        out.push(half);
+      }
+      if (rightWords.length) right.push(lower(row, rightWords));
+    }
+    out.push(...right, ...pageRows.slice(to).map((row) => lower(row, row.words)));
+  }
+  return out;
 }
 
 /** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
@@ -781,13 +866,22 @@ export function readStatement(
     rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
   }));
   let inferred = false;
+  const origin = new Map<Row, Row>();
   if (!segments.length) {
-    segments.push(...inferSegments(allRows.filter((r) => !furniture.has(r))));
+    segments.push(
+      ...inferSegments(
+        sideBySide(
+          allRows.filter((r) => !furniture.has(r)),
+          origin,
+        ),
+      ),
+    );
     inferred = segments.length > 0;
   }
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
   const assembly = assemble(readTable(segments, allowInteger));
+  for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
   const contextRows = allRows.filter((r) => !assembly.used.has(r) && !headingRows.has(r));
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);

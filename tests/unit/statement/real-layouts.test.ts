@@ -223,3 +223,98 @@ describe('real UK statement layouts: summary wording', () => {
     expect([s.openingBalance, s.closingBalance, s.reconciliation.ok]).toEqual([1000, 1150, true]);
   });
 });
+
+describe('real UK statement layouts: credit cards', () => {
+  const summary: LineSpec[] = [
+    [30, [[40, 'Barclaycard']]],
+    [45, [[40, 'Statement date 21 November 2024']]],
+    [
+      60,
+      [
+        [40, 'Your previous balance'],
+        [250, '£120.00'],
+      ],
+    ],
+    [
+      72,
+      [
+        [40, 'Payments towards your account'],
+        [250, '£120.00'],
+      ],
+    ],
+    [
+      84,
+      [
+        [40, 'Your new balance'],
+        [250, '£171.45'],
+      ],
+    ],
+    [
+      96,
+      [
+        [40, 'Minimum payment'],
+        [250, '£25.00'],
+      ],
+    ],
+  ];
+  const transactions = (payment: string): LineSpec[] => [
+    [30, [[40, 'Your transactions']]],
+    ...rowsFrom(50, 12, [
+      [
+        [40, '04 Nov'],
+        [75, 'SQ *Exeter Science Park L'],
+        [285, '£4.45', 'r'],
+        [310, '12 Nov'],
+        [345, 'Tesco Stores 2345'],
+        [580, '£36.50', 'r'],
+      ],
+      [
+        [75, 'Exeter'],
+        [310, '14 Nov'],
+        [345, 'Amazon.co.uk'],
+        [580, '£20.00CR', 'r'],
+      ],
+      [
+        [40, '05 Nov'],
+        [75, 'Payment, Thank You'],
+        [285, payment, 'r'],
+        [310, '16 Nov'],
+        [345, 'Ryanair'],
+        [580, '£80.00', 'r'],
+      ],
+      [
+        [40, '06 Nov'],
+        [75, 'FS *Illformed.com'],
+        [285, '£60.00', 'r'],
+        [310, '17 Nov'],
+        [345, 'Boots'],
+        [580, '£10.50', 'r'],
+      ],
+    ]),
+    [200, [[40, 'Ways to pay: by Direct Debit, online banking or at any bank branch. Sort code 20-00-00']]],
+  ];
+
+  it('transactions printed in two columns side by side, without headings, read left half then right half', () => {
+    // Barclaycard UK statements print their transactions in a two-column ('newspaper') layout with no
+    // column headings: 'DD Mon  description  £amount[CR]' on the left half and again on the right half of
+    // the same lines, a 'Ways to pay' box across the page below, and the summary ('Your previous balance',
+    // 'Payments towards your account', 'Your new balance') on page 1. Seen in rc55/barclaycard-uk-parser @
+    // barclaycard_parser.py (column_split, parse_transaction_line) and CLAUDE.md ('two-column layout').
+    const s = read(summary, transactions('£120.00CR'));
+    expect(rowsOf(s)).toEqual([
+      ['2024-11-04', 'SQ *Exeter Science Park L Exeter', -4.45, null],
+      ['2024-11-05', 'Payment, Thank You', 120, null],
+      ['2024-11-06', 'FS *Illformed.com', -60, null],
+      ['2024-11-12', 'Tesco Stores 2345', -36.5, null],
+      ['2024-11-14', 'Amazon.co.uk', 20, null],
+      ['2024-11-16', 'Ryanair', -80, null],
+      ['2024-11-17', 'Boots', -10.5, null],
+    ]);
+    expect([s.accountKind, s.openingBalance, s.closingBalance, s.reconciliation.ok]).toEqual([
+      'credit_card',
+      120,
+      171.45,
+      true,
+    ]);
+  });
+});
