@@ -707,6 +707,13 @@ function plainSign(cells: readonly MoneyCell[], kind: AccountKind): 1 | -1 | nul
 const MONEY_IN_WORDS =
   /\b(?:salary|wages|pay(?:roll)?|refund|interest paid|interest earned|payment from|transfer from|tfr from|from|received|deposit|dividend|cashback|credit|bgc|fpi|pension|benefit|hmrc|dwp|thank you)\b/i;
 
+/**
+ * A payment to a card as card statements word it ('Payment, Thank You', 'Payment By Direct Debit', 'Payment
+ * received - thank you', 'Direct Debit payment'): some print it as a plain figure, like a purchase.
+ */
+const CARD_PAYMENT_WORDS =
+  /\b(?:payment,? thank you|payment received|payment by direct debit|direct debit payment|thank you for your payment)\b/i;
+
 /** A balance as a number: money held (negative when overdrawn) for a bank, amount owed for a card. */
 function balanceValue(amount: ParsedAmount, kind: AccountKind): number {
   if (kind === 'credit_card') {
@@ -1005,13 +1012,16 @@ export function readStatement(
   const signRows = rawTransactions.map((t) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
+    const cardPayment = kind === 'credit_card' && CARD_PAYMENT_WORDS.test(text);
     if (t.cell.column === 'out') sign = -1;
     else if (t.cell.column === 'in') sign = 1;
-    else sign = explicitSign(t.cell.amount, kind) ?? plain;
+    // A card payment printed as a plain figure beside marked refunds is not a purchase by convention: the
+    // balances decide it.
+    else sign = explicitSign(t.cell.amount, kind) ?? (cardPayment ? null : plain);
     return {
       pence: t.cell.amount.pence,
       sign,
-      guess: (MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
+      guess: (cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
       balance: t.balance ? balanceValue(t.balance.amount, kind) : null,
     };
   });

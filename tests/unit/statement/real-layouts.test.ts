@@ -317,4 +317,26 @@ describe('real UK statement layouts: credit cards', () => {
       true,
     ]);
   });
+
+  it('a card payment printed as a plain figure (no CR) beside CR refunds is money in, decided by the balances', () => {
+    // Barclaycard prints 'Payment, Thank You £34.99' (or 'Payment By Direct Debit') without the CR it prints
+    // on refunds ('£60.00CR'), so the column's convention would make the payment a purchase. Seen in
+    // rc55/barclaycard-uk-parser @ barclaycard_parser.py (examples in parse_transaction_line; payments
+    // recognised by their wording).
+    const s = read(summary, transactions('£120.00'));
+    expect(s.transactions.map((t) => [t.description, t.signedAmount, t.type])).toContainEqual([
+      'Payment, Thank You',
+      120,
+      'credit',
+    ]);
+    expect([s.closingBalance, s.reconciliation.ok]).toEqual([171.45, true]);
+    // The same statement with its new balance altered by 1.00 does not reconcile.
+    const altered = summary.map(
+      ([y, cells]): LineSpec => [
+        y,
+        cells.map(([x, text, a]) => [x, text === '£171.45' ? '£172.45' : text, a]),
+      ],
+    );
+    expect(read(altered, transactions('£120.00')).reconciliation.ok).toBe(false);
+  });
 });
