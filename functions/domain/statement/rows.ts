@@ -247,7 +247,19 @@ function takeDate(
 export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
   const textWords: Word[] = [];
   const moneyWords: Word[] = [];
-  for (const w of row.words) (center(w) >= layout.moneyStart ? moneyWords : textWords).push(w);
+  // A figure that reaches into the first money heading is money even when it is wider than a short heading
+  // ('IN', 'OUT') and so centred left of the money area; a sign or '£' printed apart goes with it.
+  const inMoney = row.words.map(
+    (w) =>
+      center(w) >= layout.moneyStart ||
+      (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null),
+  );
+  for (let i = inMoney.length - 2; i >= 0; i--) {
+    if (!inMoney[i] && inMoney[i + 1] && isAmountAffix(row.words[i]!.text) === 'before') inMoney[i] = true;
+  }
+  row.words.forEach((w, i) => {
+    (inMoney[i] ? moneyWords : textWords).push(w);
+  });
   const { groups, unreadable, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
   let noise = moneyNoise;
   const words = [...textWords, ...text].sort((a, b) => a.left - b.left);

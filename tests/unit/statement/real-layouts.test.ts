@@ -93,6 +93,64 @@ describe('real UK statement layouts', () => {
   });
 });
 
+describe('real UK statement layouts: short headings', () => {
+  it("figures wider than a short money heading ('IN', 'OUT') are read in its column", () => {
+    // Starling Bank statements head their table 'DATE  TYPE  TRANSACTION  IN  OUT  ACCOUNT BALANCE', with
+    // money in left of money out and 'dd/mm/yyyy' dates; a figure such as '£1,000.00' is several times as
+    // wide as 'IN' above it. Seen in a public Starling parser, starling-1.6.py (_get_table_header_info,
+    // 'IN typically left of OUT'); the index that holds it does not name its repository.
+    const s = read([
+      [30, [[40, 'Starling Bank']]],
+      [45, [[40, 'Summary 01/01/2025 - 31/01/2025']]],
+      [
+        100,
+        [
+          [40, 'DATE'],
+          [100, 'TYPE'],
+          [200, 'TRANSACTION'],
+          [420, 'IN', 'r'],
+          [490, 'OUT', 'r'],
+          [560, 'ACCOUNT BALANCE', 'r'],
+        ],
+      ],
+      ...rowsFrom(115, 12, [
+        [
+          [40, '01/01/2025'],
+          [200, 'OPENING BALANCE'],
+          [560, '£100.00', 'r'],
+        ],
+        [
+          [40, '02/01/2025'],
+          [100, 'FASTER PAYMENT'],
+          [200, 'ACME LTD'],
+          [420, '£1,000.00', 'r'],
+          [560, '£1,100.00', 'r'],
+        ],
+        [
+          [40, '03/01/2025'],
+          [100, 'CONTACTLESS'],
+          [200, 'PRET A MANGER'],
+          [490, '£4.50', 'r'],
+          [560, '£1,095.50', 'r'],
+        ],
+        [
+          [40, '04/01/2025'],
+          [100, 'DIRECT DEBIT'],
+          [200, 'COUNCIL TAX'],
+          [490, '£120.00', 'r'],
+          [560, '£975.50', 'r'],
+        ],
+      ]),
+    ]);
+    expect(rowsOf(s)).toEqual([
+      ['2025-01-02', 'FASTER PAYMENT ACME LTD', 1000, 1100],
+      ['2025-01-03', 'CONTACTLESS PRET A MANGER', -4.5, 1095.5],
+      ['2025-01-04', 'DIRECT DEBIT COUNCIL TAX', -120, 975.5],
+    ]);
+    expect([s.openingBalance, s.reconciliation.ok]).toEqual([100, true]);
+  });
+});
+
 describe('real UK statement layouts: dates', () => {
   it('a date wrapped in a narrow date column (the last digit of the year on the line below) is one date', () => {
     // Monzo's PDF statements print 'DD/MM/YYYY' in a date column too narrow for it: the text layer gives
