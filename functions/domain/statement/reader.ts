@@ -10,7 +10,16 @@ import {
   yearsBackFrom,
   yearWithinPeriod,
 } from './dates';
-import { groupRows, height, pageCount, type Row, rowText, type Word, wordsFromBlocks } from './geometry';
+import {
+  groupRows,
+  height,
+  legibleWords,
+  pageCount,
+  type Row,
+  rowText,
+  type Word,
+  wordsFromBlocks,
+} from './geometry';
 import { type Column, type ColumnKind, detectHeader } from './header';
 import { CARD_ISSUERS } from './institutions';
 import { type BalanceCheckpoint, balanceDirection, reconcileDetailed, resolveSigns } from './reconcile';
@@ -862,7 +871,7 @@ export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
 ): ReadStatementResult {
-  const words = wordsFromBlocks(blocks);
+  const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return fail('no_text');
   const allRows = groupRows(words);
   const found = findSegments(allRows);
@@ -1166,5 +1175,5 @@ export function readStatement(
 
 /** For tests and tools: the rows the reader sees, as text (page, text). */
 export function debugRows(blocks: readonly Block[]): Array<{ page: number; text: string }> {
-  return groupRows(wordsFromBlocks(blocks)).map((r) => ({ page: r.page, text: rowText(r) }));
+  return groupRows(legibleWords(wordsFromBlocks(blocks))).map((r) => ({ page: r.page, text: rowText(r) }));
 }

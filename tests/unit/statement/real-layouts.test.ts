@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
-import { type LineSpec, pageBlocks, rowsFrom } from './blocks';
+import { type Block, type ParsedStatement, readStatement } from '../../../functions/domain/statement';
+import { type CellSpec, type LineSpec, pageBlocks, rowsFrom } from './blocks';
 
 /**
  * Layouts UK banks print that the generated fixtures do not make, each reproduced as the bank lays it out
@@ -396,5 +396,93 @@ describe('real UK statement layouts: credit cards', () => {
       ],
     );
     expect(read(altered, transactions('£120.00')).reconciliation.ok).toBe(false);
+  });
+});
+
+describe('real UK statement layouts: hidden text', () => {
+  it('screen-reader text in a tiny font stacked on each row is not part of the statement', () => {
+    // Lloyds Bank (and its sister brands' shared template) PDFs carry accessibility text for screen readers
+    // in a 0.05 pt font at each row, repeating every cell with its column name, under the 'Date |
+    // Description | Type | Money In (£) | Money Out (£) | Balance (£)' table with '03 Jan 23' dates. Seen in
+    // paultendo/ai-bank-statement-extractor @ src/parsers/lloyds_parser.py ('Lloyds uses white text with
+    // tiny size (0.05) for screen readers') and docs/PARSER_PATTERNS.md ('Accessibility Text Filtering').
+    const printed: Array<[string, string, string, string, string, string]> = [
+      ['03 Jan 23', 'TESCO STORES 3297', 'DEB', '', '12.34', '487.66'],
+      ['05 Jan 23', 'ACME LTD', 'BGC', '1,000.00', '', '1,487.66'],
+      ['06 Jan 23', 'J SMITH RENT', 'SO', '', '600.00', '887.66'],
+    ];
+    const lines: LineSpec[] = [
+      [30, [[40, 'Lloyds Bank']]],
+      [45, [[40, '01 January 2023 to 31 January 2023']]],
+      [
+        60,
+        [
+          [40, 'Balance on 01 January 2023'],
+          [300, '£500.00'],
+        ],
+      ],
+      [
+        72,
+        [
+          [40, 'Balance on 31 January 2023'],
+          [300, '£887.66'],
+        ],
+      ],
+      [
+        100,
+        [
+          [40, 'Date'],
+          [100, 'Description'],
+          [300, 'Type'],
+          [400, 'Money In (£)', 'r'],
+          [480, 'Money Out (£)', 'r'],
+          [560, 'Balance (£)', 'r'],
+        ],
+      ],
+      ...rowsFrom(
+        115,
+        12,
+        printed.map(([date, description, type, moneyIn, out, balance]) => {
+          const cells: CellSpec[] = [
+            [40, date],
+            [100, description],
+            [300, type],
+          ];
+          if (moneyIn) cells.push([400, moneyIn, 'r']);
+          if (out) cells.push([480, out, 'r']);
+          cells.push([560, balance, 'r']);
+          return cells;
+        }),
+      ),
+    ];
+    let id = 0;
+    const hidden: Block[] = printed.flatMap(([date, description, type, moneyIn, out, balance], k) =>
+      `Date ${date}. Description ${description}. Type ${type}. Money In (£) ${moneyIn || 'blank'}. Money Out (£) ${out || 'blank'}. Balance (£) ${balance}.`
+        .split(' ')
+        .map(
+          (text, i): Block => ({
+            BlockType: 'WORD',
+            Id: `hidden-${++id}`,
+            Text: text,
+            Page: 1,
+            Geometry: {
+              BoundingBox: {
+                Left: (40 + 0.2 * i) / 600,
+                Top: (119 + 12 * k) / 800,
+                Width: (0.03 * text.length) / 600,
+                Height: 0.05 / 800,
+              },
+            },
+          }),
+        ),
+    );
+    const result = readStatement([...pageBlocks(lines, 1), ...hidden]);
+    if (!result.ok) throw new Error(result.message);
+    expect(rowsOf(result.statement)).toEqual([
+      ['2023-01-03', 'DEB TESCO STORES 3297', -12.34, 487.66],
+      ['2023-01-05', 'BGC ACME LTD', 1000, 1487.66],
+      ['2023-01-06', 'SO J SMITH RENT', -600, 887.66],
+    ]);
+    expect(result.statement.reconciliation.ok).toBe(true);
   });
 });
