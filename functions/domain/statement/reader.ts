@@ -371,6 +371,34 @@ function categorise(cells: RowCells, segment: number): TableRow {
   return { ...cells, category, label, year, segment, firstOnPage: false, lastOnPage: false };
 }
 
+/** The currency a figure is printed in ('' when it shows none). */
+function currencyOf(text: string): string {
+  if (/£|GBP/i.test(text)) return '£';
+  if (/€|EUR/i.test(text)) return '€';
+  if (/\$|USD/i.test(text)) return '$';
+  return '';
+}
+
+/**
+ * A figure printed in another currency than the balances ('€12.00' under the '£10.30' a card payment
+ * abroad cost, when the balances are in '£') is a note on the payment, not money: it is read as part of the
+ * description.
+ */
+function foreignFigures(cells: readonly RowCells[]): void {
+  const home = new Set(
+    cells.flatMap((c) => c.money.filter((m) => m.column === 'balance').map((m) => currencyOf(m.text))),
+  );
+  if (home.size !== 1 || home.has('')) return;
+  for (const c of cells) {
+    const foreign = c.money.filter(
+      (m) => m.column !== 'balance' && currencyOf(m.text) !== '' && !home.has(currencyOf(m.text)),
+    );
+    if (!foreign.length) continue;
+    c.money = c.money.filter((m) => !foreign.includes(m));
+    c.description = [c.description, ...foreign.map((m) => m.text)].filter(Boolean).join(' ');
+  }
+}
+
 /** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
 function readTable(segments: readonly Segment[], allowInteger: boolean): TableRow[] {
   const rows: TableRow[] = [];
@@ -399,6 +427,7 @@ function readTable(segments: readonly Segment[], allowInteger: boolean): TableRo
       all.flatMap((c) => c.unreadable),
     );
   }
+  foreignFigures([...cellsOf.values()].flat());
   segments.forEach((segment, index) => {
     const cells = cellsOf.get(segment) ?? [];
     let closed = false;

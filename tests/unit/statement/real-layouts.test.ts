@@ -151,6 +151,61 @@ describe('real UK statement layouts: short headings', () => {
   });
 });
 
+describe('real UK statement layouts: foreign currency', () => {
+  it('a figure in another currency than the balances, under a card payment abroad, is not a transaction', () => {
+    // Card payments abroad print the sterling amount and, on the line below, what was spent in the other
+    // currency and the rate ('€12.00', 'Rate: €1.00 = £0.8583'); when that figure stands in the amount
+    // column it looks like money. Parsers of real UK statements filter such figures out: seen in
+    // paultendo/ai-bank-statement-extractor @ docs/historical/LEARNINGS_MONZO_FX.md ('Foreign Currency
+    // Amount Filtering': Monzo 'Amount: EUR -109.50. Conversion', NatWest 'USD 20.00 VRATE 1.2730') beside
+    // the GBP amounts. The balances here are printed in pounds, so a euro figure is a note, not money.
+    const s = read([
+      [30, [[40, 'Revolut Ltd']]],
+      [45, [[40, 'GBP Statement']]],
+      [57, [[40, 'Account transactions from 1 January 2025 to 31 January 2025']]],
+      [
+        100,
+        [
+          [40, 'Date'],
+          [120, 'Description'],
+          [400, 'Money out', 'r'],
+          [480, 'Money in', 'r'],
+          [560, 'Balance', 'r'],
+        ],
+      ],
+      ...rowsFrom(115, 12, [
+        [
+          [40, '1 Jan 2025'],
+          [120, 'Opening balance'],
+          [560, '£1,000.00', 'r'],
+        ],
+        [
+          [40, '12 Jan 2025'],
+          [120, 'Cafe de Flore'],
+          [400, '£10.30', 'r'],
+          [560, '£989.70', 'r'],
+        ],
+        [
+          [120, 'Card: 459675******1234'],
+          [400, '€12.00', 'r'],
+        ],
+        [[120, 'Rate: €1.00 = £0.8583']],
+        [
+          [40, '14 Jan 2025'],
+          [120, 'Transfer from JOHN SMITH'],
+          [480, '£100.00', 'r'],
+          [560, '£1,089.70', 'r'],
+        ],
+      ]),
+    ]);
+    expect(rowsOf(s)).toEqual([
+      ['2025-01-12', 'Cafe de Flore Card: 459675******1234 €12.00 Rate: €1.00 = £0.8583', -10.3, 989.7],
+      ['2025-01-14', 'Transfer from JOHN SMITH', 100, 1089.7],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
 describe('real UK statement layouts: dates', () => {
   it('a date wrapped in a narrow date column (the last digit of the year on the line below) is one date', () => {
     // Monzo's PDF statements print 'DD/MM/YYYY' in a date column too narrow for it: the text layer gives
