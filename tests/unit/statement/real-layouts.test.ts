@@ -97,8 +97,8 @@ describe('real UK statement layouts: short headings', () => {
   it("figures wider than a short money heading ('IN', 'OUT') are read in its column", () => {
     // Starling Bank statements head their table 'DATE  TYPE  TRANSACTION  IN  OUT  ACCOUNT BALANCE', with
     // money in left of money out and 'dd/mm/yyyy' dates; a figure such as '£1,000.00' is several times as
-    // wide as 'IN' above it. Seen in a public Starling parser, starling-1.6.py (_get_table_header_info,
-    // 'IN typically left of OUT'); the index that holds it does not name its repository.
+    // wide as 'IN' above it. Seen in a public Starling Bank parser, starling-1.6.py
+    // (_get_table_header_info; 'IN typically left of OUT'); its repository was not recorded.
     const s = read([
       [30, [[40, 'Starling Bank']]],
       [45, [[40, 'Summary 01/01/2025 - 31/01/2025']]],
