@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { type Block, type ParsedStatement, readStatement } from '../../../functions/domain/statement';
+import { hiddenTextStatementPdf } from '../../fixtures/statements/real-layouts';
 import { type CellSpec, type LineSpec, pageBlocks, rowsFrom } from './blocks';
 
 /**
@@ -539,5 +541,22 @@ describe('real UK statement layouts: hidden text', () => {
       ['2023-01-06', 'SO J SMITH RENT', -600, 887.66],
     ]);
     expect(result.statement.reconciliation.ok).toBe(true);
+  });
+
+  it('the same, from a PDF whose text layer carries the screen-reader text in a 0.05 pt white font', async () => {
+    const text = await extractTextLayer(await hiddenTextStatementPdf());
+    if (!text.ok) throw new Error(text.message);
+    const result = readStatement(text.blocks);
+    if (!result.ok) throw new Error(result.message);
+    expect(rowsOf(result.statement)).toEqual([
+      ['2023-01-03', 'DEB TESCO STORES 3297', -12.34, 487.66],
+      ['2023-01-05', 'BGC ACME LTD', 1000, 1487.66],
+      ['2023-01-06', 'SO J SMITH RENT', -600, 887.66],
+    ]);
+    expect([
+      result.statement.openingBalance,
+      result.statement.closingBalance,
+      result.statement.reconciliation.ok,
+    ]).toEqual([500, 887.66, true]);
   });
 });
