@@ -44,7 +44,8 @@ export const OPENING_LABEL =
   /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balancefrom(?:your)?(?:last|previous)statement|laststatementbalance)/;
 export const CLOSING_LABEL =
   /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f)/;
-const DATED_LABEL = /^balance(?:on|at|asat|asof)/;
+/** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
+const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */
 const MONEY_IN_LABEL =
   /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits)(?:total)?/;

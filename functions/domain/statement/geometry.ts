@@ -79,6 +79,29 @@ export function pageCount(blocks: readonly Block[]): number {
 }
 
 /**
+ * Words too small to be seen on the page: text layers may carry screen-reader text beside the printed text
+ * (a 0.05 pt font stacked at each row's start, repeating every cell with its column name: 'Money In (£)
+ * blank.'). A word less than a tenth as tall as the page's printed words (its taller words: the hidden
+ * text may outnumber them) is not part of what the statement shows.
+ */
+export function legibleWords(words: readonly Word[]): Word[] {
+  const heights = new Map<number, number[]>();
+  for (const w of words) {
+    const list = heights.get(w.page);
+    if (list) list.push(height(w));
+    else heights.set(w.page, [height(w)]);
+  }
+  const floor = new Map<number, number>();
+  for (const [page, list] of heights) {
+    list.sort((a, b) => a - b);
+    // Hidden text may outnumber the printed words, so the printed size is taken near the top of the range.
+    floor.set(page, 0.1 * list[Math.floor(0.9 * (list.length - 1))]!);
+  }
+  const kept = words.filter((w) => height(w) >= (floor.get(w.page) ?? 0));
+  return kept.length === words.length ? (words as Word[]) : kept;
+}
+
+/**
  * Groups words into rows: a word joins the row above it when its middle lies within the row's band or
  * their vertical extents overlap by at least 30% of the smaller height (OCR boxes jitter and lines skew).
  * The row's band is the average of its words, so a tall or skewed word does not stretch it. Rows come out

@@ -1,5 +1,5 @@
 import { toEpochDay } from '../dates';
-import { fromPence, type ParsedAmount, parseAmount } from './amounts';
+import { fromPence, isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import type { Block } from './blocks';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL, readContext, type StatementContext } from './context';
 import {
@@ -10,19 +10,30 @@ import {
   yearsBackFrom,
   yearWithinPeriod,
 } from './dates';
-import { groupRows, height, pageCount, type Row, rowText, type Word, wordsFromBlocks } from './geometry';
+import {
+  groupRows,
+  height,
+  legibleWords,
+  pageCount,
+  type Row,
+  rowText,
+  type Word,
+  wordsFromBlocks,
+} from './geometry';
 import { type Column, type ColumnKind, detectHeader } from './header';
 import { CARD_ISSUERS } from './institutions';
 import { type BalanceCheckpoint, balanceDirection, reconcileDetailed, resolveSigns } from './reconcile';
 import {
   columnsForMoney,
   joinSplitFigures,
+  joinWrappedDates,
   type MoneyCell,
   type RowCells,
   readRowCells,
   type TableLayout,
   tableLayout,
   type UnreadableCell as UnreadableMoney,
+  withinTable,
 } from './rows';
 import {
   type AccountKind,
@@ -230,6 +241,91 @@ function inferSegments(rows: readonly Row[]): Segment[] {
   return segments;
 }
 
+/** A figure with pence ('£4.45', '60.00CR'), or one followed by its CR / DR word. */
+function endsInMoney(words: readonly Word[], i: number): boolean {
+  const word = words[i];
+  if (!word) return false;
+  if (parseAmount(word.text) && /\d\.\d\d/.test(word.text)) return true;
+  return isAmountAffix(word.text) === 'after' && endsInMoney(words, i - 1);
+}
+
+/**
+ * Transactions printed in two columns side by side on a page (a card statement's newspaper layout: 'date,
+ * description, amount' on the left half and again on the right half of the same lines). When three or more
+ * lines hold a second entry starting with a date right after a figure, at the same place, the lines from
+ * there are cut at that place and the right half is read after the left half, moved under it, so both
+ * halves share one set of columns. Lines across the cut (a box under the table) end the side-by-side band.
+ * `origin` maps each half (and each moved line) to the printed line.
+ */
+function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
+  const out: Row[] = [];
+  for (const page of [...new Set(rows.map((r) => r.page))]) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts: Array<{ row: number; word: Word; first: Word }> = [];
+    pageRows.forEach((row, index) => {
+      const words = row.words;
+      if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
+      for (let i = 2; i < words.length; i++) {
+        if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
+          starts.push({ row: index, word: words[i]!, first: words[0]! });
+          return;
+        }
+      }
+    });
+    const lefts = starts.map((s) => s.word.left);
+    if (starts.length < 3 || Math.max(...lefts) - Math.min(...lefts) > 0.02) {
+      out.push(...pageRows);
+      continue;
+    }
+    const cut = Math.min(...lefts) - 0.002;
+    const shift = cut - Math.min(...starts.map((s) => s.first.left)) + 0.002;
+    const from = starts[0]!.row;
+    let to = from;
+    while (to < pageRows.length && !pageRows[to]!.words.some((w) => w.left < cut && w.right > cut)) to++;
+    const band = pageRows.slice(from, to);
+    const offset = band.at(-1)!.bottom - band[0]!.top + 2 * height(band[0]!);
+    const lower = (row: Row, words: Word[]): Row => {
+      const moved: Row = {
+        page: row.page,
+        top: row.top + offset,
+        bottom: row.bottom + offset,
+        words: words.map((w) => ({ ...w, top: w.top + offset, bottom: w.bottom + offset })),
+      };
+      origin.set(moved, row);
+      return moved;
+    };
+    // The halves need not be equally wide: the right half's figures are moved under the left half's.
+    const figures = (words: readonly Word[]) =>
+      words.filter((w, i) => endsInMoney(words, i) && !isAmountAffix(w.text));
+    const leftFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left < cut)));
+    const rightFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left >= cut)));
+    const figureShift =
+      leftFigures.length && rightFigures.length
+        ? Math.max(...rightFigures.map((w) => w.right)) - Math.max(...leftFigures.map((w) => w.right))
+        : shift;
+    const figureStart = rightFigures.length ? Math.min(...rightFigures.map((w) => w.left)) : 1;
+    out.push(...pageRows.slice(0, from));
+    const right: Row[] = [];
+    for (const row of band) {
+      const leftWords = row.words.filter((w) => w.left < cut);
+      const rightWords = row.words
+        .filter((w) => w.left >= cut)
+        .map((w) => {
+          const by = w.left >= figureStart - 0.002 ? figureShift : shift;
+          return { ...w, left: w.left - by, right: w.right - by };
+        });
+      if (leftWords.length) {
+        const half: Row = { ...row, words: leftWords };
+        origin.set(half, row);
+        out.push(half);
+      }
+      if (rightWords.length) right.push(lower(row, rightWords));
+    }
+    out.push(...right, ...pageRows.slice(to).map((row) => lower(row, row.words)));
+  }
+  return out;
+}
+
 /** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
 function tablePrintsPence(segments: readonly Segment[]): boolean {
   return segments.some((s) =>
@@ -275,13 +371,46 @@ function categorise(cells: RowCells, segment: number): TableRow {
   return { ...cells, category, label, year, segment, firstOnPage: false, lastOnPage: false };
 }
 
+/** The currency a figure is printed in ('' when it shows none). */
+function currencyOf(text: string): string {
+  if (/£|GBP/i.test(text)) return '£';
+  if (/€|EUR/i.test(text)) return '€';
+  if (/\$|USD/i.test(text)) return '$';
+  return '';
+}
+
+/**
+ * A figure printed in another currency than the balances ('€12.00' under the '£10.30' a card payment
+ * abroad cost, when the balances are in '£') is a note on the payment, not money: it is read as part of the
+ * description.
+ */
+function foreignFigures(cells: readonly RowCells[]): void {
+  const home = new Set(
+    cells.flatMap((c) => c.money.filter((m) => m.column === 'balance').map((m) => currencyOf(m.text))),
+  );
+  if (home.size !== 1 || home.has('')) return;
+  for (const c of cells) {
+    const foreign = c.money.filter(
+      (m) => m.column !== 'balance' && currencyOf(m.text) !== '' && !home.has(currencyOf(m.text)),
+    );
+    if (!foreign.length) continue;
+    c.money = c.money.filter((m) => !foreign.includes(m));
+    c.description = [c.description, ...foreign.map((m) => m.text)].filter(Boolean).join(' ');
+  }
+}
+
 /** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
 function readTable(segments: readonly Segment[], allowInteger: boolean): TableRow[] {
   const rows: TableRow[] = [];
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
-      segment.rows.map((r) => readRowCells(r, segment.layout, allowInteger)),
+      joinWrappedDates(
+        segment.rows
+          .map((r) => ({ r, inside: withinTable(r, segment.layout) }))
+          .filter(({ inside }) => inside.words.length > 0)
+          .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+      ),
     ]),
   );
   // Pages laid out alike share one mapping of figures to headings (a page may lack a whole column).
@@ -298,6 +427,7 @@ function readTable(segments: readonly Segment[], allowInteger: boolean): TableRo
       all.flatMap((c) => c.unreadable),
     );
   }
+  foreignFigures([...cellsOf.values()].flat());
   segments.forEach((segment, index) => {
     const cells = cellsOf.get(segment) ?? [];
     let closed = false;
@@ -615,6 +745,13 @@ function plainSign(cells: readonly MoneyCell[], kind: AccountKind): 1 | -1 | nul
 const MONEY_IN_WORDS =
   /\b(?:salary|wages|pay(?:roll)?|refund|interest paid|interest earned|payment from|transfer from|tfr from|from|received|deposit|dividend|cashback|credit|bgc|fpi|pension|benefit|hmrc|dwp|thank you)\b/i;
 
+/**
+ * A payment to a card as card statements word it ('Payment, Thank You', 'Payment By Direct Debit', 'Payment
+ * received - thank you', 'Direct Debit payment'): some print it as a plain figure, like a purchase.
+ */
+const CARD_PAYMENT_WORDS =
+  /\b(?:payment,? thank you|payment received|payment by direct debit|direct debit payment|thank you for your payment)\b/i;
+
 /** A balance as a number: money held (negative when overdrawn) for a bank, amount owed for a card. */
 function balanceValue(amount: ParsedAmount, kind: AccountKind): number {
   if (kind === 'credit_card') {
@@ -763,7 +900,7 @@ export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
 ): ReadStatementResult {
-  const words = wordsFromBlocks(blocks);
+  const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return fail('no_text');
   const allRows = groupRows(words);
   const found = findSegments(allRows);
@@ -774,13 +911,22 @@ export function readStatement(
     rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
   }));
   let inferred = false;
+  const origin = new Map<Row, Row>();
   if (!segments.length) {
-    segments.push(...inferSegments(allRows.filter((r) => !furniture.has(r))));
+    segments.push(
+      ...inferSegments(
+        sideBySide(
+          allRows.filter((r) => !furniture.has(r)),
+          origin,
+        ),
+      ),
+    );
     inferred = segments.length > 0;
   }
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
   const assembly = assemble(readTable(segments, allowInteger));
+  for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
   const contextRows = allRows.filter((r) => !assembly.used.has(r) && !headingRows.has(r));
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
@@ -904,13 +1050,16 @@ export function readStatement(
   const signRows = rawTransactions.map((t) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
+    const cardPayment = kind === 'credit_card' && CARD_PAYMENT_WORDS.test(text);
     if (t.cell.column === 'out') sign = -1;
     else if (t.cell.column === 'in') sign = 1;
-    else sign = explicitSign(t.cell.amount, kind) ?? plain;
+    // A card payment printed as a plain figure beside marked refunds is not a purchase by convention: the
+    // balances decide it.
+    else sign = explicitSign(t.cell.amount, kind) ?? (cardPayment ? null : plain);
     return {
       pence: t.cell.amount.pence,
       sign,
-      guess: (MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
+      guess: (cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
       balance: t.balance ? balanceValue(t.balance.amount, kind) : null,
     };
   });
@@ -1055,5 +1204,5 @@ export function readStatement(
 
 /** For tests and tools: the rows the reader sees, as text (page, text). */
 export function debugRows(blocks: readonly Block[]): Array<{ page: number; text: string }> {
-  return groupRows(wordsFromBlocks(blocks)).map((r) => ({ page: r.page, text: rowText(r) }));
+  return groupRows(legibleWords(wordsFromBlocks(blocks))).map((r) => ({ page: r.page, text: rowText(r) }));
 }

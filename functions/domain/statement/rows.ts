@@ -17,6 +17,8 @@ export interface TableLayout {
   moneyStart: number;
   /** Words centred right of this that are not money do not belong to a transaction row. */
   moneyLeft: number;
+  /** The right edge of the last money heading: a side panel may stand right of it. */
+  tableRight: number;
 }
 
 export interface MoneyCell {
@@ -42,6 +44,8 @@ export interface RowCells {
   date2: PartialDate | null;
   /** Date-column text that is not a date ('2022' section rows, stray words). */
   dateColumnText: string;
+  /** The date as printed ('' when there is none). */
+  dateText: string;
   description: string;
   money: MoneyCell[];
   /** Misprinted figures in the money columns: the row is kept, the cell is noted as unreadable. */
@@ -59,7 +63,26 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
   const lastText = textColumns.filter((c) => c.left < first.left).at(-1);
   const slack = 0.6 * (first.right - first.left);
   const moneyStart = Math.max(first.left - slack, lastText ? (lastText.right + first.left) / 2 : 0);
-  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left };
+  const tableRight = Math.max(...moneyColumns.map((c) => c.right));
+  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left, tableRight };
+}
+
+/**
+ * The row without a side panel printed beside the table (interest rates, average balances, the arranged
+ * overdraft limit, 'Start balance' / 'End balance' boxes right of the last money column). Figures may stick
+ * out right of a left-aligned heading and a sign or CR/DR may follow them, but a word of text that starts
+ * well right of the last heading, apart from the word before it, begins the panel: it and the rest of the
+ * row are not the table's. The same row is returned when nothing stands beside the table.
+ */
+export function withinTable(row: Row, layout: TableLayout): Row {
+  const cut = row.words.findIndex((w, i) => {
+    const gap = 2 * height(w);
+    if (w.left <= layout.tableRight + gap) return false;
+    const before = row.words[i - 1];
+    if (before && w.left - before.right < gap) return false;
+    return !isAmountAffix(w.text) && !parseAmount(w.text, { allowInteger: true }) && !looksLikeFigure(w.text);
+  });
+  return cut < 0 ? row : { ...row, words: row.words.slice(0, cut) };
 }
 
 interface WordGroup {
@@ -200,7 +223,7 @@ function takeDate(
   columns: readonly Column[],
   columnOf: Map<Word, number>,
   kind: 'date' | 'date2',
-): PartialDate | null {
+): { date: PartialDate; text: string } | null {
   const index = columns.findIndex((c) => c.kind === kind);
   const first = words.findIndex((w) => columnOf.get(w) === index);
   if (index < 0 || first < 0) return null;
@@ -213,21 +236,38 @@ function takeDate(
   const leading = parseLeadingDate(candidates.map((w) => w.text));
   if (!leading) return null;
   for (const w of candidates.slice(0, leading.used)) columnOf.delete(w);
-  return leading.date;
+  const text = candidates
+    .slice(0, leading.used)
+    .map((w) => w.text)
+    .join(' ');
+  return { date: leading.date, text };
 }
 
 /** Reads one row against the table's layout. */
 export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
   const textWords: Word[] = [];
   const moneyWords: Word[] = [];
-  for (const w of row.words) (center(w) >= layout.moneyStart ? moneyWords : textWords).push(w);
+  // A figure that reaches into the first money heading is money even when it is wider than a short heading
+  // ('IN', 'OUT') and so centred left of the money area; a sign or '£' printed apart goes with it.
+  const inMoney = row.words.map(
+    (w) =>
+      center(w) >= layout.moneyStart ||
+      (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null),
+  );
+  for (let i = inMoney.length - 2; i >= 0; i--) {
+    if (!inMoney[i] && inMoney[i + 1] && isAmountAffix(row.words[i]!.text) === 'before') inMoney[i] = true;
+  }
+  row.words.forEach((w, i) => {
+    (inMoney[i] ? moneyWords : textWords).push(w);
+  });
   const { groups, unreadable, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
   let noise = moneyNoise;
   const words = [...textWords, ...text].sort((a, b) => a.left - b.left);
   const columns = layout.textColumns;
   const columnOf = textColumnsOf(words, columns);
-  const date = takeDate(words, columns, columnOf, 'date');
-  const date2 = takeDate(words, columns, columnOf, 'date2');
+  const dated = takeDate(words, columns, columnOf, 'date');
+  const date = dated?.date ?? null;
+  const date2 = takeDate(words, columns, columnOf, 'date2')?.date ?? null;
   const dateColumnText: string[] = [];
   const typeText: string[] = [];
   const descriptionText: string[] = [];
@@ -261,6 +301,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     date,
     date2,
     dateColumnText: dateColumnText.join(' '),
+    dateText: dated?.text ?? '',
     description,
     money,
     unreadable: unreadable.map((g) => ({
@@ -271,6 +312,58 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     })),
     noise,
   };
+}
+
+/**
+ * A numeric date cut short by a narrow date column ('16/08/202', '16/08/', or '16/08/20' that reads as a
+ * date of 2020), and the rest of its year on the line below ('4', '2024', '24').
+ */
+const DATE_HEAD = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{0,3}$/;
+const DATE_TAIL = /^\d{1,4}$/;
+
+/**
+ * Dates wrapped inside a narrow date column: the cell ends short of its year ('16/08/202') and the line below
+ * carries the rest in the same column ('4'). The pieces are one date on the first line when together they
+ * make a date with a four-digit year; the piece leaves the line below (which keeps only its description, or
+ * goes when nothing else is on it).
+ */
+export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
+  const out: RowCells[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const next = cells[i + 1];
+    const printed = cell.date ? cell.dateText : cell.dateColumnText;
+    const head = cell.date && printed.includes(' ') ? '' : (printed.split(' ').at(-1) ?? '');
+    const tail = next?.dateColumnText.split(' ')[0] ?? '';
+    const joined = `${head}${tail}`;
+    const date =
+      next &&
+      next.date === null &&
+      next.row.page === cell.row.page &&
+      next.row.top - cell.row.bottom <= 1.2 * height(cell.row) &&
+      DATE_HEAD.test(head) &&
+      DATE_TAIL.test(tail) &&
+      /[/.-]\d{4}$/.test(joined)
+        ? parseLeadingDate([joined])
+        : null;
+    if (!next || !date) {
+      out.push(cell);
+      continue;
+    }
+    const rest = next.dateColumnText.split(' ').slice(1).join(' ');
+    out.push({
+      ...cell,
+      date: date.date,
+      dateText: joined,
+      dateColumnText: cell.date ? cell.dateColumnText : cell.dateColumnText.split(' ').slice(0, -1).join(' '),
+    });
+    const remaining = { ...next, dateColumnText: rest };
+    if (rest || remaining.description || remaining.money.length || remaining.unreadable.length) {
+      out.push(remaining);
+    }
+    i++;
+  }
+  return out;
 }
 
 /**
