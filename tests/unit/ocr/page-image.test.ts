@@ -5,7 +5,9 @@ import { placement, scanPageImages } from '../../../functions/adapters/ocr/page-
 import { renderPages } from '../../../functions/adapters/ocr/render';
 
 /** A JPEG of a page-sized sheet with a dark bar (as a scanner saves a page), and a PDF of such pages. */
-async function scannerPdf(pages: Array<{ rotate?: number; text?: string; inset?: number }>): Promise<Buffer> {
+async function scannerPdf(
+  pages: Array<{ rotate?: number; text?: string; inset?: number; cropBox?: number[]; twice?: boolean }>,
+): Promise<Buffer> {
   const canvas = createCanvas(620, 877);
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
@@ -25,7 +27,11 @@ async function scannerPdf(pages: Array<{ rotate?: number; text?: string; inset?:
     doc.addPage({ size: 'A4', margin: 0 });
     const inset = page.inset ?? 0;
     doc.image(jpeg, inset, inset, { width: 595.28 - 2 * inset, height: 841.89 - 2 * inset });
+    if (page.twice) doc.image(jpeg, 300, 400, { width: 100, height: 140 });
     if (page.text) doc.fontSize(10).text(page.text, 50, 800);
+    if (page.cropBox)
+      (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data.CropBox =
+        page.cropBox;
     if (page.rotate)
       (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data.Rotate =
         page.rotate;
@@ -36,8 +42,15 @@ async function scannerPdf(pages: Array<{ rotate?: number; text?: string; inset?:
 }
 
 describe('a scanned page that is one JPEG over the whole page', () => {
-  it('is handed over as its JPEG; a page with text, a rotated page or an image not covering the page is not', async () => {
-    const pdf = await scannerPdf([{}, { text: 'Statement' }, { rotate: 90 }, { inset: 50 }]);
+  it('is handed over as its JPEG; a page with text, a rotation, an image not covering it, a crop box or a second image is not', async () => {
+    const pdf = await scannerPdf([
+      {},
+      { text: 'Statement' },
+      { rotate: 90 },
+      { inset: 50 },
+      { cropBox: [20, 20, 575, 821] },
+      { twice: true },
+    ]);
     const jpegOf = await scanPageImages(new Uint8Array(pdf));
     const first = jpegOf?.(1);
     // A JPEG starts with the SOI marker FF D8.
@@ -45,7 +58,9 @@ describe('a scanned page that is one JPEG over the whole page', () => {
     expect(jpegOf?.(2)).toBeNull();
     expect(jpegOf?.(3)).toBeNull();
     expect(jpegOf?.(4)).toBeNull();
-    expect(jpegOf?.(5)).toBeNull();
+    expect(jpegOf?.(5)).toBeNull(); // a crop box
+    expect(jpegOf?.(6)).toBeNull(); // a second image drawn
+    expect(jpegOf?.(7)).toBeNull(); // no such page
   });
 
   it('is drawn at the page size in pixels, like pdf.js draws it, with the same marks in the same place', async () => {
