@@ -1,5 +1,6 @@
-import { lazy, type Ref, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { initials } from '../../../functions/domain/identity';
+import type { AccountMenuProps } from './AccountMenuList';
 
 const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
 
@@ -10,17 +11,7 @@ const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ de
  * on a phone) and Sign Out. Larger screens show the name and Sign Out in the header instead. The menu's code
  * loads after the shell, as the family switcher's does; until then the same button stands in its place.
  */
-export function AccountMenu(props: {
-  name: string;
-  email: string;
-  /** The profile page's address, when the app has one. */
-  profilePath: string | null;
-  onFeedback(): void;
-  onSignOut(): void;
-  signingOut: boolean;
-  /** The menu's button (Send feedback's form gives focus back to it). */
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
+export function AccountMenu(props: AccountMenuProps) {
   const label = (
     <>
       <span aria-hidden="true" className="account-initials">

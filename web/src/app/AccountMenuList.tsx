@@ -2,6 +2,19 @@ import type { ReactNode, Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { Menu, type MenuItem } from '../components/Menu';
 
+/** What the account menu shows and does (AccountMenu passes it through to the list). */
+export interface AccountMenuProps {
+  name: string;
+  email: string;
+  /** The profile page's address, when the app has one. */
+  profilePath: string | null;
+  onFeedback(): void;
+  onSignOut(): void;
+  signingOut: boolean;
+  /** The menu's button (Send feedback's form gives focus back to it). */
+  buttonRef?: Ref<HTMLButtonElement>;
+}
+
 /** The account menu itself (loaded after the shell: the menu code is not in the app's first load). */
 export function AccountMenuList({
   label,
@@ -12,16 +25,7 @@ export function AccountMenuList({
   onSignOut,
   signingOut,
   buttonRef,
-}: {
-  label: ReactNode;
-  buttonRef?: Ref<HTMLButtonElement>;
-  name: string;
-  email: string;
-  profilePath: string | null;
-  onFeedback(): void;
-  onSignOut(): void;
-  signingOut: boolean;
-}) {
+}: AccountMenuProps & { label: ReactNode }) {
   const navigate = useNavigate();
   const items: MenuItem[] = [
     ...(profilePath ? [{ label: 'Your profile', onSelect: () => navigate(profilePath) }] : []),
