@@ -9,13 +9,15 @@ import { type ParsedStatement, readStatement } from '../functions/domain/stateme
 import type { Block } from '../functions/domain/statement/blocks';
 
 /**
- * `npm run statement -- parse <file.pdf> [--table]`: reads a statement PDF on this machine, as the pipeline
- * does: its text layer, or for a scan (no text layer) the local OCR stand-in the twin uses. Prints the
+ * `npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]`: reads a statement PDF on
+ * this machine, as the pipeline does: its text layer, or for a scan (no text layer) the local OCR stand-in
+ * the twin uses. `--reference-date` stands for the upload date (default: today): the year of the dates is
+ * taken from it only when the statement prints none of its own, and then a warning says so. Prints the
  * parsed statement as JSON, each transaction with its flow type and confidence from the rule table
  * (functions/domain/rule-classifier.ts; null where no rule fits: the AI's rows); `--table` prints a readable
  * table instead. Exit 0 when parsed; otherwise one line on stderr with the reason and exit 1 (2 for usage).
  */
-const USAGE = 'Usage: npm run statement -- parse <file.pdf> [--table]';
+const USAGE = 'Usage: npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]';
 
 type Source = 'text-layer' | 'scan';
 
@@ -105,7 +107,20 @@ export function statementTable(statement: ParsedStatement, source: Source): stri
 
 async function main(argv: readonly string[]): Promise<number> {
   const table = argv.includes('--table');
-  const [command, file, ...rest] = argv.filter((a) => a !== '--table');
+  const args = argv.filter((a) => a !== '--table');
+  let referenceDate = new Date().toISOString().slice(0, 10);
+  const at = args.findIndex((a) => a === '--reference-date' || a.startsWith('--reference-date='));
+  if (at >= 0) {
+    const [flag, ...inline] = args[at]!.split('=');
+    const value = inline.length ? inline.join('=') : args[at + 1];
+    args.splice(at, flag && inline.length ? 1 : 2);
+    if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+      console.error(`--reference-date needs a date as YYYY-MM-DD. ${USAGE}`);
+      return 2;
+    }
+    referenceDate = value;
+  }
+  const [command, file, ...rest] = args;
   if (command !== 'parse' || !file || rest.length) {
     console.error(USAGE);
     return 2;
@@ -125,12 +140,15 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(text.line);
     return 1;
   }
-  const result = readStatement(text.blocks);
+  const result = readStatement(text.blocks, { referenceDate });
   if (!result.ok) {
     console.error(`${result.reason}: ${result.message}`);
     return 1;
   }
   const statement = result.statement;
+  if (statement.yearSource === 'reference_date') {
+    console.error(`Warning: the year of the dates is taken from the reference date ${referenceDate}.`);
+  }
   if (table) {
     console.log(statementTable(statement, text.source));
     return 0;
@@ -144,6 +162,8 @@ async function main(argv: readonly string[]): Promise<number> {
     warnings,
     pages,
     accountKind,
+    yearSource,
+    statementDate,
   } = statement;
   console.log(
     JSON.stringify(
@@ -151,6 +171,8 @@ async function main(argv: readonly string[]): Promise<number> {
         institution,
         accountKind,
         period,
+        yearSource,
+        statementDate,
         openingBalance,
         closingBalance,
         transactions: classified(statement),

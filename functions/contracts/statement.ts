@@ -48,6 +48,15 @@ export const parsedStatementSchema = z.object({
     ),
   }),
   warnings: z.array(z.string()),
+  /**
+   * Where the year of the dates came from ('printed', 'period', 'statement_date', 'printed_date', or
+   * 'reference_date': the upload date's, a guess the family should check). Absent in older artefacts.
+   */
+  yearSource: z.optional(
+    z.enum(['printed', 'period', 'statement_date', 'printed_date', 'reference_date', 'none']),
+  ),
+  /** The statement date the statement prints, if any. */
+  statementDate: z.optional(z.nullable(isoDate())),
 });
 export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
 

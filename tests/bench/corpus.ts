@@ -28,7 +28,8 @@ interface Case {
   expected: Row[];
 }
 
-const REAL_DIR = join(import.meta.dirname, '../../../shared/fixtures/statements-real');
+const REAL_DIR =
+  process.env.STATEMENTS_REAL_DIR ?? join(import.meta.dirname, '../../../shared/fixtures/statements-real');
 
 const key = (r: Row) =>
   `${r.date}|${r.description}|${r.signedAmount.toFixed(2)}|${r.balance === null ? '' : r.balance.toFixed(2)}`;

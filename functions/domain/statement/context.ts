@@ -25,6 +25,8 @@ export interface StatementContext {
   period: { start: string; end: string } | null;
   /** Dates with a year printed outside the table, in reading order. */
   datedText: string[];
+  /** The statement date ('Statement date 13 June 25', 'Date of statement: 01/03/2025'). */
+  statementDate: string | null;
   opening: SummaryBalance | null;
   closing: SummaryBalance | null;
   dated: SummaryBalance[];
@@ -52,6 +54,9 @@ const MONEY_IN_LABEL =
 const MONEY_OUT_LABEL =
   /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals)(?:total)?/;
 const TOTAL_WORD = /^total/;
+/** 'Statement date', 'Date of statement', 'Statement issued on', 'Date issued', 'Issue date'. */
+const STATEMENT_DATE_LABEL =
+  /^(?:statementdate|dateofstatement|statementissued(?:on)?|statementissuedate|dateissued|issuedate|statementproducedon|statementprintedon)/;
 const CARD_WORDING =
   /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
 
@@ -153,6 +158,7 @@ export function readContext(rows: readonly Row[], allowInteger: boolean): Statem
     institution: recogniseInstitution(lines),
     period: null,
     datedText: [],
+    statementDate: null,
     opening: null,
     closing: null,
     dated: [],
@@ -172,6 +178,12 @@ export function readContext(rows: readonly Row[], allowInteger: boolean): Statem
     const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
     context.period ??= findPeriod(text);
     context.datedText.push(...findDatesWithYear(text));
+    if (!context.statementDate) {
+      const found = findLabel(words, STATEMENT_DATE_LABEL);
+      const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
+      const date = parseLeadingDate(after.map((w) => w.replace(/^:/, '')))?.date;
+      if (date?.year) context.statementDate = toIso(date, date.year);
+    }
     if (CARD_WORDING.test(text)) context.cardWording = true;
     if (!context.opening && !noted.has('opening')) {
       const found = labelledAmount(words, OPENING_LABEL, allowInteger);

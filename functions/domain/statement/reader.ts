@@ -44,6 +44,7 @@ import {
   type ReadStatementResult,
   type StatementTransaction,
   type UnreadableCell,
+  type YearSource,
 } from './types';
 
 /**
@@ -662,20 +663,33 @@ function assemble(rows: readonly TableRow[]): Assembly {
   return { transactions, checkpoints, unreadableLines, totals, warnings, used };
 }
 
-/** The year of each transaction's date: printed, from a section row, from the period, or counted back. */
+/** Where the year may come from, best first; each is a date the statement cannot be later than. */
+interface YearAnchors {
+  period: { start: string; end: string } | null;
+  statementDate: string | null;
+  /** The latest full date printed outside the table (not after the reference date). */
+  printedDate: string | null;
+  referenceDate: string | null;
+}
+
+/**
+ * The year of each transaction's date: printed on the rows, from a section row, from the period, counted
+ * back from the statement date or the latest full date the statement prints, from a row that prints its
+ * year, and only as a last resort counted back from the reference (upload) date.
+ */
 function resolveDates(
   transactions: readonly RawTransaction[],
-  period: { start: string; end: string } | null,
-  latest: string | null,
-): string[] | null {
+  anchors: YearAnchors,
+): { dates: string[]; source: YearSource } | null {
   const dates = transactions.map((t) => t.date ?? { day: 1, month: 1, year: null });
   const withSections = dates.map((d, i) =>
     d.year === null && transactions[i]!.sectionYear ? { ...d, year: transactions[i]!.sectionYear } : d,
   );
+  const { period } = anchors;
   if (period) {
     // Many rows share a date: each printed date is placed in the period once.
     const placed = new Map<string, string>();
-    return withSections.map((d) => {
+    const resolved = withSections.map((d) => {
       const key = `${d.day}/${d.month}/${d.year}/${d.monthFirst ? 1 : 0}`;
       let iso = placed.get(key);
       if (iso === undefined) {
@@ -685,19 +699,22 @@ function resolveDates(
       }
       return iso;
     });
+    return { dates: resolved, source: withSections.every((d) => d.year !== null) ? 'printed' : 'period' };
   }
-  if (withSections.every((d) => d.year !== null)) return withSections.map((d) => toIso(d, d.year!));
-  const anchor =
-    latest ??
-    [...withSections]
-      .reverse()
-      .find((d) => d.year !== null)
-      ?.year?.toString()
-      .concat('-12-31') ??
-    null;
-  if (!anchor) return null;
-  const years = yearsBackFrom(withSections, anchor);
-  return withSections.map((d, i) => toIso(d, years[i]!));
+  if (withSections.every((d) => d.year !== null)) {
+    return { dates: withSections.map((d) => toIso(d, d.year!)), source: 'printed' };
+  }
+  const rowYear = [...withSections].reverse().find((d) => d.year !== null)?.year;
+  const candidates: Array<[string | null | undefined, YearSource]> = [
+    [anchors.statementDate, 'statement_date'],
+    [anchors.printedDate, 'printed_date'],
+    [rowYear ? `${rowYear}-12-31` : null, 'printed'],
+    [anchors.referenceDate, 'reference_date'],
+  ];
+  const found = candidates.find(([anchor]) => anchor);
+  if (!found) return null;
+  const years = yearsBackFrom(withSections, found[0]!);
+  return { dates: withSections.map((d, i) => toIso(d, years[i]!)), source: found[1] };
 }
 
 /**
@@ -965,10 +982,31 @@ export function readStatement(
     });
   }
 
-  const latest =
-    options.referenceDate ?? context.datedText.reduce<string | null>((a, d) => (!a || d > a ? d : a), null);
-  const dates = resolveDates(assembly.transactions, context.period, latest);
-  if (!dates) return fail('no_year');
+  const reference = options.referenceDate ?? null;
+  // A statement cannot be dated after the day it is uploaded (a day's grace for time zones).
+  const afterUpload = (date: string | null | undefined) =>
+    !!date && reference !== null && toEpochDay(date) > toEpochDay(reference) + 1;
+  if (afterUpload(context.statementDate) || afterUpload(context.period?.start)) {
+    return fail('dated_after_upload');
+  }
+  const anchors: YearAnchors = {
+    period: context.period,
+    statementDate: context.statementDate,
+    // A full date after the upload is a notice of something to come, not the statement's date.
+    printedDate: context.datedText
+      .filter((d) => !afterUpload(d))
+      .reduce<string | null>((a, d) => (!a || d > a ? d : a), null),
+    referenceDate: reference,
+  };
+  const resolved = resolveDates(assembly.transactions, anchors);
+  if (!resolved) return fail('no_year');
+  const dates = resolved.dates;
+  const yearSource: YearSource = assembly.transactions.length ? resolved.source : 'none';
+  if (yearSource === 'reference_date') {
+    warnings.push(
+      `The statement does not print its year; it is taken from the day the statement was uploaded (${reference}). Please check the dates.`,
+    );
+  }
 
   const { opening, closing, openingCp, closingCp } = openingAndClosing(
     assembly,
@@ -1114,9 +1152,8 @@ export function readStatement(
   const postedDates = rawTransactions.some((t) => t.date2)
     ? resolveDates(
         rawTransactions.map((t) => ({ ...t, date: t.date2 ?? t.date })),
-        context.period,
-        latest,
-      )
+        anchors,
+      )?.dates
     : null;
   const transactions: StatementTransaction[] = rawTransactions.map((t, i) => {
     const sign = signs[i]!;
@@ -1198,6 +1235,8 @@ export function readStatement(
     warnings,
     pages: pageCount(blocks),
     accountKind: kind,
+    yearSource,
+    statementDate: context.statementDate,
   };
   return { ok: true, statement };
 }

@@ -81,9 +81,20 @@ export interface ParsedStatement {
   warnings: string[];
   pages: number;
   accountKind: AccountKind;
+  /**
+   * Where the year of the dates comes from: printed on the rows ('printed'), the printed period ('period'),
+   * the statement date ('statement_date', 'Statement date 13 June 25'), the latest full date printed outside
+   * the table ('printed_date'), or, as a last resort, the reference (upload) date ('reference_date': a
+   * guess the family should check; a warning says so). 'none' when there are no rows to date.
+   */
+  yearSource: YearSource;
+  /** 'YYYY-MM-DD': the date the statement says it was issued, when it prints one. */
+  statementDate: string | null;
 }
 
-export type ReadFailureReason = 'no_text' | 'no_transaction_table' | 'no_year';
+export type YearSource = 'printed' | 'period' | 'statement_date' | 'printed_date' | 'reference_date' | 'none';
+
+export type ReadFailureReason = 'no_text' | 'no_transaction_table' | 'no_year' | 'dated_after_upload';
 
 export type ReadStatementResult =
   | { ok: true; statement: ParsedStatement }
@@ -93,8 +104,9 @@ export interface ReadStatementOptions {
   /** Force the account kind instead of recognising it from the statement's words. */
   accountKind?: AccountKind;
   /**
-   * 'YYYY-MM-DD': the latest date the statement can cover (e.g. the upload date). Used only to find the year
-   * of dates printed without one when the statement prints no period and no dated heading.
+   * 'YYYY-MM-DD': the day the statement was uploaded, the latest date it can be dated. Its year is used only
+   * when the statement prints none of its own (no period, statement date or full date): then `yearSource`
+   * is 'reference_date' and a warning says so. A statement dated after it is refused.
    */
   referenceDate?: string;
 }
@@ -104,4 +116,6 @@ export const READ_FAILURE_MESSAGES: Record<ReadFailureReason, string> = {
   no_text: 'We could not find any text in this statement.',
   no_transaction_table: 'We could not find a transaction table in this statement.',
   no_year: 'We could not work out which year the dates in this statement belong to.',
+  dated_after_upload:
+    'This statement is dated after the day it was uploaded, which cannot be right. Please check the file and upload it again.',
 };

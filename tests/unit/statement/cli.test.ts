@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generateImageOnlyPdf,
   generateStatement,
+  generateTraitStatement,
   type StatementTruth,
 } from '../../fixtures/statements/generate';
 import { statement } from '../../support/statement-cli';
@@ -19,6 +20,8 @@ describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeou
     writeFileSync(join(dir, 'hsbc.pdf'), generated.pdf);
     writeFileSync(join(dir, 'scan.pdf'), await generateImageOnlyPdf());
     writeFileSync(join(dir, 'notes.pdf'), 'not a pdf at all');
+    // Rows print '12 Apr'; the year is only in 'Statement date 1 May 25'.
+    writeFileSync(join(dir, 'dated.pdf'), (await generateTraitStatement(['statementDate'])).pdf);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,11 +40,35 @@ describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeou
     });
   });
 
+  it('reads the year from the statement date, not the reference (upload) date', async () => {
+    const { code, stdout, stderr } = await statement(
+      'parse',
+      join(dir, 'dated.pdf'),
+      '--reference-date',
+      '2026-11-26',
+    );
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const parsed = JSON.parse(stdout);
+    expect(parsed).toMatchObject({ yearSource: 'statement_date', statementDate: '2025-05-01' });
+    expect(parsed.transactions[0].date).toMatch(/^2025-04-/);
+  });
+
+  it('refuses a statement dated after the reference date', async () => {
+    const { code, stderr } = await statement('parse', join(dir, 'dated.pdf'), '--reference-date=2025-04-20');
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^dated_after_upload: This statement is dated after the day it was uploaded/);
+  });
+
   it.each([
     [['parse', 'scan.pdf'], 1, /^scan_no_text: We could not read this scanned statement clearly enough\. /],
     [['parse', 'notes.pdf'], 1, /^not_pdf: This file is not a PDF\.$/],
     [['parse', 'missing.pdf'], 1, /^File not found: /],
-    [['read', 'x.pdf'], 2, /^Usage: npm run statement -- parse <file\.pdf> \[--table\]$/],
+    [
+      ['read', 'x.pdf'],
+      2,
+      /^Usage: npm run statement -- parse <file\.pdf> \[--table\] \[--reference-date YYYY-MM-DD\]$/,
+    ],
   ])('%j fails with one line on stderr', async (args, exit, line) => {
     const [command, file] = args as [string, string];
     const { code, stdout, stderr } = await statement(command, join(dir, file));

@@ -25,7 +25,9 @@ function expectExact(statement: Awaited<ReturnType<typeof parse>>, truth: Statem
       postedDates?.[i] ? { ...t, postedDate: postedDates[i] } : t,
     ),
   };
-  const { reconciliation, warnings, ...got } = statement;
+  const { reconciliation, warnings, yearSource, statementDate: _statementDate, ...got } = statement;
+  // Every layout prints its period or full dates: the year never comes from elsewhere.
+  expect(['period', 'printed']).toContain(yearSource);
   expect(got.transactions).toHaveLength(want.transactions.length);
   // Row by row first, for a readable failure.
   got.transactions.forEach((t, i) => {

@@ -11,7 +11,7 @@ import { type Block, readStatement } from '../../../functions/domain/statement';
  * by someone else.
  */
 const REPO = resolve(import.meta.dirname, '../../..');
-const REAL = resolve(REPO, '../shared/fixtures/statements-real');
+const REAL = process.env.STATEMENTS_REAL_DIR ?? resolve(REPO, '../shared/fixtures/statements-real');
 
 interface ExpectedRow {
   date: string;

@@ -21,7 +21,12 @@ import { generateTraitStatement, TRAITS, type Trait } from '../../fixtures/state
  *   totalsRow       a 'Totals' row at the foot of the table (paid out and paid in sums): a check, not a row
  *   narrowWordGaps  description words placed one by one a narrow gap apart, no space drawn ('Cardpayment'
  *                   in pdf.js's text): the description keeps its spaces
+ *   statementDate   the year printed only in 'Statement date 1 May 25': it, not the upload date a year later,
+ *                   gives the year
+ * Every statement is read as the pipeline reads it, with the upload date (a year after the statement) as the
+ * reference date: the statement's own dates must give the year.
  */
+const UPLOADED = '2026-06-15';
 
 /** Deterministic combinations: every trait alone, all together, and 24 mixed sets. */
 function combinations(): Array<{ traits: Trait[]; seed: number }> {
@@ -48,9 +53,10 @@ describe('real-world statement traits, alone and combined, read exactly and reco
       const { pdf, truth } = await generateTraitStatement(traits, seed);
       const text = await extractTextLayer(new Uint8Array(pdf));
       if (!text.ok) throw new Error(text.message);
-      const result = readStatement(text.blocks);
+      const result = readStatement(text.blocks, { referenceDate: UPLOADED });
       if (!result.ok) throw new Error(result.message);
       const statement = result.statement;
+      expect(statement.yearSource).toBe(traits.includes('statementDate') ? 'statement_date' : 'period');
       const want = truth.transactions.map((t, i) =>
         truth.postedDates ? { ...t, postedDate: truth.postedDates[i] } : t,
       );
