@@ -105,24 +105,46 @@ function headingToken(text: string): string {
 }
 
 /**
- * Orders the words of one or two rows for reading a heading: words that sit above one another (a wrapped
- * heading) are read top to bottom, then left to right.
+ * Orders the words of one or two rows for reading a heading: phrases (closely spaced words on one line, a
+ * heading split by glyph spacing: 'rec eiv ed') that sit above one another (a wrapped heading: 'Date' over
+ * 'received') are read top to bottom, then left to right.
  */
 function headingSequence(words: readonly Word[]): Word[] {
-  const sorted = [...words].sort((a, b) => a.left - b.left);
-  const stacks: Word[][] = [];
-  let right = Number.NEGATIVE_INFINITY;
-  for (const w of sorted) {
-    const last = stacks.at(-1);
-    if (last && w.left < right) {
-      last.push(w);
-      right = Math.max(right, w.right);
-    } else {
-      stacks.push([w]);
-      right = w.right;
+  const lines: Word[][] = [];
+  for (const w of [...words].sort((a, b) => a.top - b.top)) {
+    const line = lines.find((l) => Math.abs(l[0]!.top - w.top) < 0.5 * (w.bottom - w.top));
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  const phrases: Array<{ words: Word[]; left: number; right: number; top: number }> = [];
+  for (const line of lines) {
+    let current: (typeof phrases)[number] | null = null;
+    for (const w of line.sort((a, b) => a.left - b.left)) {
+      if (current && w.left - current.right <= 0.6 * (w.bottom - w.top)) {
+        current.words.push(w);
+        current.right = Math.max(current.right, w.right);
+      } else {
+        current = { words: [w], left: w.left, right: w.right, top: w.top };
+        phrases.push(current);
+      }
     }
   }
-  return stacks.flatMap((stack) => stack.sort((a, b) => a.top - b.top || a.left - b.left));
+  phrases.sort((a, b) => a.left - b.left);
+  const stacks: Array<typeof phrases> = [];
+  let right = Number.NEGATIVE_INFINITY;
+  for (const p of phrases) {
+    const last = stacks.at(-1);
+    if (last && p.left < right) {
+      last.push(p);
+      right = Math.max(right, p.right);
+    } else {
+      stacks.push([p]);
+      right = p.right;
+    }
+  }
+  return stacks.flatMap((stack) =>
+    stack.sort((a, b) => a.top - b.top || a.left - b.left).flatMap((p) => p.words),
+  );
 }
 
 /** Reads the words as a heading row; null unless it is one. */
@@ -182,6 +204,17 @@ export function readHeading(words: readonly Word[]): Column[] | null {
   });
 }
 
+/** Runs of words closely spaced (a heading phrase split by glyph spacing: 'rec eive d'), as x-ranges. */
+function phrases(words: readonly Word[]): Array<{ left: number; right: number }> {
+  const out: Array<{ left: number; right: number }> = [];
+  for (const w of [...words].sort((a, b) => a.left - b.left)) {
+    const last = out.at(-1);
+    if (last && w.left - last.right <= 0.6 * (w.bottom - w.top)) last.right = Math.max(last.right, w.right);
+    else out.push({ left: w.left, right: w.right });
+  }
+  return out;
+}
+
 /**
  * The table heading starting at rows[index]: that row alone, or with the row below it when the heading
  * wraps. Returns the heading and how many rows it spans.
@@ -193,13 +226,21 @@ export function detectHeader(
   const row = rows[index];
   if (!row) return null;
   const single = readHeading(row.words);
+  const next = rows[index + 1];
+  const lineHeight = row.bottom - row.top;
+  const close = next && next.page === row.page && next.top - row.bottom <= 1.2 * lineHeight;
+  // A second heading line ('ACCOUNT' over 'BALANCE', 'Date' over 'received') completes a heading that reads
+  // on its own: its words, without figures or dates, stand under the first line's words.
+  const underneath =
+    close &&
+    !next.words.some((w) => /\d/.test(w.text)) &&
+    phrases(next.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
+  const double = close && (!single || underneath) ? readHeading([...row.words, ...next.words]) : null;
+  if (double && (!single || double.length >= single.length)) {
+    return { header: { page: row.page, top: row.top, bottom: next!.bottom, columns: double }, rows: 2 };
+  }
   if (single) {
     return { header: { page: row.page, top: row.top, bottom: row.bottom, columns: single }, rows: 1 };
   }
-  const next = rows[index + 1];
-  const lineHeight = row.bottom - row.top;
-  if (!next || next.page !== row.page || next.top - row.bottom > 1.2 * lineHeight) return null;
-  const double = readHeading([...row.words, ...next.words]);
-  if (!double) return null;
-  return { header: { page: row.page, top: row.top, bottom: next.bottom, columns: double }, rows: 2 };
+  return null;
 }

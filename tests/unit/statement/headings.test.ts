@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
+import type { Block } from '../../../functions/domain/statement/blocks';
+import { pageBlocks, rowsFrom } from './blocks';
+
+/**
+ * Column headings printed on two lines are one heading: 'ACCOUNT' over 'BALANCE' (Virgin Money, Metro) under
+ * a first line that reads on its own ('Date Description Money out Money in ACCOUNT'), 'Paid' over 'out'
+ * (Barclays). The balance column is then never money out: no transaction is invented from a printed balance.
+ */
+function read(blocks: Block[]): ParsedStatement {
+  const result = readStatement(blocks);
+  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
+  return result.statement;
+}
+
+const brief = (s: ParsedStatement) =>
+  s.transactions.map((t) => [t.date, t.description, t.signedAmount, t.balance]);
+
+describe('two-line column headings', () => {
+  it("'ACCOUNT' over 'BALANCE' under a first line that reads alone: the balance column is not money out", () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, 'Statement period 1 June to 30 June 2025']]],
+        [
+          100,
+          [
+            [40, 'DATE'],
+            [110, 'DESCRIPTION'],
+            [400, 'MONEY OUT', 'r'],
+            [480, 'MONEY IN', 'r'],
+            [560, 'ACCOUNT', 'r'],
+          ],
+        ],
+        [111, [[560, 'BALANCE', 'r']]],
+        ...rowsFrom(126, 12, [
+          [
+            [40, '12 Jun'],
+            [110, 'COSTA COFFEE'],
+            [400, '3.50', 'r'],
+            [560, '96.50', 'r'],
+          ],
+          [
+            [40, '16 Jun'],
+            [110, 'SALARY ACME LTD'],
+            [480, '100.00', 'r'],
+            [560, '196.50', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-06-12', 'COSTA COFFEE', -3.5, 96.5],
+      ['2025-06-16', 'SALARY ACME LTD', 100, 196.5],
+    ]);
+  });
+
+  it("'Paid' over 'out' and 'Paid' over 'in'", () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, 'Statement period 1 June to 30 June 2025']]],
+        [
+          100,
+          [
+            [40, 'Date'],
+            [110, 'Description'],
+            [400, 'Paid', 'r'],
+            [480, 'Paid', 'r'],
+            [560, 'Balance', 'r'],
+          ],
+        ],
+        [
+          111,
+          [
+            [400, 'out', 'r'],
+            [480, 'in', 'r'],
+          ],
+        ],
+        ...rowsFrom(126, 12, [
+          [
+            [40, '12 Jun'],
+            [110, 'COSTA COFFEE'],
+            [400, '3.50', 'r'],
+            [560, '96.50', 'r'],
+          ],
+          [
+            [40, '16 Jun'],
+            [110, 'REFUND'],
+            [480, '1.50', 'r'],
+            [560, '98.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-06-12', 'COSTA COFFEE', -3.5, 96.5],
+      ['2025-06-16', 'REFUND', 1.5, 98],
+    ]);
+  });
+
+  it('a first row of the table under a one-line heading is not taken for a second heading line', () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, 'Statement period 1 June to 30 June 2025']]],
+        [
+          100,
+          [
+            [40, 'Date'],
+            [110, 'Description'],
+            [400, 'Money out', 'r'],
+            [480, 'Money in', 'r'],
+            [560, 'Balance', 'r'],
+          ],
+        ],
+        [111, [[110, 'Opening balance']]],
+        [
+          123,
+          [
+            [40, '12 Jun'],
+            [110, 'COSTA COFFEE'],
+            [400, '3.50', 'r'],
+            [560, '96.50', 'r'],
+          ],
+        ],
+      ]),
+    );
+    expect(brief(s)).toEqual([['2025-06-12', 'COSTA COFFEE', -3.5, 96.5]]);
+  });
+});
