@@ -345,7 +345,7 @@ function labelOf(words: readonly string[]): TableRow['label'] {
   return null;
 }
 
-const LABEL_HINT = /balance|forward|b\/f|c\/f/;
+const LABEL_HINT = /balance|forward|b\/f|c\/f|amountdue/;
 
 function categorise(cells: RowCells, segment: number): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();

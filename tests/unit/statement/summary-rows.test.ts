@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
+import type { Block } from '../../../functions/domain/statement/blocks';
+import { HEADING, pageBlocks, row, rowsFrom } from './blocks';
+
+/**
+ * Summary rows printed inside the transaction table ("LAST MONTH'S BALANCE", 'Balance from previous
+ * statement', 'SUBTOTAL', 'TOTAL', 'TOTAL AMOUNT DUE', as Tesco Bank, MBNA and Danske print them) are the
+ * opening balance, checks and the closing balance: never purchases.
+ */
+function read(blocks: Block[]): ParsedStatement {
+  const result = readStatement(blocks);
+  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
+  return result.statement;
+}
+
+const CARD_HEADING = [
+  [40, 'Date'],
+  [110, 'Description'],
+  [560, 'Amount £', 'r'],
+] as const;
+
+describe('summary rows inside the table', () => {
+  it("a card's LAST MONTH'S BALANCE, SUBTOTAL, TOTAL and TOTAL AMOUNT DUE", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Your credit card statement 1 June to 30 June 2025']]],
+        [100, CARD_HEADING.map((c) => [...c])],
+        ...rowsFrom(115, 12, [
+          [
+            [110, "LAST MONTH'S BALANCE"],
+            [560, '100.00', 'r'],
+          ],
+          [
+            [40, '12 Jun'],
+            [110, 'COSTA COFFEE'],
+            [560, '3.50', 'r'],
+          ],
+          [
+            [40, '14 Jun'],
+            [110, 'PAYMENT RECEIVED - THANK YOU'],
+            [560, '50.00 CR', 'r'],
+          ],
+          [
+            [110, 'SUBTOTAL'],
+            [560, '3.50', 'r'],
+          ],
+          [
+            [40, '16 Jun'],
+            [110, 'TESCO STORES'],
+            [560, '6.50', 'r'],
+          ],
+          [
+            [110, 'TOTAL'],
+            [560, '10.00', 'r'],
+          ],
+          [
+            [110, 'TOTAL AMOUNT DUE'],
+            [560, '60.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.accountKind).toBe('credit_card');
+    expect(s.transactions.map((t) => [t.description, t.signedAmount])).toEqual([
+      ['COSTA COFFEE', -3.5],
+      ['PAYMENT RECEIVED - THANK YOU', 50],
+      ['TESCO STORES', -6.5],
+    ]);
+    expect(s.openingBalance).toBe(100);
+    expect(s.closingBalance).toBe(60);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+
+  it("a bank's 'Balance from previous statement' first row is the opening balance", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Statement period 1 June to 30 June 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('', 'Balance from previous statement', '', '', '100.00'),
+          row('12 Jun', 'COSTA COFFEE', '3.50', '', '96.50'),
+        ]),
+      ]),
+    );
+    expect(s.openingBalance).toBe(100);
+    expect(s.transactions).toHaveLength(1);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
