@@ -7,9 +7,9 @@ import type { CreateAccountsResponse } from '../../functions/contracts/accounts'
 import type { AskResponse } from '../../functions/contracts/assistant';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import { refreshAccountSummary } from '../../functions/services/accounts';
+import { refreshRollups } from '../../functions/services/rollups';
 import { categoryOfRow } from '../../functions/services/row-categories';
 import { changesOf } from '../../functions/services/row-changes';
-import { refreshRollups } from '../../functions/services/rollups';
 import { refreshSpending } from '../../functions/services/spending-rollups';
 import { registerServices } from '../../functions/shared/container';
 import { type ApiCaller, signedIn } from '../support/api';

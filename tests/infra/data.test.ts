@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS } from '../../functions/handlers/manifest';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
+import { FUNCTIONS } from '../../functions/handlers/manifest';
 import { lambdaOf, resources, type Synthesized, synthesize } from './app';
 
 let s: Synthesized;

@@ -13,7 +13,7 @@ import {
 } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
-import { startTestTwin, } from '../support/twin';
+import { startTestTwin } from '../support/twin';
 
 /**
  * The whole statement pipeline on the local twin, as the family drives it: POST /api/uploads, PUT the PDF to

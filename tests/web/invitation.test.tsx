@@ -7,8 +7,8 @@ import { MEMBER_MESSAGES } from '../../functions/domain/members';
 import { AppGate } from '../../web/src/app/AppGate';
 import { AuthContext, type AuthContextValue } from '../../web/src/auth/auth-context';
 import { clearSignedInFlags, PENDING_INVITE_KEY } from '../../web/src/auth/local-state';
-import { InvitationScreen } from '../../web/src/features/members/InvitationScreen';
 import { Landing } from '../../web/src/features/landing/Landing';
+import { InvitationScreen } from '../../web/src/features/members/InvitationScreen';
 import { createFakeApi, type FakeApi } from './support/fake-api';
 
 /**

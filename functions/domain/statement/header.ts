@@ -152,6 +152,11 @@ function headingSequence(words: readonly Word[]): Word[] {
 const DATE_LETTERS = /date|received|posted|process/;
 
 export function readHeading(words: readonly Word[]): Column[] | null {
+  return scoreHeading(words)?.columns ?? null;
+}
+
+/** A heading reading and the share of its words that name columns. */
+function scoreHeading(words: readonly Word[]): { columns: Column[]; share: number } | null {
   if (words.length < 3) return null;
   let letters = '';
   for (const w of words) letters += w.text.toLowerCase();
@@ -198,10 +203,13 @@ export function readHeading(words: readonly Word[]): Column[] | null {
   const dateIndex = columns.findIndex((c) => c.kind === 'date');
   const first = dateIndex >= 0 ? dateIndex : columns.findIndex((c) => c.kind === 'date2');
   if (first < 0 || !columns.some((c) => MONEY_KINDS.has(c.kind))) return null;
-  return columns.map((c, index) => {
-    if (index === first) return { ...c, kind: 'date' as const };
-    return c.kind === 'date' ? { ...c, kind: 'date2' as const } : c;
-  });
+  return {
+    columns: columns.map((c, index) => {
+      if (index === first) return { ...c, kind: 'date' as const };
+      return c.kind === 'date' ? { ...c, kind: 'date2' as const } : c;
+    }),
+    share: matched / tokens.length,
+  };
 }
 
 /** Runs of words closely spaced (a heading phrase split by glyph spacing: 'rec eive d'), as x-ranges. */
@@ -225,8 +233,36 @@ export function detectHeader(
 ): { header: TableHeader; rows: number } | null {
   const row = rows[index];
   if (!row) return null;
-  const single = readHeading(row.words);
-  const next = rows[index + 1];
+  // A panel printed left of the table may share the heading's lines ('Sort code 12-34-56  Date
+  // Description ...'): the heading is then read from a wide gap on.
+  const cuts = [Number.NEGATIVE_INFINITY];
+  const first = headingAt(row, rows[index + 1]);
+  if (first?.share === 1) return { header: first.header, rows: first.rows };
+  row.words.forEach((w, i) => {
+    const before = row.words[i - 1];
+    if (before && w.left - before.right >= 2 * (w.bottom - w.top) && cuts.length < 4)
+      cuts.push(w.left - 0.001);
+  });
+  let best: { header: TableHeader; rows: number; share: number } | null = first;
+  for (const cut of cuts.slice(1)) {
+    const right = (r: Row): Row => ({ ...r, words: r.words.filter((w) => w.left >= cut) });
+    const next = rows[index + 1];
+    const found = headingAt(right(row), next ? right(next) : undefined);
+    const better =
+      found &&
+      (!best ||
+        found.share > best.share ||
+        (found.share === best.share && found.header.columns.length > best.header.columns.length));
+    if (better) best = found;
+  }
+  return best && { header: best.header, rows: best.rows };
+}
+
+function headingAt(
+  row: Row,
+  next: Row | undefined,
+): { header: TableHeader; rows: number; share: number } | null {
+  const single = scoreHeading(row.words);
   const lineHeight = row.bottom - row.top;
   const close = next && next.page === row.page && next.top - row.bottom <= 1.2 * lineHeight;
   // A second heading line ('ACCOUNT' over 'BALANCE', 'Date' over 'received') completes a heading that reads
@@ -235,12 +271,21 @@ export function detectHeader(
     close &&
     !next.words.some((w) => /\d/.test(w.text)) &&
     phrases(next.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
-  const double = close && (!single || underneath) ? readHeading([...row.words, ...next.words]) : null;
-  if (double && (!single || double.length >= single.length)) {
-    return { header: { page: row.page, top: row.top, bottom: next!.bottom, columns: double }, rows: 2 };
+  const double =
+    close && next.words.length && (!single || underneath)
+      ? scoreHeading([...row.words, ...next.words])
+      : null;
+  // The second line must name columns too: a first row of the table under the heading lowers the share.
+  if (
+    double &&
+    (!single || (double.columns.length >= single.columns.length && double.share >= single.share))
+  ) {
+    const header = { page: row.page, top: row.top, bottom: next!.bottom, columns: double.columns };
+    return { header, rows: 2, share: double.share };
   }
   if (single) {
-    return { header: { page: row.page, top: row.top, bottom: row.bottom, columns: single }, rows: 1 };
+    const header = { page: row.page, top: row.top, bottom: row.bottom, columns: single.columns };
+    return { header, rows: 1, share: single.share };
   }
   return null;
 }

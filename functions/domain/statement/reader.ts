@@ -30,10 +30,10 @@ import {
   type MoneyCell,
   type RowCells,
   readRowCells,
+  splitPanels,
   type TableLayout,
   tableLayout,
   type UnreadableCell as UnreadableMoney,
-  withinTable,
 } from './rows';
 import {
   type AccountKind,
@@ -110,9 +110,9 @@ function fail(reason: ReadFailureReason): ReadStatementResult {
  * Table segments: from each heading to the next (or the page's end); a page without headings continues the
  * last table.
  */
-function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows: Set<Row> } {
+function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows: Map<Row, TableLayout> } {
   const segments: Segment[] = [];
-  const headingRows = new Set<Row>();
+  const headingRows = new Map<Row, TableLayout>();
   const pages = [...new Set(rows.map((r) => r.page))];
   let layout: TableLayout | null = null;
   for (const page of pages) {
@@ -121,8 +121,9 @@ function findSegments(rows: readonly Row[]): { segments: Segment[]; headingRows:
     for (let i = 0; i < pageRows.length; i++) {
       const found = detectHeader(pageRows, i);
       if (!found) continue;
-      starts.push({ index: i, used: found.rows, layout: tableLayout(found.header.columns) });
-      for (let k = 0; k < found.rows; k++) headingRows.add(pageRows[i + k]!);
+      const start = { index: i, used: found.rows, layout: tableLayout(found.header.columns) };
+      starts.push(start);
+      for (let k = 0; k < found.rows; k++) headingRows.set(pageRows[i + k]!, start.layout);
       i += found.rows - 1;
     }
     if (!starts.length) {
@@ -327,6 +328,14 @@ function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
   return out;
 }
 
+/** A side panel's words on one line, as rows of their own: one for each side of the table. */
+function panelRows(row: Row, words: readonly Word[]): Row[] {
+  const first = row.words.findIndex((w) => !words.includes(w));
+  const left = words.filter((w) => first >= 0 && row.words.indexOf(w) < first);
+  const right = words.filter((w) => !left.includes(w));
+  return [left, right].filter((ws) => ws.length).map((ws) => ({ ...row, words: ws }));
+}
+
 /** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
 function tablePrintsPence(segments: readonly Segment[]): boolean {
   return segments.some((s) =>
@@ -401,14 +410,24 @@ function foreignFigures(cells: readonly RowCells[]): void {
 }
 
 /** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
-function readTable(segments: readonly Segment[], allowInteger: boolean): TableRow[] {
+function readTable(
+  segments: readonly Segment[],
+  allowInteger: boolean,
+  /** Filled with the words of side panels printed level with each row. */
+  panels: Map<Row, Word[]>,
+): TableRow[] {
   const rows: TableRow[] = [];
+  const inside = (r: Row, layout: TableLayout) => {
+    const split = splitPanels(r, layout);
+    if (split.panels.length) panels.set(r, split.panels);
+    return split.inside;
+  };
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
       joinWrappedDates(
         segment.rows
-          .map((r) => ({ r, inside: withinTable(r, segment.layout) }))
+          .map((r) => ({ r, inside: inside(r, segment.layout) }))
           .filter(({ inside }) => inside.words.length > 0)
           .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
       ),
@@ -942,9 +961,20 @@ export function readStatement(
   }
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
-  const assembly = assemble(readTable(segments, allowInteger));
+  const panels = new Map<Row, Word[]>();
+  const assembly = assemble(readTable(segments, allowInteger, panels));
   for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
-  const contextRows = allRows.filter((r) => !assembly.used.has(r) && !headingRows.has(r));
+  for (const [row, layout] of headingRows) {
+    const split = splitPanels(row, layout).panels;
+    if (split.length) panels.set(row, split);
+  }
+  // What the statement says outside its table: the rows the table does not use, and the side panels
+  // printed level with the table's rows and headings.
+  const contextRows = allRows.flatMap((r) => {
+    if (!assembly.used.has(r) && !headingRows.has(r)) return [r];
+    const words = panels.get(r);
+    return words ? panelRows(r, words) : [];
+  });
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
   const warnings = [...assembly.warnings];

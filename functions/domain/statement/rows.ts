@@ -75,14 +75,38 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
  * row are not the table's. The same row is returned when nothing stands beside the table.
  */
 export function withinTable(row: Row, layout: TableLayout): Row {
+  return splitPanels(row, layout).inside;
+}
+
+/**
+ * The row split into the table's words and the words of side panels printed level with its rows: right of
+ * the table (see withinTable) and left of it (a summary panel: 'Sort code 12-34-56', 'Money out 638.70',
+ * 'Opening balance 122.08' on the same text line as a transaction). Words left of the table end well short
+ * of its first column, apart from the words after them (a date's day and month stand close together).
+ */
+export function splitPanels(row: Row, layout: TableLayout): { inside: Row; panels: Word[] } {
+  const firstLeft = layout.columns[0]!.left;
+  let start = 0;
+  for (let i = 0; i < row.words.length; i++) {
+    const w = row.words[i]!;
+    const next = row.words[i + 1];
+    if (w.right >= firstLeft - 0.3 * height(w)) break;
+    if (!next || next.left - w.right >= 1.5 * height(w)) start = i + 1;
+  }
   const cut = row.words.findIndex((w, i) => {
+    if (i < start) return false;
     const gap = 2 * height(w);
     if (w.left <= layout.tableRight + gap) return false;
     const before = row.words[i - 1];
     if (before && w.left - before.right < gap) return false;
     return !isAmountAffix(w.text) && !parseAmount(w.text, { allowInteger: true }) && !looksLikeFigure(w.text);
   });
-  return cut < 0 ? row : { ...row, words: row.words.slice(0, cut) };
+  const end = cut < 0 ? row.words.length : cut;
+  if (start === 0 && end === row.words.length) return { inside: row, panels: [] };
+  return {
+    inside: { ...row, words: row.words.slice(start, end) },
+    panels: [...row.words.slice(0, start), ...row.words.slice(end)],
+  };
 }
 
 interface WordGroup {

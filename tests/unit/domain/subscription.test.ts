@@ -277,26 +277,29 @@ describe('days left around the Europe/London clock changes (trial length is 14 �
   it.each([
     ['spring forward (29 Mar 2026, 01:00 GMT → 02:00 BST)', '2026-03-20T09:00:00.000Z'],
     ['fall back (25 Oct 2026, 02:00 BST → 01:00 GMT)', '2026-10-16T08:00:00.000Z'],
-  ])('%s: each day-count holds for exactly 24 hours, down to expiry at the same instant', (_change, start) => {
-    const started = new Date(start).getTime();
-    const record = {
-      status: 'trial',
-      trial_started_at: start,
-      trial_ends_at: new Date(started + 14 * DAY).toISOString(),
-    };
-    const hoursAt = new Map<number, number>();
-    for (let h = 0; h < 14 * 24; h++) {
-      const days = computeSubscriptionInfo(record, new Date(started + h * HOUR)).trial_days_remaining ?? -1;
-      hoursAt.set(days, (hoursAt.get(days) ?? 0) + 1);
-    }
-    // 14 at the very start (for its first instant only: whole days rounded down), then 13 … 0, 24 hours each.
-    expect([...hoursAt.entries()]).toEqual([
-      [14, 1],
-      [13, 24],
-      ...[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((d) => [d, 24]),
-      [0, 23],
-    ]);
-    expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY)).status).toBe('expired');
-    expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY - 1)).status).toBe('trial');
-  });
+  ])(
+    '%s: each day-count holds for exactly 24 hours, down to expiry at the same instant',
+    (_change, start) => {
+      const started = new Date(start).getTime();
+      const record = {
+        status: 'trial',
+        trial_started_at: start,
+        trial_ends_at: new Date(started + 14 * DAY).toISOString(),
+      };
+      const hoursAt = new Map<number, number>();
+      for (let h = 0; h < 14 * 24; h++) {
+        const days = computeSubscriptionInfo(record, new Date(started + h * HOUR)).trial_days_remaining ?? -1;
+        hoursAt.set(days, (hoursAt.get(days) ?? 0) + 1);
+      }
+      // 14 at the very start (for its first instant only: whole days rounded down), then 13 … 0, 24 hours each.
+      expect([...hoursAt.entries()]).toEqual([
+        [14, 1],
+        [13, 24],
+        ...[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((d) => [d, 24]),
+        [0, 23],
+      ]);
+      expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY)).status).toBe('expired');
+      expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY - 1)).status).toBe('trial');
+    },
+  );
 });

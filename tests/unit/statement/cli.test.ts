@@ -57,7 +57,9 @@ describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeou
   it('refuses a statement dated after the reference date', async () => {
     const { code, stderr } = await statement('parse', join(dir, 'dated.pdf'), '--reference-date=2025-04-20');
     expect(code).toBe(1);
-    expect(stderr.trim()).toMatch(/^dated_after_upload: This statement is dated after the day it was uploaded/);
+    expect(stderr.trim()).toMatch(
+      /^dated_after_upload: This statement is dated after the day it was uploaded/,
+    );
   });
 
   it.each([

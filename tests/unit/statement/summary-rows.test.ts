@@ -88,3 +88,59 @@ describe('summary rows inside the table', () => {
     expect(s.reconciliation.ok).toBe(true);
   });
 });
+
+describe('a summary panel left of the table, on the same text lines as its rows', () => {
+  it("keeps the panel's words out of descriptions and its figures out of the rows, and reads them as the summary", () => {
+    const s = read(
+      pageBlocks([
+        [
+          100,
+          [
+            [5, 'Sort code 12-34-56'],
+            [150, 'Date'],
+            [210, 'Description'],
+            [430, 'Money out', 'r'],
+            [500, 'Money in', 'r'],
+            [570, 'Balance', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 12, [
+          [
+            [5, 'Statement date 17 June 25'],
+            [150, '12 June'],
+            [210, 'COSTA COFFEE'],
+            [430, '3.50', 'r'],
+            [570, '118.58', 'r'],
+          ],
+          [
+            [5, 'Money out 10.00'],
+            [150, '16 June'],
+            [210, 'CCC GBP 14.80'],
+            [430, '0.40', 'r'],
+            [570, '118.18', 'r'],
+          ],
+          [
+            [5, 'Opening balance 122.08'],
+            [150, '16 June'],
+            [210, 'TESCO STORES'],
+            [430, '6.10', 'r'],
+            [570, '112.08', 'r'],
+          ],
+          [
+            [5, 'Closing balance 112.08'],
+            [210, 'PAGE 1'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount, t.balance])).toEqual([
+      ['2025-06-12', 'COSTA COFFEE', -3.5, 118.58],
+      ['2025-06-16', 'CCC GBP 14.80', -0.4, 118.18],
+      ['2025-06-16', 'TESCO STORES', -6.1, 112.08],
+    ]);
+    expect(s.statementDate).toBe('2025-06-17');
+    expect(s.openingBalance).toBe(122.08);
+    expect(s.closingBalance).toBe(112.08);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});

@@ -21,6 +21,7 @@ import { generateTraitStatement, TRAITS, type Trait } from '../../fixtures/state
  *   totalsRow       a 'Totals' row at the foot of the table (paid out and paid in sums): a check, not a row
  *   narrowWordGaps  description words placed one by one a narrow gap apart, no space drawn ('Cardpayment'
  *                   in pdf.js's text): the description keeps its spaces
+ *   twoLineHeadings, summaryRows, leftPanel: see the generator's TRAITS
  *   statementDate   the year printed only in 'Statement date 1 May 25': it, not the upload date a year later,
  *                   gives the year
  * Every statement is read as the pipeline reads it, with the upload date (a year after the statement) as the
