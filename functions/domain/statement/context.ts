@@ -1,6 +1,6 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findDatesWithYear, findPeriod, type PartialDate, parseLeadingDate, toIso } from './dates';
-import { type Row, rowText } from './geometry';
+import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
 import { joinSplitFigures, looksLikeFigure } from './rows';
 
@@ -151,8 +151,46 @@ function labelledAmount(
   return figure ? { amount: null, unreadable: figure, date: leading?.date ?? null } : null;
 }
 
+const isFigure = (w: Word) =>
+  parseAmount(w.text) !== null || isAmountAffix(w.text) !== null || looksLikeFigure(w.text);
+
+/**
+ * A summary box that prints each label above its figure ('Balance on 01 March 2025' over '£2,364.50',
+ * 'Opening balance' over '£2,218.40', side by side): a line of labels without figures directly above a line
+ * of figures alone. Each figure is read with the label above it, as one line of its own.
+ */
+export function labelsAbove(rows: readonly Row[]): Row[] {
+  const out: Row[] = [];
+  rows.forEach((row, i) => {
+    const below = rows[i + 1];
+    if (!below || below.page !== row.page || row.words.some(isFigure)) return;
+    const lineHeight = row.bottom - row.top;
+    // Figures split by glyph spacing ('£1,5 67.89') are joined first.
+    const figures = joinSplitFigures(below.words, false);
+    if (below.top - row.bottom > 1.5 * lineHeight || !figures.every(isFigure)) return;
+    // The labels: runs of words a wide gap apart.
+    const labels: Word[][] = [];
+    for (const w of row.words) {
+      const last = labels.at(-1);
+      if (last && w.left - last.at(-1)!.right < 1.5 * lineHeight) last.push(w);
+      else labels.push([w]);
+    }
+    for (const figure of figures.filter((w) => parseAmount(w.text) !== null || looksLikeFigure(w.text))) {
+      const centre = (figure.left + figure.right) / 2;
+      const label = labels.find(
+        (l) =>
+          (figure.left < l.at(-1)!.right && figure.right > l[0]!.left) ||
+          (centre > l[0]!.left && centre < l.at(-1)!.right),
+      );
+      if (label) out.push({ ...row, words: [...label, figure] });
+    }
+  });
+  return out;
+}
+
 /** Reads the rows outside the transaction table (reading order). */
-export function readContext(rows: readonly Row[], allowInteger: boolean): StatementContext {
+export function readContext(input: readonly Row[], allowInteger: boolean): StatementContext {
+  const rows = [...input, ...labelsAbove(input)];
   const lines = rows.map(rowText);
   const context: StatementContext = {
     institution: recogniseInstitution(lines),

@@ -144,3 +144,37 @@ describe('a summary panel left of the table, on the same text lines as its rows'
     expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
   });
 });
+
+describe('a summary box with each label above its figure', () => {
+  it("'Balance on 01 March 2025' over '£2,364.50' and 'Opening balance' over '£2,218.40' give the opening and closing", () => {
+    const s = read(
+      pageBlocks([
+        [
+          40,
+          [
+            [40, 'Opening balance'],
+            [200, 'Money in'],
+            [360, 'Balance on 31 March 2025'],
+          ],
+        ],
+        [
+          51,
+          [
+            [40, '£2,218.40'],
+            [200, '£150.00'],
+            [360, '£2,364.50'],
+          ],
+        ],
+        [70, [[40, 'Statement period 1 March to 31 March 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('02 Mar', 'COSTA COFFEE', '3.90', '', '2,214.50'),
+          row('28 Mar', 'SALARY ACME LTD', '', '150.00', '2,364.50'),
+        ]),
+      ]),
+    );
+    expect(s.openingBalance).toBe(2218.4);
+    expect(s.closingBalance).toBe(2364.5);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});
