@@ -68,19 +68,11 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
 }
 
 /**
- * The row without a side panel printed beside the table (interest rates, average balances, the arranged
- * overdraft limit, 'Start balance' / 'End balance' boxes right of the last money column). Figures may stick
- * out right of a left-aligned heading and a sign or CR/DR may follow them, but a word of text that starts
- * well right of the last heading, apart from the word before it, begins the panel: it and the rest of the
- * row are not the table's. The same row is returned when nothing stands beside the table.
- */
-export function withinTable(row: Row, layout: TableLayout): Row {
-  return splitPanels(row, layout).inside;
-}
-
-/**
  * The row split into the table's words and the words of side panels printed level with its rows: right of
- * the table (see withinTable) and left of it (a summary panel: 'Sort code 12-34-56', 'Money out 638.70',
+ * the table (interest rates, average balances, the arranged overdraft limit, 'Start balance' / 'End balance'
+ * boxes right of the last money column: figures may stick out right of a left-aligned heading and a sign or
+ * CR/DR may follow them, but a word of text that starts well right of the last heading, apart from the word
+ * before it, begins the panel) and left of it (a summary panel: 'Sort code 12-34-56', 'Money out 638.70',
  * 'Opening balance 122.08' on the same text line as a transaction). Words left of the table end well short
  * of its first column, apart from the words after them (a date's day and month stand close together).
  */
