@@ -159,6 +159,21 @@ export function channelOf(description: string): Channel {
   return 'other';
 }
 
+const PAY_WORDS = new Set(['SALARY', 'SALARIES', 'SAL', 'WAGES', 'WAGE', 'PAYROLL', 'PAY', 'NET', 'PAYE']);
+const COMPANY = new Set(['LTD', 'LIMITED', 'PLC', 'LLP']);
+
+/** 'Acme LTD Salary' → 'Acme': an employer's name without the pay and company words after it. */
+function withoutPayWords(name: string | null): string | null {
+  if (!name) return name;
+  const words = name.split(' ');
+  while (
+    words.length > 1 &&
+    (PAY_WORDS.has(words.at(-1)?.toUpperCase() ?? '') || COMPANY.has(words.at(-1)?.toUpperCase() ?? ''))
+  )
+    words.pop();
+  return words.join(' ');
+}
+
 const payeeCache = new Map<string, { name: string; key: string }>();
 
 /**
@@ -171,7 +186,7 @@ export function payeeOf(description: string): { name: string; key: string } {
   const text = withoutTypeCode(tradingText(description));
   const name =
     dictionaryMerchant(text)?.name ??
-    extractMerchantName(text) ??
+    withoutPayWords(extractMerchantName(text)) ??
     (normaliseDescription(text).split(' ').slice(0, 3).join(' ') || description.trim());
   const payee = { name, key: normaliseDescription(name) || name };
   if (payeeCache.size > 200_000) payeeCache.clear();
@@ -262,7 +277,9 @@ interface Fit {
   good: number;
   steps: number;
   residual: number;
-  schedule: Omit<Schedule, 'last_nominal'> & { last_nominal?: string };
+  schedule:
+    | { unit: 'month'; every: number; day: number; skip_months: number[] }
+    | { unit: 'day'; every: number };
   instalments: number | null;
 }
 

@@ -125,6 +125,8 @@ describe('payees and channels', () => {
     expect(payeeOf('BRITISH GAS DD').key).toBe(payeeOf('DD BRITISH GAS').key);
     expect(payeeOf('DD SKY DIGITAL').name).not.toBe(payeeOf('DD SKY MOBILE').name);
     expect(payeeOf('$$$').name).toBe('$$$');
+    expect(payeeOf('BGC ACME LTD SALARY').name).toBe('Acme');
+    expect(payeeOf('SALARY').name).toBe('Salary');
   });
 
   it('tells direct debits, standing orders and card payments apart', () => {
