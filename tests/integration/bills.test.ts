@@ -82,6 +82,7 @@ beforeAll(async () => {
         makeDate(y, m + i, 3 + w * 7),
         'CARD PAYMENT TO TESCO STORES 3217',
         -(35 + ((i * 7 + w * 13) % 40)),
+        'external_expense',
       );
   }
   rows.sort((a, b) => a.transaction_date.localeCompare(b.transaction_date) || a.id.localeCompare(b.id));
