@@ -19,6 +19,7 @@ import {
   type HistoryResponse,
 } from '../contracts/assistant';
 import { ASSISTANT_MESSAGES, FOLLOW_UPS, numbersHeld, templateAnswer } from '../domain/assistant/answers';
+import { billsDueResult, forecastResult, subscriptionsResult } from '../domain/assistant/bills';
 import { ALL_TIME_START, type DateRange } from '../domain/assistant/date-phrases';
 import { type Intent, mapQuestion } from '../domain/assistant/intents';
 import {
@@ -56,6 +57,7 @@ import { services } from '../shared/container';
 import { TooManyRequestsError } from '../shared/errors';
 import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import { familyBills } from './bills';
 import { listCategories } from './spending';
 
 /**
@@ -161,6 +163,12 @@ export async function answerIntent(
       transactions: [],
       transaction_count: 0,
     };
+  if (
+    intent.kind === 'bills_due' ||
+    intent.kind === 'subscriptions_cost' ||
+    intent.kind === 'month_end_forecast'
+  )
+    return billsIntent(familyId, intent.kind);
   const named = intent.period;
   let period: DateRange = named
     ? { start: named.start, end: named.end, label: named.label }
@@ -231,6 +239,17 @@ export async function answerIntent(
     case 'income_sources':
       return incomeSources(familyId, period, accountIds, month);
   }
+}
+
+/** The bills questions, answered from Bills & Regular Payments' own figures (services/bills.ts). */
+async function billsIntent(
+  familyId: string,
+  kind: 'bills_due' | 'subscriptions_cost' | 'month_end_forecast',
+): Promise<AssistantResult> {
+  const bills = await familyBills(familyId, services());
+  if (kind === 'bills_due') return billsDueResult(bills.calendar, bills.today);
+  if (kind === 'subscriptions_cost') return subscriptionsResult(bills.payments);
+  return forecastResult(bills.forecast, bills.today);
 }
 
 /**

@@ -4,9 +4,11 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import type { AskResponse } from '../../functions/contracts/assistant';
 import type { BillDecisionResult, BillsResponse } from '../../functions/contracts/bills';
 import { nextWorkingDay, previousWorkingDay } from '../../functions/domain/bank-holidays';
 import { addDays, DEFAULT_TIME_ZONE, endOfMonth, localDate, makeDate } from '../../functions/domain/dates';
+import { refreshRollups } from '../../functions/services/rollups';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { createAccount } from '../support/statements';
 import { startTestTwin } from '../support/twin';
@@ -34,8 +36,15 @@ const rows: TransactionItem[] = [];
 const y = Number(today.slice(0, 4));
 const m = Number(today.slice(5, 7));
 
-function add(date: string, description: string, signed: number, flow: string) {
+function add(
+  date: string,
+  description: string,
+  signed: number,
+  flow: string,
+  category: Record<string, string> = {},
+) {
   rows.push({
+    ...category,
     id: ulid(),
     family_id: familyId,
     account_id: current,
@@ -73,8 +82,17 @@ beforeAll(async () => {
   expect(familyId).not.toBe('');
   // fourteen whole months before this one
   for (let i = -14; i < 0; i++) {
-    add(nextWorkingDay(makeDate(y, m + i, 1)), GAS, i === -1 ? -142 : -96, 'external_expense');
-    add(addDays(makeDate(y, m + i, 14), 1), 'VIS NETFLIX.COM AMSTERDAM', -10.99, 'external_expense');
+    // the category fields Persist gives a bill and a streaming service
+    add(nextWorkingDay(makeDate(y, m + i, 1)), GAS, i === -1 ? -142 : -96, 'external_expense', {
+      category_id: 'bills',
+      subcategory_id: 'bills.energy',
+      merchant_name: 'British Gas',
+    });
+    add(addDays(makeDate(y, m + i, 14), 1), 'VIS NETFLIX.COM AMSTERDAM', -10.99, 'external_expense', {
+      category_id: 'entertainment',
+      subcategory_id: 'entertainment.streaming',
+      merchant_name: 'Netflix',
+    });
     add(previousWorkingDay(makeDate(y, m + i, 25)), 'BGC ACME LTD SALARY', 2400, 'income');
     add(makeDate(y, m + i, 28), 'TFR TO SAVER 40-11-22 12345678', -200, 'internal_transfer');
     for (let w = 0; w < 4; w++)
@@ -93,6 +111,10 @@ beforeAll(async () => {
     r.position = i;
   });
   await putNewTransactions(rows);
+  await refreshRollups(
+    familyId,
+    rows.map((r) => r.transaction_date),
+  );
 }, 60_000);
 afterAll(async () => {
   await twin?.stop();
@@ -260,5 +282,42 @@ describe('PUT /api/bills/decisions', () => {
     expect(category.body.error.message).toBe('This category does not exist. Choose one from the list.');
     const name = await bad({ series_id: id, name: 'x'.repeat(81) });
     expect(name.status).toBe(400);
+  });
+});
+
+describe('the assistant answers from the same figures', () => {
+  const ask = async (question: string) => {
+    const { status, body } = await ada.call<AskResponse>('POST', '/api/assistant/messages', { question });
+    expect(status).toBe(200);
+    return body.answer;
+  };
+
+  it('What bills are due this week?', async () => {
+    const b = await bills();
+    const answer = await ask('What bills are due this week?');
+    expect(answer.result?.intent).toBe('bills_due');
+    const end = answer.result?.period?.end ?? '';
+    const due = b.calendar.filter((e) => e.kind === 'payment' && e.date <= end);
+    expect(answer.result?.figures.count).toBe(due.length);
+    expect(Math.round((answer.result?.figures.total ?? 0) * 100)).toBe(
+      due.reduce((n, e) => n + Math.round(-e.amount * 100), 0),
+    );
+    expect(answer.content).toMatch(due.length ? /due this week \(/ : /^No regular bills are due this week/);
+  });
+
+  it('How much do we spend on subscriptions a year?', async () => {
+    const answer = await ask('How much do we spend on subscriptions a year?');
+    expect(answer.result?.intent).toBe('subscriptions_cost');
+    expect(answer.result?.figures.yearly).toBe(131.88);
+    expect(answer.content).toBe('Your subscription costs £131.88 a year (£10.99 a month): Netflix £131.88.');
+  });
+
+  it('Will we be in credit at the end of the month?', async () => {
+    const b = await bills();
+    const answer = await ask('Will we be in credit at the end of the month?');
+    expect(answer.result?.intent).toBe('month_end_forecast');
+    expect(answer.result?.figures.expected).toBe(b.forecast.expected);
+    expect(answer.content.startsWith(b.forecast.in_credit ? 'Yes: ' : 'No: ')).toBe(true);
+    expect(answer.content).toContain(b.forecast.note);
   });
 });
