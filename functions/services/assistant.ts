@@ -53,12 +53,15 @@ import {
   sumCells,
 } from '../domain/rollups';
 import type { SpendRollup } from '../domain/spending';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { TooManyRequestsError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import type { Ports } from '../shared/ports';
 import { familyBills } from './bills';
 import { listCategories } from './spending';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type AssistantDeps = Pick<Ports, 'now' | 'assistantModel'>;
 
 /**
  * The Financial AI Assistant (spec 3 §2.6, §7) and the Analytics & Insights page (§2.5): numbers by code,
@@ -153,6 +156,7 @@ export async function answerIntent(
   familyId: string,
   intent: Intent,
   data: FamilyData,
+  deps: Pick<Ports, 'now'>,
 ): Promise<AssistantResult> {
   if (intent.kind === 'unknown' || !data.latest || !data.earliest)
     return {
@@ -168,7 +172,7 @@ export async function answerIntent(
     intent.kind === 'subscriptions_cost' ||
     intent.kind === 'month_end_forecast'
   )
-    return billsIntent(familyId, intent.kind);
+    return billsIntent(familyId, intent.kind, deps);
   const named = intent.period;
   let period: DateRange = named
     ? { start: named.start, end: named.end, label: named.label }
@@ -245,8 +249,9 @@ export async function answerIntent(
 async function billsIntent(
   familyId: string,
   kind: 'bills_due' | 'subscriptions_cost' | 'month_end_forecast',
+  deps: Pick<Ports, 'now'>,
 ): Promise<AssistantResult> {
-  const bills = await familyBills(familyId, services());
+  const bills = await familyBills(deps, familyId);
   if (kind === 'bills_due') return billsDueResult(bills.calendar, bills.today);
   if (kind === 'subscriptions_cost') return subscriptionsResult(bills.payments);
   return forecastResult(bills.forecast, bills.today);
@@ -393,12 +398,13 @@ async function takeTurn(familyId: string, now: Date): Promise<void> {
 
 /** The words of a result: the model's when it passes the number check, else the template's. */
 async function phrase(
+  deps: AssistantDeps,
   question: string,
   result: AssistantResult,
   history: ChatMessage[],
 ): Promise<{ text: string; source: 'model' | 'template' | 'message' }> {
   const template = templateAnswer(result);
-  const model = services().assistantModel;
+  const model = deps.assistantModel;
   if (!model || result.intent === 'unknown')
     return { text: template, source: result.intent === 'unknown' ? 'message' : 'template' };
   const reply = await model.phrase({
@@ -421,8 +427,12 @@ const message = (
 ): ChatMessage => ({ id: ulid(), role, content, timestamp: now.toISOString(), ...extra });
 
 /** POST /api/assistant/messages: one question, answered and kept in the member's history. */
-export async function ask(family: FamilyContext, question: string): Promise<AskResponse> {
-  const now = services().now();
+export async function ask(
+  deps: AssistantDeps,
+  family: FamilyContext,
+  question: string,
+): Promise<AskResponse> {
+  const now = deps.now();
   await takeTurn(family.familyId, now);
   const history = await chatHistory(family.familyId, family.userId);
   const asked = message('user', question.trim(), now);
@@ -438,11 +448,11 @@ export async function ask(family: FamilyContext, question: string): Promise<AskR
         accounts: [...data.names.values()],
         ...(await vocabulary(family.familyId, data)),
       });
-      if (intent.kind === 'unknown' && services().assistantModel)
-        intent = (await services().assistantModel?.mapQuestion(question, today)) ?? intent;
+      if (intent.kind === 'unknown' && deps.assistantModel)
+        intent = (await deps.assistantModel?.mapQuestion(question, today)) ?? intent;
       kind = intent.kind;
-      const result = await answerIntent(family.familyId, intent, data);
-      const words = await phrase(question, result, history);
+      const result = await answerIntent(family.familyId, intent, data, deps);
+      const words = await phrase(deps, question, result, history);
       answer = message('assistant', words.text, now, {
         source: words.source,
         result: result.intent === 'unknown' ? null : result,

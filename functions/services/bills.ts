@@ -16,7 +16,9 @@ import { billsCalendar, latestBalances, monthEndForecast } from '../domain/bills
 import { CATEGORIES } from '../domain/categories';
 import { DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
 import { applyDecisions, detectRegular, type RegularSeries, yearlyTotal } from '../domain/recurring';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import type { Ports } from '../shared/ports';
 
 /**
  * Bills & Regular Payments: the family's regular series found from its rows of the last 26 months (two
@@ -27,19 +29,13 @@ import { NotFoundError, ValidationError } from '../shared/errors';
 export const HISTORY_MONTHS = 26;
 export const CALENDAR_DAYS = 30;
 
-export interface BillsDeps {
-  now(): Date;
-}
-
-interface Family {
-  familyId: string;
-  userId: string;
-}
+/** The ports the bills' use cases are handed (the composition root passes them). */
+export type BillsDeps = Pick<Ports, 'now'>;
 
 const isActive = (a: AccountItem) => !a.is_archived && a.is_active;
 
 /** The family's regular series and what follows from them, as of the clock's today (Europe/London). */
-export async function familyBills(familyId: string, deps: BillsDeps): Promise<BillsResponse> {
+export async function familyBills(deps: BillsDeps, familyId: string): Promise<BillsResponse> {
   const today = localDate(deps.now(), DEFAULT_TIME_ZONE);
   const historyFrom = monthsBefore(today, HISTORY_MONTHS);
   const [accounts, rows, decisions] = await Promise.all([
@@ -87,8 +83,8 @@ function monthsBefore(date: string, n: number): string {
 }
 
 /** GET /api/bills */
-export function billsOverview(family: Family, deps: BillsDeps): Promise<BillsResponse> {
-  return familyBills(family.familyId, deps);
+export function billsOverview(deps: BillsDeps, family: FamilyContext): Promise<BillsResponse> {
+  return familyBills(deps, family.familyId);
 }
 
 /**
@@ -96,16 +92,16 @@ export function billsOverview(family: Family, deps: BillsDeps): Promise<BillsRes
  * the family's own rows show now (listed or dismissed): any other id, another family's included, is 404.
  */
 export async function decideBill(
-  family: Family,
-  request: BillDecisionRequest,
   deps: BillsDeps,
+  family: FamilyContext,
+  request: BillDecisionRequest,
 ): Promise<BillDecisionResult> {
   if (request.category_id) {
     const stored = await getCategories();
     const known = (stored.length ? stored : CATEGORIES).some((c) => c.id === request.category_id);
     if (!known) throw new ValidationError(BILLS_MESSAGES.category);
   }
-  const bills = await familyBills(family.familyId, deps);
+  const bills = await familyBills(deps, family.familyId);
   const all = [...bills.payments, ...bills.incomes, ...bills.savings, ...bills.dismissed];
   if (!all.some((s) => s.id === request.series_id)) throw new NotFoundError(BILLS_MESSAGES.notFound);
   const changes: Partial<Pick<StoredDecision, 'status' | 'name' | 'category_id'>> = {};

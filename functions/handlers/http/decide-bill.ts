@@ -1,7 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { billDecisionSchema } from '../../contracts/bills';
 import { decideBill } from '../../services/bills';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -12,5 +12,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.DecideBill,
   { body: billDecisionSchema },
-  async ({ family, body }) => json(200, await decideBill(family, body, services())),
+  async ({ family, body }) => json(200, await decideBill(services(), family, body)),
 );

@@ -1,6 +1,6 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { billsOverview } from '../../services/bills';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -8,5 +8,5 @@ import { ROUTES } from '../manifest';
  * 30 days against each account's latest balance, and the month-end forecast of its current accounts.
  */
 export const handler = httpHandler(ROUTES.GetBills, {}, async ({ family }) =>
-  json(200, await billsOverview(family, services())),
+  json(200, await billsOverview(services(), family)),
 );
