@@ -332,7 +332,16 @@ function fitMonths(
   council: boolean,
   kind: RegularKind,
 ): Fit {
-  const days = [...new Set(points.map((p) => Number(p.date.slice(8, 10))))];
+  // the nominal day is among the days the rows fall on most often (a moved date falls elsewhere)
+  const counts = new Map<number, number>();
+  for (const p of points) {
+    const d = Number(p.date.slice(8, 10));
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  const days = [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, 6)
+    .map(([d]) => d);
   let best: Fit | null = null;
   for (const day of days) {
     const periods: Array<number | null> = [];
@@ -370,9 +379,9 @@ function fitDays(
   kind: RegularKind,
 ): Fit {
   let best: Fit | null = null;
-  // anchors: the working-day points (a moved date is a poor anchor), at most 24 of them spread out
+  // anchors: the working-day points (a moved date is a poor anchor), about 8 of them spread out
   const anchors = points.filter((p) => isWorkingDay(p.date));
-  const stride = Math.max(1, Math.floor(anchors.length / 24));
+  const stride = Math.max(1, Math.floor(anchors.length / 8));
   for (let a = 0; a < anchors.length; a += stride) {
     const anchor = anchors[a] as Point;
     const periods: Array<number | null> = [];
@@ -454,6 +463,30 @@ function better(a: Fit, b: Fit): boolean {
   if (a.fitted !== b.fitted) return a.fitted > b.fitted;
   if (a.good !== b.good) return a.good > b.good;
   return a.residual < b.residual;
+}
+
+/** Gaps in days that one or two periods of some frequency make, with room for moved dates. */
+const PERIOD_GAPS: ReadonlyArray<readonly [number, number]> = [
+  [5, 9],
+  [12, 16],
+  [25, 35],
+  [54, 66],
+  [85, 97],
+  [176, 190],
+  [355, 375],
+];
+
+/**
+ * A cheap necessary condition: at least half the gaps between consecutive rows look like one or two periods
+ * of some frequency. Rows bought on no rhythm (most card purchases) fail it before any fitting.
+ */
+function rhythmic(points: readonly Point[]): boolean {
+  let ok = 0;
+  for (let i = 1; i < points.length; i++) {
+    const gap = (points[i] as Point).day - (points[i - 1] as Point).day;
+    if (PERIOD_GAPS.some(([lo, hi]) => gap >= lo && gap <= hi)) ok++;
+  }
+  return ok >= 0.5 * (points.length - 1);
 }
 
 /** The fewest occurrences that make a series of each frequency (direct debits and standing orders: fewer). */
@@ -548,6 +581,7 @@ export function detectRegular(rows: readonly RecurringRow[], options: DetectOpti
       continue;
     }
     for (const part of amountParts(group.points)) {
+      if (!rhythmic(part)) continue;
       const series = seriesOf(
         `${id}:${median(part.map((p) => p.pence))}`,
         group,
@@ -569,7 +603,7 @@ export function detectRegular(rows: readonly RecurringRow[], options: DetectOpti
 
 /** A payee's rows split where the amount jumps by more than 15%: a subscription apart from one-off buys. */
 function amountParts(points: readonly Point[]): Point[][] {
-  const byAmount = [...points].sort((a, b) => a.pence - b.pence);
+  const byAmount = points.slice().sort((a, b) => a.pence - b.pence);
   const parts: Point[][] = [];
   let current: Point[] = [];
   for (const p of byAmount) {
@@ -603,7 +637,7 @@ function seriesOf(
     return null;
   const span = (points.at(-1) as Point).day - (points[0] as Point).day;
   const possible = (days: number) => 0.8 * points.length <= span / (days * 0.9) + 1;
-  if (!possible(7)) return null;
+  if (!possible(7) || !rhythmic(points)) return null;
   const descriptions = points.map((p) => p.row.description);
   // how the payee is paid now: the latest rows' channel
   const channel = mostCommon(descriptions.slice(-12).map(channelOf)) ?? 'other';
