@@ -323,6 +323,14 @@ describe('detection on realistic histories', () => {
     expect(prime?.id).toMatch(/:899$/);
   });
 
+  it('groups by the merchant name a row was stored with', () => {
+    const rows = monthly([2025, 1], 5, 7, (date, i) =>
+      row(date, `CARD PAYMENT TO NETFLIX.COM ${1000 + i} ON ${date}`, -10.99, { merchant_name: 'Netflix' }),
+    );
+    const [netflix] = detectRegular(rows);
+    expect(netflix).toMatchObject({ payee: 'Netflix', occurrences: 5 });
+  });
+
   it('uses the coverage given for each account', () => {
     const rows = monthly([2025, 1], 6, 10, (date) => row(date, 'DD THAMES WATER', -38));
     const [water] = detectRegular(rows, { coverage: new Map([['current', '2025-09-30']]) });
