@@ -79,8 +79,7 @@ export function buildStatement(input: BuildInput): ExportStatement {
     warnings.push(EXPORT_MESSAGES.noBalances);
   }
   if (input.dateOrder === 'ambiguous') warnings.push(EXPORT_MESSAGES.ambiguousDates);
-  const period =
-    input.period ?? (rows.length ? { start: rows[0]!.date, end: rows.at(-1)!.date } : null);
+  const period = input.period ?? (rows.length ? { start: rows[0]!.date, end: rows.at(-1)!.date } : null);
   return {
     institution: input.institution,
     period,

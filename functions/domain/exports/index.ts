@@ -18,8 +18,8 @@ import {
  * after reading (dedupe, classification, matching, roll-ups) is shared. Pure: bytes in, statement out.
  */
 export { buildStatement, type ExportRow } from './build';
-export { csvField, parseCsv } from './csv-text';
 export { CSV_LAYOUTS, type CsvLayout } from './csv-layouts';
+export { csvField, parseCsv } from './csv-text';
 export { readCsv } from './read-csv';
 export { readOfx } from './read-ofx';
 export { readQif } from './read-qif';
@@ -108,5 +108,7 @@ export function otherAccount(
   if (!fileTail || !accountTail) return null;
   const n = Math.min(fileTail.length, accountTail.length, 8);
   if (n < 4) return null;
-  return fileTail.slice(-n) === accountTail.slice(-n) ? null : { file: last4(fileTail), account: last4(accountTail) };
+  return fileTail.slice(-n) === accountTail.slice(-n)
+    ? null
+    : { file: last4(fileTail), account: last4(accountTail) };
 }

@@ -1,7 +1,7 @@
 import { statementAccountIdentity } from '../account-numbers';
 import { type BuildInput, buildStatement, type ExportRow } from './build';
-import { parseCsv } from './csv-text';
 import { CSV_LAYOUTS, type CsvLayout, GENERIC_COLUMNS } from './csv-layouts';
+import { parseCsv } from './csv-text';
 import {
   type DateOrderFound,
   EXPORT_MESSAGES,
@@ -50,7 +50,8 @@ export function readCsv(text: string, options: ReadExportOptions = {}): ReadExpo
   if ('reason' in found) return failure(found.reason, found.message);
   const { columns, start } = found;
   const data: Array<{ row: string[]; line: number }> = [];
-  for (let i = start; i < rows.length; i++) if (rows[i]!.some(Boolean)) data.push({ row: rows[i]!, line: i + 1 });
+  for (let i = start; i < rows.length; i++)
+    if (rows[i]!.some(Boolean)) data.push({ row: rows[i]!, line: i + 1 });
   const cell = (row: string[], index: number | null) => (index === null ? '' : (row[index] ?? ''));
 
   const dateTexts = data.map(({ row }) => cell(row, columns.date)).filter(Boolean);
@@ -99,7 +100,8 @@ export function readCsv(text: string, options: ReadExportOptions = {}): ReadExpo
     if (columns.fee !== null) {
       const feeText = cell(row, columns.fee);
       const fee = feeText ? parseExportAmount(feeText) : null;
-      if (feeText && !fee) return failure('unreadable_amount', EXPORT_MESSAGES.unreadableAmount(feeText, line));
+      if (feeText && !fee)
+        return failure('unreadable_amount', EXPORT_MESSAGES.unreadableAmount(feeText, line));
       pence -= Math.abs(fee?.pence ?? 0);
     }
     const balanceText = cell(row, columns.balance);
@@ -125,7 +127,11 @@ export function readCsv(text: string, options: ReadExportOptions = {}): ReadExpo
     layout: columns.layout,
     institution: columns.institution,
     accountKind: columns.card ? 'credit_card' : 'bank',
-    account: accountOf(cell(first, columns.accountNumber), cell(first, columns.sortCode), rows.slice(0, start)),
+    account: accountOf(
+      cell(first, columns.accountNumber),
+      cell(first, columns.sortCode),
+      rows.slice(0, start),
+    ),
     dateOrder: found_,
     rows: out,
   };
@@ -163,7 +169,8 @@ function findColumns(rows: readonly string[][]): Found {
   }
   const headerless = headerlessColumns(rows);
   if (headerless) return headerless;
-  if (sawHeaderWithoutAmounts) return { reason: 'csv_unknown_layout', message: EXPORT_MESSAGES.unknownLayout };
+  if (sawHeaderWithoutAmounts)
+    return { reason: 'csv_unknown_layout', message: EXPORT_MESSAGES.unknownLayout };
   return { reason: 'csv_no_date', message: EXPORT_MESSAGES.noDateColumn };
 }
 
@@ -268,7 +275,15 @@ function headerlessColumns(rows: readonly string[][]): { columns: Columns; start
     return { columns: { ...base, layout: 'hsbc', amount: 2, out: null, in: null, balance: 3 }, start };
   if (row.length === 7 && [row[5], row[6]].some((c) => parseExportAmount(c ?? '')))
     return {
-      columns: { ...base, layout: 'barclaycard-7', institution: 'Barclaycard', card: true, amount: null, out: 6, in: 5 },
+      columns: {
+        ...base,
+        layout: 'barclaycard-7',
+        institution: 'Barclaycard',
+        card: true,
+        amount: null,
+        out: 6,
+        in: 5,
+      },
       start,
     };
   return null;

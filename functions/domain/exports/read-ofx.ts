@@ -45,8 +45,7 @@ export function readOfx(text: string): ReadExportResult {
   const start = parseOfxDate(listFields.get('DTSTART') ?? '');
   const end = parseOfxDate(listFields.get('DTEND') ?? '');
   const dates = rows.map((r) => r.date).sort();
-  const period =
-    start && end ? { start: min(start, dates[0]!), end: max(end, dates.at(-1)!) } : null;
+  const period = start && end ? { start: min(start, dates[0]!), end: max(end, dates.at(-1)!) } : null;
   const org = fields(/<FI>([\s\S]*?)<\/FI>/i.exec(text)?.[1] ?? '').get('ORG') ?? '';
   return {
     ok: true,
@@ -104,7 +103,7 @@ function accountOf(text: string): ExportAccount {
     account.accountNumber = digits;
   } else {
     const tail = /(\d{4,})$/.exec(id.replace(/\s/g, ''));
-    if (tail) account.lastDigits = tail[1]!.slice(-4);
+    if (tail) account.lastDigits = tail[1]!;
   }
   return account;
 }

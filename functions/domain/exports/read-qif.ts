@@ -82,7 +82,8 @@ export function readQif(text: string, options: ReadExportOptions = {}): ReadExpo
     if (!date) return failure('unreadable_date', EXPORT_MESSAGES.unreadableDate(dateText, record.line));
     const amountText = record.fields.get('T') ?? record.fields.get('U') ?? '';
     const amount = parseExportAmount(amountText);
-    if (!amount) return failure('unreadable_amount', EXPORT_MESSAGES.unreadableAmount(amountText, record.line));
+    if (!amount)
+      return failure('unreadable_amount', EXPORT_MESSAGES.unreadableAmount(amountText, record.line));
     const payee = record.fields.get('P') ?? '';
     const memo = record.fields.get('M') ?? '';
     const description =

@@ -30,7 +30,8 @@ const MONTHS: Record<string, number> = {
 };
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const NUMERIC = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*(?:[/.-]|')\s*(\d{4}|\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
+const NUMERIC =
+  /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*(?:[/.-]|')\s*(\d{4}|\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/;
 const NAMED = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?,?[\s-]+(\d{4}|\d{2})$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})/;
 
@@ -133,9 +134,12 @@ export interface ExportAmount {
 export function parseExportAmount(text: string): ExportAmount | null {
   let t = text.trim().replace(/^'/, '');
   if (!t) return null;
-  t = t.replace(/(\.\d)(?=\s*(?:CR|DR|D|-|\))?\s*$)/i, '$10').replace(/(\.\d{2})0+(?=\s*(?:CR|DR|D|-|\))?\s*$)/i, '$1');
+  t = t
+    .replace(/(\.\d)(?=\s*(?:CR|DR|D|-|\))?\s*$)/i, '$10')
+    .replace(/(\.\d{2})0+(?=\s*(?:CR|DR|D|-|\))?\s*$)/i, '$1');
   const parsed = parseAmount(t, { allowInteger: true });
   if (!parsed) return null;
-  const marker = parsed.marker === 'CR' ? 'CR' : parsed.marker === 'DR' || parsed.marker === 'D' ? 'DR' : null;
+  const marker =
+    parsed.marker === 'CR' ? 'CR' : parsed.marker === 'DR' || parsed.marker === 'D' ? 'DR' : null;
   return { pence: parsed.negative ? -parsed.pence : parsed.pence, marker };
 }
