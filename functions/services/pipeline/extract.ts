@@ -3,6 +3,7 @@ import type { PipelineState } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import { checkExportFile, isExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { keepBlocks } from './working-files';
 
@@ -22,6 +23,8 @@ export async function extractStep(state: PipelineState): Promise<PipelineState> 
   const { bytes, etag } = await services().storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
+  // A bank's export (CSV, OFX/QFX, QIF) is read by Parse as it is; here only that it is what its name says.
+  if (isExportFile(state.fileName)) return checkExportFile(state, bytes);
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });
