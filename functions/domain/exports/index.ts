@@ -112,3 +112,5 @@ export function otherAccount(
     ? null
     : { file: last4(fileTail), account: last4(accountTail) };
 }
+
+export { type OverlapRow, overlapIds, type StoredOverlapRow } from './overlap';

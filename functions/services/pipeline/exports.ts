@@ -1,4 +1,5 @@
 import type { AccountItem } from '../../adapters/dynamodb/account-repository';
+import { overlapCandidates } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import {
   EXPORT_MESSAGES,
@@ -6,6 +7,7 @@ import {
   kindFromContent,
   kindFromName,
   otherAccount,
+  overlapIds,
   readExport,
 } from '../../domain/exports';
 import { services } from '../../shared/container';
@@ -52,3 +54,48 @@ export async function readExportFile(
 }
 
 const unquoted = (etag: string) => etag.replace(/^"|"$/g, '');
+
+/** Days either side of a statement's rows within which the same transaction may carry another date. */
+const OVERLAP_WINDOW_DAYS = 4;
+
+/**
+ * Persist's key for each row: its fingerprint, or, when it is a transaction an export and a PDF of the account
+ * both hold (written differently), the stored row's id and date, so it is counted once and held by both
+ * uploads (functions/domain/exports/overlap.ts). A PDF is compared only with rows exports wrote.
+ */
+export async function rowKeys(
+  state: Pick<PipelineState, 'familyId' | 'extraction'>,
+  accountId: string,
+  rows: ReadonlyArray<{ date: string; description: string; signedAmount: number }>,
+  fingerprints: readonly string[],
+): Promise<Array<{ id: string; date: string }>> {
+  const own = rows.map((row, i) => ({ id: fingerprints[i]!, date: row.date }));
+  if (!rows.length) return own;
+  const dates = rows.map((row) => row.date).sort();
+  const shift = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const stored = await overlapCandidates(
+    state.familyId,
+    accountId,
+    shift(dates[0]!, -OVERLAP_WINDOW_DAYS),
+    shift(dates.at(-1)!, OVERLAP_WINDOW_DAYS),
+  );
+  const incomingIsExport = state.extraction?.source === 'export';
+  if (!stored.some((s) => incomingIsExport || s.origin === 'export')) return own;
+  return overlapIds(
+    rows.map((row, i) => ({
+      id: fingerprints[i]!,
+      date: row.date,
+      pence: Math.round(row.signedAmount * 100),
+      description: row.description,
+    })),
+    stored.map((s) => ({
+      id: s.id,
+      date: s.transaction_date,
+      pence: Math.round(s.signed_amount * 100),
+      description: s.description,
+      fromExport: s.origin === 'export',
+    })),
+    { incomingIsExport },
+  );
+}

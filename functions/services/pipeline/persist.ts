@@ -8,6 +8,7 @@ import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, now, requireAccount, requireOpenUpload } from './common';
+import { rowKeys } from './exports';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -48,12 +49,19 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
     listPatterns(state.familyId),
     familyCategoryRules(state.familyId),
   ]);
-  const fingerprints = fingerprintRows(accountId, statement.transactions);
+  // Each row's key: its fingerprint, or the stored row an export and a PDF both hold (./exports.ts).
+  const rowKeysOf = await rowKeys(
+    state,
+    accountId,
+    statement.transactions,
+    fingerprintRows(accountId, statement.transactions),
+  );
+  const fromExport = state.extraction?.source === 'export';
   const createdAt = now().toISOString();
   const rows: AddedRow[] = statement.transactions.map((row, i) => ({
-    id: fingerprints[i]!,
+    id: rowKeysOf[i]!.id,
     account_id: accountId,
-    transaction_date: row.date,
+    transaction_date: rowKeysOf[i]!.date,
     family_id: state.familyId,
     description: row.description,
     amount: row.amount,
@@ -78,6 +86,7 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
         created_at: createdAt,
+        ...(fromExport ? { origin: 'export' as const } : {}),
       };
       // A row that counts as spending is written with its category (the family's rules, then the rules).
       return { ...item, ...categoryOfRow(item, categoryRules) };
