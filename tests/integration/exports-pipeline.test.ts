@@ -35,7 +35,7 @@ afterAll(async () => {
 const listed = (rows: Transaction[]) =>
   rows
     .map((t) => [t.transaction_date, t.signed_amount, t.balance, t.description] as const)
-    .sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1] || a[3].localeCompare(b[3]));
+    .sort((a, b) => a[0].localeCompare(b[0]) || (a[1] ?? 0) - (b[1] ?? 0) || a[3].localeCompare(b[3]));
 
 describe('each format through the pipeline: every row exactly, then classified like a PDF', () => {
   it.each([
@@ -136,12 +136,36 @@ describe("bad files get the family's words", () => {
     const accountId = await createAccount(ada, 'Joint', 'current', 'Barclays');
     const numbers = await ada.call('PUT', `/api/accounts/${accountId}/numbers`, {
       sort_code: '200000',
-      account_number: '87654321',
+      account_number: '55554444',
     });
     expect(numbers.status).toBe(200);
     expect((await failed('barclays.csv', fixture('barclays.csv'), accountId)).message).toBe(
-      'This file is for the account ending 5678, but the account you chose ends 4321. Please choose the account it belongs to.',
+      'This file is for the account ending 5678, but the account you chose ends 4444. Please choose the account it belongs to.',
     );
+  });
+});
+
+describe("an export's account numbers are kept on an account that has none", () => {
+  it('the first file teaches the account its numbers; a file of another account is then refused', async () => {
+    // A family of its own: a number another of the family's accounts has is not taken.
+    const bob = await signedIn(twin, `bob-${ulid()}`, 'bob@example.co.uk');
+    await bob.call('POST', '/api/family');
+    const accountId = await createAccount(bob, 'Learns', 'current', 'Barclays');
+    expect((await uploadStatement(bob, accountId, 'barclays.csv', fixture('barclays.csv'))).stage).toBe(
+      'done',
+    );
+    const { body } = await bob.call<{
+      accounts: Array<{ account_id: string; sort_code: string | null; account_number: string | null }>;
+    }>('GET', '/api/account-numbers');
+    expect(body.accounts.find((a) => a.account_id === accountId)).toMatchObject({
+      sort_code: '200000',
+      account_number: '12345678',
+    });
+    const lloyds = await uploadStatement(bob, accountId, 'lloyds.csv', fixture('lloyds.csv'));
+    expect(lloyds).toMatchObject({
+      stage: 'failed',
+      message: EXPORT_MESSAGES.otherAccount('4812', '5678'),
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AccountItem } from '../../adapters/dynamodb/account-repository';
 import { overlapCandidates } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
+import type { AccountIdentity } from '../../domain/account-numbers';
 import {
   EXPORT_MESSAGES,
   type ExportStatement,
@@ -12,6 +13,7 @@ import {
 } from '../../domain/exports';
 import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import { logger } from '../../shared/logger';
 import { MESSAGES } from './messages';
 
 /**
@@ -98,4 +100,23 @@ export async function rowKeys(
     })),
     { incomingIsExport },
   );
+}
+
+/**
+ * The account an export names, as the Match step keeps it on an account that has no numbers yet (as it does
+ * with a PDF's heading): its sort code and account number, or a card's last 4 digits; null when the file
+ * does not say or cannot be read again.
+ */
+export async function exportAccountIdentity(state: PipelineState): Promise<AccountIdentity | null> {
+  try {
+    const bytes = await services().storage.getObjectBytes(state.key, state.bucket);
+    const result = readExport(bytes, state.fileName);
+    if (!result.ok) return null;
+    const { account, accountKind } = result.statement;
+    const card = accountKind === 'credit_card' && account.lastDigits ? account.lastDigits.slice(-4) : null;
+    return { sort_code: account.sortCode, account_number: account.accountNumber, card_last4: card };
+  } catch (error) {
+    logger.warn('export not read for the account number', { error: error as Error });
+    return null;
+  }
 }

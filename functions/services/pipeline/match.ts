@@ -13,6 +13,7 @@ import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
 import { recomputeCandidates, relabelRowsNaming } from '../matches';
 import { inBatches } from './common';
+import { exportAccountIdentity } from './exports';
 import { readAdded, readJson } from './working-files';
 
 /**
@@ -83,10 +84,13 @@ async function firstPageText(state: PipelineState): Promise<string | null> {
 async function learnIdentity(state: PipelineState, accounts: readonly AccountItem[]) {
   const account = accounts.find((a) => a.id === state.accountId);
   if (!account || hasIdentity(account)) return null;
-  const text = await firstPageText(state);
-  if (!text) return null;
-  const identity: AccountIdentity = statementAccountIdentity(text);
-  if (!hasIdentity(identity)) return null;
+  let identity: AccountIdentity | null;
+  if (state.extraction?.source === 'export') identity = await exportAccountIdentity(state);
+  else {
+    const text = await firstPageText(state);
+    identity = text ? statementAccountIdentity(text) : null;
+  }
+  if (!identity || !hasIdentity(identity)) return null;
   const taken = accounts.some(
     (a) =>
       a.id !== account.id &&
