@@ -11,9 +11,9 @@ import {
   overlapIds,
   readExport,
 } from '../../domain/exports';
-import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
 import { logger } from '../../shared/logger';
+import type { PipelineDeps } from './common';
 import { MESSAGES } from './messages';
 
 /**
@@ -41,10 +41,11 @@ export function checkExportFile(state: PipelineState, bytes: Uint8Array): Pipeli
  * names another account than the chosen one (its account number differs) fails in the family's words.
  */
 export async function readExportFile(
+  deps: Pick<PipelineDeps, 'storage'>,
   state: PipelineState,
   account: Pick<AccountItem, 'account_number' | 'sort_code' | 'card_last4'> | null,
 ): Promise<ExportStatement> {
-  const { bytes, etag } = await services().storage.getObject(state.key, state.bucket);
+  const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
   const result = readExport(bytes, state.fileName);
@@ -107,9 +108,12 @@ export async function rowKeys(
  * with a PDF's heading): its sort code and account number, or a card's last 4 digits; null when the file
  * does not say or cannot be read again.
  */
-export async function exportAccountIdentity(state: PipelineState): Promise<AccountIdentity | null> {
+export async function exportAccountIdentity(
+  deps: Pick<PipelineDeps, 'storage'>,
+  state: PipelineState,
+): Promise<AccountIdentity | null> {
   try {
-    const bytes = await services().storage.getObjectBytes(state.key, state.bucket);
+    const bytes = await deps.storage.getObjectBytes(state.key, state.bucket);
     const result = readExport(bytes, state.fileName);
     if (!result.ok) return null;
     const { account, accountKind } = result.statement;

@@ -9,7 +9,7 @@ import {
 } from '../../contracts/statement';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
 import { StatementError } from '../../shared/errors';
-import { now, requireAccount } from './common';
+import { type PipelineDeps, requireAccount } from './common';
 import { readExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
@@ -20,23 +20,23 @@ import { readJson, writeJson } from './working-files';
  * reconciliation, institution, period and warnings go on the upload record for the family; the statement goes
  * to Persist as a working file.
  */
-export async function parseStep(state: PipelineState): Promise<PipelineState> {
+export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   const fromExport = state.extraction?.source === 'export';
   const blocksKey = state.extraction?.blocksKey;
   if (!blocksKey && !fromExport) throw new Error('No extracted text for this upload');
   const [artefact, upload, account] = await Promise.all([
     blocksKey && !fromExport
-      ? readJson(blocksKey).then((json) => blocksArtefactSchema.parse(json))
+      ? readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json))
       : Promise.resolve(null),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
-  const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
+  const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
   // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader.
   const statement = artefact
     ? readPdfStatement(artefact, referenceDate, account)
-    : await readExportFile(state, account);
+    : await readExportFile(deps, state, account);
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
   const warnings = [
     ...(artefact?.warnings ?? []),
@@ -53,7 +53,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     warnings,
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
-  await writeJson(statementKey, parsed);
+  await writeJson(deps, statementKey, parsed);
   const counts = { ...state.counts, parsed: statement.transactions.length };
   await advanceUpload(
     state.familyId,
@@ -68,7 +68,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
       ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
       source: artefact?.source ?? 'export',
     },
-    now(),
+    deps.now(),
   );
   return { ...state, statementKey, counts };
 }
