@@ -6,6 +6,7 @@ import {
   type ExportStatement,
   kindFromContent,
   otherAccount,
+  parseCsv,
   parseExportAmount,
   parseExportDate,
   readExport,
@@ -389,5 +390,26 @@ describe('values', () => {
     expect(kindFromContent(bytes('bank.qif'))).toBe('qif');
     expect(kindFromContent(bytes('nationwide.csv'))).toBe('csv');
     expect(kindFromContent(new TextEncoder().encode('%PDF-1.4'))).toBe('pdf');
+  });
+});
+
+describe('CSV text', () => {
+  it('quoted fields holding separators, quotes and line breaks; CRLF; a trailing comma; empty lines', () => {
+    expect(parseCsv('a,"b, c","say ""hi""",\r\n\r\n"two\nlines",x\n', ',')).toEqual([
+      ['a', 'b, c', 'say "hi"', ''],
+      [''],
+      ['two\nlines', 'x'],
+    ]);
+  });
+
+  it('semicolons and tabs are found as separators', () => {
+    expect(parseCsv('Date;Description;Amount\n01/02/2024;"A; B";-1,50\n')).toEqual([
+      ['Date', 'Description', 'Amount'],
+      ['01/02/2024', 'A; B', '-1,50'],
+    ]);
+    expect(parseCsv('Date\tAmount\n01/02/2024\t1.00')).toEqual([
+      ['Date', 'Amount'],
+      ['01/02/2024', '1.00'],
+    ]);
   });
 });
