@@ -173,13 +173,13 @@ describe('an export overlapping a PDF statement of the same account', () => {
   /** The PDF's rows as an export writes them: other descriptions, no balances, and days after the PDF ends. */
   async function pdfAndExport() {
     const { pdf, truth } = await generateStatement('paid-out-paid-in');
-    const after = (days: number) =>
+    const daysAfterEnd = (days: number) =>
       new Date(Date.parse(`${truth.period.end}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const uk = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
     const extra = [
-      { date: after(2), description: 'COFFEE CORNER', signedAmount: -3.2 },
-      { date: after(2), description: 'COFFEE CORNER', signedAmount: -3.2 },
-      { date: after(3), description: 'ACME LTD SALARY', signedAmount: 1500 },
+      { date: daysAfterEnd(2), description: 'COFFEE CORNER', signedAmount: -3.2 },
+      { date: daysAfterEnd(2), description: 'COFFEE CORNER', signedAmount: -3.2 },
+      { date: daysAfterEnd(3), description: 'ACME LTD SALARY', signedAmount: 1500 },
     ];
     const rows = [
       ...truth.transactions.map((t) => ({
