@@ -8,6 +8,7 @@ import {
   type CreateUploadRequest,
   type CreateUploadResponse,
   statementContentType,
+  UPLOAD_PUT_HEADERS,
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
 } from '../contracts/uploads';
@@ -91,7 +92,11 @@ export async function startUpload(
   });
   return {
     upload: toUpload(item),
-    put: { url, headers: { 'content-type': contentType }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
+    put: {
+      url,
+      headers: { ...UPLOAD_PUT_HEADERS, 'content-type': contentType },
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    },
   };
 }
 
