@@ -14,6 +14,7 @@ import type {
 } from '../contracts/insights';
 import { ACCOUNT_TYPE_TABS, type AccountTypeTab, INSIGHTS_MESSAGES } from '../contracts/insights';
 import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
+import { activityOf, type FlowFigure } from '../domain/figures';
 import { flowTypeLabel } from '../domain/flow-types';
 import { accountFreshness, familyFreshness, NO_ACCOUNTS_MESSAGES } from '../domain/freshness';
 import { monthlyTrend, percentageChange } from '../domain/percentage-change';
@@ -161,7 +162,7 @@ function statsOf(
   period: PeriodRef,
   active: ReadonlySet<string>,
 ): PeriodStatsResponse {
-  const prev = previousPeriod(period, period.key === 'custom' ? undefined : period.key);
+  const prev = previousPeriod(period, keyOf(period));
   const previous: PeriodRef = { key: 'custom', label: prev.label, start: prev.start, end: prev.end };
   const summary = summaryFromFigures(sumCells(cellsOf(parts, period, active)));
   const previousStats = statsFromFigures(sumCells(cellsOf(parts, previous, active)));
@@ -187,7 +188,7 @@ export async function familyPeriodStats(
   // the family's accounts and range, and the likely period's roll-ups, read at once
   const [b, guessedParts] = await Promise.all([
     basics(family.familyId),
-    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed)]) : null,
+    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed, guessedKey(query))]) : null,
   ]);
   let period: PeriodRef;
   if (query.from && query.to)
@@ -199,11 +200,18 @@ export async function familyPeriodStats(
   const parts =
     guessedParts && guessed && sameSpan(guessed, period)
       ? guessedParts
-      : await rollupsFor(family.familyId, [period, previousPeriod(period)]);
+      : await rollupsFor(family.familyId, [period, previousPeriod(period, keyOf(period))]);
   return statsOf(parts, period, b.active);
 }
 
 const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end;
+
+/** The quick period's key, for its previous period (undefined for a custom range). */
+const keyOf = (period: PeriodRef): QuickPeriodKey | undefined =>
+  period.key === 'custom' ? undefined : period.key;
+
+const guessedKey = (query: PeriodStatsQuery): QuickPeriodKey | undefined =>
+  query.from && query.to ? undefined : (query.period ?? 'this_month');
 
 /**
  * The period a request most likely asks for, known before the family's data range is: a date range, or a
@@ -221,10 +229,14 @@ function guessedPeriod(
 }
 
 /** The spans the overview reads for a period: it, the previous period, and the chart's 12 months. */
-function overviewSpans(period: Span, today: string): Span[] {
+function overviewSpans(period: Span, today: string, key?: QuickPeriodKey): Span[] {
   const lastMonth = monthOf(period.end < today ? period.end : today);
   const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
-  return [period, previousPeriod(period), { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end }];
+  return [
+    period,
+    previousPeriod(period, key),
+    { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end },
+  ];
 }
 
 function monthPoints(
@@ -282,12 +294,12 @@ export async function familyOverview(
   const guessed = guessedPeriod(key ?? 'this_month', now);
   const [b, guessedParts] = await Promise.all([
     basics(family.familyId),
-    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today)) : null,
+    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today, key ?? 'this_month')) : null,
   ]);
   const options = periodOptions(b);
   const chosen = resolvePeriod(key, options);
   const period: PeriodRef = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
-  const spans = overviewSpans(period, b.today);
+  const spans = overviewSpans(period, b.today, keyOf(period));
   const chartMonths = monthsBetween(monthOf(spans[2]!.start), monthOf(spans[2]!.end));
   const parts =
     guessedParts && guessed && sameSpan(guessed, period) && today === b.today
@@ -324,6 +336,16 @@ export async function familyOverview(
   };
 }
 
+/** Each day's activity (activityOf: each transfer once), for the trend. */
+function dailyActivity(cells: readonly RollupCell[]): Array<{ transaction_date: string; amount: number }> {
+  const byDay = new Map<string, RollupCell[]>();
+  for (const c of cells) byDay.set(c.day, [...(byDay.get(c.day) ?? []), c]);
+  return [...byDay].map(([day, list]) => ({
+    transaction_date: day,
+    amount: activityOf(sumCells(list)) / 100,
+  }));
+}
+
 /**
  * GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction (spec
  * 3 §2.2); the monthly trend is the last 30 days against the 30 before (spec 3 §9).
@@ -346,27 +368,26 @@ export async function familyAccountTypes(family: FamilyContext): Promise<Account
     const gathered: readonly string[] = ACCOUNT_TYPE_TABS[type];
     const ids = new Set(accounts.filter((a) => gathered.includes(a.account_type)).map((a) => a.id));
     const f = sumCells(cells, (c) => ids.has(c.account));
-    const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, { count: number; abs: number }]>)
-      .sort((x, y) => y[1].abs - x[1].abs || x[0].localeCompare(y[0]))
+    const activity = activityOf(f);
+    const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, FlowFigure]>)
+      .sort((x, y) => y[1].total - x[1].total || x[0].localeCompare(y[0]))
       .slice(0, 5)
       .map(([flow, v]) => ({
         flow,
         label: flowTypeLabel(flow),
-        total: v.abs / 100,
-        count: v.count,
-        share: f.abs ? Math.round((v.abs / f.abs) * 1000) / 10 : 0,
+        total: v.total / 100,
+        count: flow === 'internal_transfer' ? f.transfers : v.count,
+        share: activity ? Math.round((v.total / activity) * 1000) / 10 : 0,
       }));
     return {
       type,
       account_ids: [...ids],
       account_count: ids.size,
-      transaction_count: f.count,
-      total_activity: f.abs / 100,
-      average_transaction: f.count ? Math.round(f.abs / f.count) / 100 : 0,
+      transaction_count: f.movements,
+      total_activity: activity / 100,
+      average_transaction: f.movements ? Math.round(activity / f.movements) / 100 : 0,
       monthly_trend: monthlyTrend(
-        trendCells
-          .filter((c) => ids.has(c.account))
-          .map((c) => ({ transaction_date: c.day, amount: c.abs / 100 })),
+        dailyActivity(trendCells.filter((c) => ids.has(c.account))),
         b.now,
         DEFAULT_TIME_ZONE,
       ),
