@@ -263,19 +263,24 @@ export function periodSummary(
  * The selector's data-quality dot for a period (spec 3 §4.5): no data → insufficient 'No transaction data
  * available'; starts after the latest data → insufficient 'Period is newer than available data'; starts
  * before the earliest data → partial 'Data available from {date}'; ends before today but after the latest
- * data → partial 'Data available until {date}'; otherwise complete. Addition: a period that ends before the
- * earliest data has none of it, so it is insufficient (still 'Data available from {date}').
+ * data → partial 'Data available until {date}'; otherwise complete. Additions: a period that ends before the
+ * earliest data has none of it, so it is insufficient (still 'Data available from {date}'); a period inside
+ * the data's range without a transaction of its own (`hasRows` false) is insufficient, 'No transactions
+ * found for this period', never complete.
  */
 export function periodMarker(
   period: Pick<Period, 'start' | 'end'>,
   range: AvailableDataRange,
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
+  hasRows?: boolean,
 ): { quality: DataQuality; message: string | null } {
   const { earliestDate: earliest, latestDate: latest } = range;
   if (!earliest || !latest || range.totalTransactions === 0) {
     return { quality: 'insufficient', message: 'No transaction data available' };
   }
+  if (hasRows === false && period.start <= latest && period.end >= earliest)
+    return { quality: 'insufficient', message: PERIOD_QUALITY_MESSAGES.none };
   if (period.start > latest)
     return { quality: 'insufficient', message: 'Period is newer than available data' };
   if (period.end < earliest)
@@ -324,6 +329,21 @@ export function comparisonState(
 /** The true-position text (spec 3 §2.1): ahead when the net position is 0 or more. */
 export function positionText(net: number): string {
   return net >= 0 ? "You're ahead this month" : "You're behind this month";
+}
+
+/**
+ * The true-position text of a period: positionText, naming the period when it is not This Month; a period
+ * without transactions is neither ahead nor behind (spec 3 §8's 'No transactions found for this period').
+ */
+export function periodPositionText(
+  net: number,
+  transactionCount: number,
+  period: { key: string; label: string },
+): string {
+  if (transactionCount === 0) return PERIOD_QUALITY_MESSAGES.none;
+  return period.key === 'this_month'
+    ? positionText(net)
+    : `${positionText(net).replace(' this month', '')} for ${period.label.toLowerCase()}`;
 }
 
 /** The one-line quick summary in / out / net (spec 3 §2.1), in whole pounds. */

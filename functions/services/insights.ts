@@ -1,5 +1,10 @@
 import { type AccountItem, listAccounts } from '../adapters/dynamodb/account-repository';
-import { type RollupPart, readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import {
+  monthsWithRows,
+  type RollupPart,
+  readRollups,
+  rollupEnds,
+} from '../adapters/dynamodb/rollup-repository';
 import type {
   AccountTypeStats,
   AccountTypesResponse,
@@ -22,7 +27,7 @@ import {
   availableRangeNote,
   comparisonState,
   periodMarker,
-  positionText,
+  periodPositionText,
   previousPeriod,
   type QuickPeriodKey,
   quickPeriods,
@@ -62,13 +67,19 @@ interface FamilyBasics {
   accounts: AccountItem[];
   active: Set<string>;
   range: AvailableDataRange;
+  /** Months whose roll-ups hold rows. */
+  months: Set<string>;
   today: string;
   now: Date;
 }
 
 async function basics(familyId: string): Promise<FamilyBasics> {
   const now = services().now();
-  const [accounts, ends] = await Promise.all([listAccounts(familyId), rollupEnds(familyId)]);
+  const [accounts, ends, months] = await Promise.all([
+    listAccounts(familyId),
+    rollupEnds(familyId),
+    monthsWithRows(familyId),
+  ]);
   const active = accounts.filter(isActive);
   const total = active.reduce((n, a) => n + (a.transaction_count ?? 0), 0);
   const range: AvailableDataRange =
@@ -79,6 +90,7 @@ async function basics(familyId: string): Promise<FamilyBasics> {
     accounts,
     active: new Set(active.map((a) => a.id)),
     range,
+    months: new Set(months),
     today: localDate(now, DEFAULT_TIME_ZONE),
     now,
   };
@@ -140,7 +152,13 @@ function periodOptions(b: FamilyBasics): PeriodOption[] {
     label: p.label,
     start: p.start,
     end: p.end,
-    ...periodMarker(p, b.range, b.now, DEFAULT_TIME_ZONE),
+    ...periodMarker(
+      p,
+      b.range,
+      b.now,
+      DEFAULT_TIME_ZONE,
+      monthsBetween(p.start, p.end).some((m) => b.months.has(m)),
+    ),
   }));
 }
 
@@ -321,13 +339,11 @@ export async function familyOverview(
       money_in: position.moneyIn,
       money_out: position.moneyOut,
       internal_movement: position.internalMovement,
+      transfers: position.transfers,
       net: position.net,
       transaction_count: position.transactionCount,
       confidence: position.confidence,
-      text:
-        period.key === 'this_month'
-          ? positionText(position.net)
-          : `${positionText(position.net).replace(' this month', '')} for ${period.label.toLowerCase()}`,
+      text: periodPositionText(position.net, position.transactionCount, period),
     },
     connected_accounts: b.active.size,
     transactions_processed: b.range.totalTransactions,

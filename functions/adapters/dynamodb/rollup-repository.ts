@@ -238,6 +238,19 @@ export async function rollupMonths(familyId: string): Promise<string[]> {
   return items.map((i) => i.month);
 }
 
+/** The months of the family's roll-ups that hold rows, oldest first (a projection of month and count). */
+export async function monthsWithRows(familyId: string): Promise<string[]> {
+  const prefix = keys.rollupsPrefix(familyId);
+  const items = await queryAll<{ month: string; count?: number }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+    ProjectionExpression: '#m, #c',
+    ExpressionAttributeNames: { '#m': 'month', '#c': 'count' },
+  });
+  return items.filter((i) => Number(i.count ?? 0) > 0).map((i) => i.month);
+}
+
 const ROW_FIELDS =
   'transaction_date, amount, signed_amount, #t, flow_type, user_corrected_flow_type, account_id, description, merchant_name';
 
