@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { statementRemoval } from '../../services/statements';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/uploads/{id}/removal: how many rows removing the statement would delete, and how many stay. */
