@@ -392,9 +392,17 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
       })),
     );
     const twinJobs = services().jobs;
+    const twinClassifier = services().reviewClassifier;
     const started: string[] = [];
-    // as in AWS: the route starts the state machine (recorded here), which runs the worker
-    registerServices({ jobs: { startClassification: async (_f, jobId) => void started.push(jobId) } });
+    // as in AWS: the route starts the state machine (recorded here), which runs the worker, and the
+    // classifier is an AI service (the second's pause between its calls)
+    registerServices({
+      jobs: { startClassification: async (_f, jobId) => void started.push(jobId) },
+      reviewClassifier: (evidence) => {
+        const local = localReviewClassifier(evidence);
+        return { label: 'bedrock', batchSize: 1, classify: (items) => local.classify(items) };
+      },
+    });
     try {
       const start = await caller.call<ClassificationJobResponse>('POST', '/api/transactions/classify');
       const jobId = start.body.job!.id;
@@ -436,7 +444,7 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
         more: false,
       });
     } finally {
-      registerServices({ jobs: twinJobs });
+      registerServices({ jobs: twinJobs, reviewClassifier: twinClassifier });
     }
   });
 });
