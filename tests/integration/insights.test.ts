@@ -130,6 +130,7 @@ describe('GET /api/insights/overview', () => {
       money_in: 2500, // the salary
       money_out: 995.2, // Tesco, mortgage, Amazon, the unclassified 10, less the 20 refund
       internal_movement: 500, // one transfer of 500, seen from both accounts, counted once
+      transfers: 1,
       net: 1504.8,
       transaction_count: 8,
       confidence: 'high',
@@ -382,6 +383,7 @@ describe('the figures follow every write', () => {
       money_in: 2520,
       money_out: 1005.2,
       internal_movement: 510, // two transfers, 500 and 10, each counted once
+      transfers: 2,
       transaction_count: 9,
     });
     expect(summary).toMatchObject({ totalInternalTransfers: 510, transactionCount: 9 });
