@@ -98,12 +98,18 @@ export interface PeriodStatsResponse {
 export interface Position {
   money_in: number;
   money_out: number;
+  /** Moved between own accounts, each transfer once. */
   internal_movement: number;
+  /** Transfers between own accounts, each once. */
+  transfers: number;
   net: number;
   transaction_count: number;
   /** Confidence of the directions (spec 3 §5). */
   confidence: ConfidenceLevel;
-  /** "You're ahead this month" / "You're behind this month" (or the selected period's). */
+  /**
+   * "You're ahead this month" / "You're behind this month" (or the selected period's); 'No transactions found
+   * for this period' when it has none.
+   */
   text: string;
 }
 

@@ -154,3 +154,15 @@ export const removeStatementResponseSchema = z.object({
   kept: z.number(),
 });
 export type RemoveStatementResponse = z.infer<typeof removeStatementResponseSchema>;
+
+/**
+ * GET /api/uploads/{id}/removal: what 'Remove this statement' would do, read before the family confirms.
+ *  removes  rows that would be deleted (only this statement holds them)
+ *  shared   rows of this statement that another statement also holds: they stay
+ */
+export const statementRemovalSchema = z.object({
+  upload_id: z.string(),
+  removes: z.number(),
+  shared: z.number(),
+});
+export type StatementRemoval = z.infer<typeof statementRemovalSchema>;

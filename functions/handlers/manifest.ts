@@ -295,6 +295,13 @@ export const ROUTES = {
     { method: 'GET', path: '/api/accounts/{id}/statements', scope: 'member' },
     ['table:read'],
   ),
+  StatementRemoval: http(
+    'StatementRemoval',
+    'uploads',
+    'statement-removal',
+    { method: 'GET', path: '/api/uploads/{id}/removal', scope: 'member' },
+    ['table:read'],
+  ),
   RemoveStatement: http(
     'RemoveStatement',
     'uploads',

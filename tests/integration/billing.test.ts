@@ -136,7 +136,7 @@ describe('the trial', () => {
     expect(await info(caller)).toMatchObject({
       status: 'trial',
       plan_type: 'free_trial',
-      trial_days_remaining: 13,
+      trial_days_remaining: 14, // calendar days: 14 on the day it starts
       trial_total_days: 14,
       has_access: true,
       should_initialize: false,
@@ -149,12 +149,12 @@ describe('the trial', () => {
   it("moves with the family's test clock, and only that family's", async () => {
     const { caller, familyId } = await newFamily('clock');
     const other = await newFamily('other');
-    expect((await moveClock(familyId, 12)).status).toBe(200);
+    expect((await moveClock(familyId, 13)).status).toBe(200);
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 1, show_1_day_warning: true });
-    expect(await info(other.caller)).toMatchObject({ trial_days_remaining: 13 });
+    expect(await info(other.caller)).toMatchObject({ trial_days_remaining: 14 });
     // advance_days moves on from where the clock is (here back one day); offset_days sets it.
     const back = await local('/local/clock', { family_id: familyId, advance_days: -1 });
-    expect(back.body).toMatchObject({ family_id: familyId, offset_days: 11 });
+    expect(back.body).toMatchObject({ family_id: familyId, offset_days: 12 });
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 2, show_3_day_warning: true });
     expect((await local('/local/clock', { family_id: familyId })).status).toBe(400);
   });

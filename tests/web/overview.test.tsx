@@ -84,6 +84,7 @@ function march(overrides: Partial<OverviewResponse> = {}): OverviewResponse {
       money_in: 2520,
       money_out: 1015.2,
       internal_movement: 1000,
+      transfers: 2,
       net: 1504.8,
       transaction_count: 8,
       confidence: 'high',

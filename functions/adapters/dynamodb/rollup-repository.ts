@@ -23,17 +23,23 @@ import { queryAll } from './paging';
  */
 const FORMAT = 1;
 
-type CellTuple = [string, string, string, number, number, number, number, number];
+/** A cell as stored; the rows in and out (the last two) are absent on cells stored before they were kept. */
+type CellTuple = [string, string, string, number, number, number, number, number, number?, number?];
 
 const encode = (cells: readonly RollupCell[]) =>
   JSON.stringify(
-    cells.map((c) => [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out] satisfies CellTuple),
+    cells.map(
+      (c) =>
+        (c.nIn !== undefined && c.nOut !== undefined
+          ? [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out, c.nIn, c.nOut]
+          : [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out]) satisfies CellTuple,
+    ),
   );
 
 function decode(text: unknown): RollupCell[] {
   if (typeof text !== 'string') return [];
   const tuples = JSON.parse(text) as CellTuple[];
-  return tuples.map(([day, account, flow, count, low, abs, inPence, out]) => ({
+  return tuples.map(([day, account, flow, count, low, abs, inPence, out, nIn, nOut]) => ({
     day,
     account,
     flow: flow as EffectiveFlowType,
@@ -42,6 +48,7 @@ function decode(text: unknown): RollupCell[] {
     abs,
     in: inPence,
     out,
+    ...(typeof nIn === 'number' && typeof nOut === 'number' ? { nIn, nOut } : {}),
   }));
 }
 
@@ -229,6 +236,19 @@ export async function rollupMonths(familyId: string): Promise<string[]> {
     ConsistentRead: true,
   });
   return items.map((i) => i.month);
+}
+
+/** The months of the family's roll-ups that hold rows, oldest first (a projection of month and count). */
+export async function monthsWithRows(familyId: string): Promise<string[]> {
+  const prefix = keys.rollupsPrefix(familyId);
+  const items = await queryAll<{ month: string; count?: number }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+    ProjectionExpression: '#m, #c',
+    ExpressionAttributeNames: { '#m': 'month', '#c': 'count' },
+  });
+  return items.filter((i) => Number(i.count ?? 0) > 0).map((i) => i.month);
 }
 
 const ROW_FIELDS =

@@ -185,6 +185,28 @@ export async function transactionsHeldBy(
   });
 }
 
+/**
+ * What removing an upload would do, without doing it: the rows it holds, and how many of them another upload
+ * of the account holds too (those stay when it is removed).
+ */
+export async function uploadHoldings(
+  familyId: string,
+  accountId: string,
+  uploadId: string,
+): Promise<{ held: number; shared: number }> {
+  const range = keys.accountTransactionsRange(familyId, accountId);
+  const rows = await queryAll<{ upload_id?: string; upload_ids?: Set<string> }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: 'contains(upload_ids, :u) OR (attribute_not_exists(upload_ids) AND upload_id = :u)',
+    ProjectionExpression: 'upload_id, upload_ids',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ':u': uploadId },
+    ConsistentRead: true,
+  });
+  const shared = rows.filter((r) => r.upload_ids && [...r.upload_ids].some((id) => id !== uploadId)).length;
+  return { held: rows.length, shared };
+}
+
 /** Record the automatic classification; the row leaves the unclassified index. */
 export async function setClassification(
   t: TransactionRef,

@@ -76,7 +76,7 @@ export function templateAnswer(r: AssistantResult): string {
     case 'transfers': {
       const parts = r.breakdown.map((b) => `${b.label} ${money(b.total)}`).join(', ');
       return (
-        `${money(f.internal)} moved between your own accounts ${when}, in ${f.transfer_count} transfers` +
+        `${money(f.internal)} moved between your own accounts ${when}, in ${f.transfer_count} transfer${f.transfer_count === 1 ? '' : 's'}` +
         (parts ? ` (${parts})` : '') +
         '. Internal transfers are not spending: the money stays in the family.'
       );

@@ -3,6 +3,7 @@ import { handler as createUpload } from '../create-upload';
 import { handler as getUpload } from '../get-upload';
 import { handler as listAccountStatements } from '../list-account-statements';
 import { handler as removeStatement } from '../remove-statement';
+import { handler as statementRemoval } from '../statement-removal';
 
 /** The uploads area's function: its routes (manifest area 'uploads'), dispatched on the event's routeKey. */
 export const handler = areaRouter('uploads', [
@@ -10,4 +11,5 @@ export const handler = areaRouter('uploads', [
   getUpload,
   listAccountStatements,
   removeStatement,
+  statementRemoval,
 ]);

@@ -6,8 +6,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { STAGE_LABELS } from '../upload/stages';
-import { useRemoveStatement, useStatements } from './api';
-import { formatInstantDate, periodText, plural, removedText, removeStatementDescription } from './format';
+import { useRemoveStatement, useStatementRemoval, useStatements } from './api';
+import {
+  formatInstantDate,
+  periodText,
+  removedText,
+  removeStatementDescription,
+  removeStatementLabel,
+} from './format';
 
 /**
  * The statements uploaded to one account (spec 2 §4 Account and Upload), newest first: file name, period,
@@ -43,6 +49,9 @@ export function AccountStatements({ accountId, accountName }: { accountId: strin
 
 function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(message: string): void }) {
   const remove = useRemoveStatement();
+  const [confirming, setConfirming] = useState(false);
+  const removal = useStatementRemoval(upload.uploadId, confirming);
+  const known = removal.data && !removal.isFetching ? removal.data : null;
   const period = periodText(upload.period);
   const added = upload.counts.added ?? 0;
   const duplicates = upload.counts.duplicates ?? 0;
@@ -105,8 +114,14 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
       )}
       <ConfirmDialog
         title={`Remove ${upload.fileName}?`}
-        description={removeStatementDescription(upload)}
-        confirmLabel={added > 0 ? `Remove ${plural(added, 'transaction')}` : 'Remove statement'}
+        description={
+          removal.isError
+            ? `Removing ${upload.fileName} deletes the transactions only it holds; those another statement also holds stay.`
+            : removeStatementDescription(upload, known)
+        }
+        confirmLabel={removeStatementLabel(known)}
+        open={confirming}
+        onOpenChange={setConfirming}
         tone="danger"
         onConfirm={async () => {
           const result = await remove.mutateAsync(upload.uploadId);

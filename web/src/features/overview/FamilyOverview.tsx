@@ -204,7 +204,7 @@ function TruePosition({
         <p className="position-net-value">
           <Money amount={p?.net ?? 0} decimals={0} tone="auto" />
         </p>
-        <p className="position-net-text">{p?.text ?? "You're ahead this month"}</p>
+        <p className="position-net-text">{p?.text ?? ''}</p>
         {p && CONFIDENCE_NOTE[p.confidence] && (
           <p className="position-note">{CONFIDENCE_NOTE[p.confidence]}</p>
         )}
@@ -226,7 +226,11 @@ function TruePosition({
           label="Internal Movement"
           tone="transfer"
           value={<Money amount={p?.internal_movement ?? 0} decimals={0} />}
-          note="Between your own accounts"
+          note={
+            p?.transfers
+              ? `Between your own accounts, ${p.transfers.toLocaleString('en-GB')} transfer${p.transfers === 1 ? '' : 's'}`
+              : 'Between your own accounts'
+          }
         />
         <StatTile
           label="Transactions Processed"
