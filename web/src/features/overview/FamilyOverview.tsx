@@ -45,7 +45,9 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const [period, setPeriod] = useState<QuickPeriodKey | null>(null);
   const figures = useOverviewFigures(period);
   const name = displayName(profile.data ?? null, user?.email);
-  const nextSteps = pages.filter((p) => p.nextStep);
+  const nextSteps = pages
+    .filter((p) => p.nextStep)
+    .sort((a, b) => (a.nextStep?.order ?? 0) - (b.nextStep?.order ?? 0));
   const data = figures.data;
   // No family yet (404) is no figures yet, not a failure.
   const failed = figures.isError && !noFamily(figures.error);
