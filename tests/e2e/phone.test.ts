@@ -294,6 +294,8 @@ describe('the tables become lists of rows on a phone, and stay tables on a large
       for (const width of [390, 1280]) {
         await fresh.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await fresh.goto(twin.url, { waitUntil: 'networkidle' });
+        await fresh.getByRole('heading', { level: 1 }).waitFor();
+        await fresh.getByRole('button', { name: 'Feedback' }).waitFor();
         const covered = await fresh.evaluate(() => {
           const button = document.querySelector('.feedback-launcher')!.getBoundingClientRect();
           return [...document.querySelectorAll('h1, h2, h3')]

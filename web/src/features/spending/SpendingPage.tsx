@@ -309,7 +309,10 @@ function SpendingChart({ categories }: { categories: readonly SpendingCategoryDt
       <ResponsiveContainer
         width="100%"
         // Each bar has room for its name's lines (two at most for the names in use).
-        height={Math.max(160, rows.length * Math.max(38, ...rows.map((r) => tickLines(r.name).length * 15 + 10)))}
+        height={Math.max(
+          160,
+          rows.length * Math.max(38, ...rows.map((r) => tickLines(r.name).length * 15 + 10)),
+        )}
       >
         <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
           <XAxis
