@@ -4,7 +4,7 @@ import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { blocksArtefactSchema, type ParsedStatementContract, unpackBlocks } from '../../contracts/statement';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
 import { StatementError } from '../../shared/errors';
-import { now, requireAccount } from './common';
+import { type PipelineDeps, requireAccount } from './common';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
 
@@ -14,16 +14,16 @@ import { readJson, writeJson } from './working-files';
  * reconciliation, institution, period and warnings go on the upload record for the family; the statement goes
  * to Persist as a working file.
  */
-export async function parseStep(state: PipelineState): Promise<PipelineState> {
+export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   const blocksKey = state.extraction?.blocksKey;
   if (!blocksKey) throw new Error('No extracted text for this upload');
   const [artefact, upload, account] = await Promise.all([
-    readJson(blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json)),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
-  const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
+  const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
   const blocks = unpackBlocks(artefact);
   let result = readStatement(blocks, { referenceDate });
   if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
@@ -46,7 +46,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     warnings,
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
-  await writeJson(statementKey, parsed);
+  await writeJson(deps, statementKey, parsed);
   const counts = { ...state.counts, parsed: statement.transactions.length };
   await advanceUpload(
     state.familyId,
@@ -61,7 +61,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
       pages: state.extraction?.pages ?? statement.pages,
       source: artefact.source,
     },
-    now(),
+    deps.now(),
   );
   return { ...state, statementKey, counts };
 }

@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as createUpload } from '../create-upload';
 import { handler as getUpload } from '../get-upload';
 import { handler as listAccountStatements } from '../list-account-statements';
