@@ -61,7 +61,11 @@ async function seedFamily(port: number, twinUrl: string): Promise<void> {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await response.text();
-        return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+        return {
+          status: response.status,
+          body: (text ? JSON.parse(text) : null) as T,
+          headers: response.headers,
+        };
       },
     };
     const accounts = (await pageApi<{ accounts: Account[] }>(page, '/api/accounts')).accounts;
