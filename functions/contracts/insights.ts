@@ -9,6 +9,7 @@ import type {
   DataQuality,
   EffectiveFlowType,
 } from '../domain/types';
+import { calendarDate } from './dates';
 
 /**
  * The insight screens' API (spec 3 §2.1 Family Overview, §2.2 Account Types, §3 period stats): every figure
@@ -32,7 +33,7 @@ export const INSIGHTS_MESSAGES = {
   tooLong: 'A period is at most 100 years long',
 } as const;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_MESSAGES.date));
+const isoDate = calendarDate(INSIGHTS_MESSAGES.date);
 
 /** GET /api/insights/overview?period: a quick period (default: the latest one with data, This Month first). */
 export const overviewQuerySchema = z.object({

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Block } from '../domain/statement/blocks';
 import { pageCount, wordsFromBlocks } from '../domain/statement/geometry';
 import { TRANSACTION_TYPES } from '../domain/types';
+import { calendarDate } from './dates';
 import { extractionSources } from './pipeline';
 
 /**
@@ -9,7 +10,7 @@ import { extractionSources } from './pipeline';
  * and persist (the `statement.json` artefact). Read back through this schema, so a corrupt artefact fails
  * the step cleanly instead of writing odd rows.
  */
-const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'));
+const isoDate = () => calendarDate('a date as YYYY-MM-DD');
 
 export const statementTransactionSchema = z.object({
   date: isoDate(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FLOW_TYPES, TRANSACTION_TYPES } from '../domain/types';
+import { calendarDate } from './dates';
 import { idString } from './ids';
 
 /** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
@@ -49,7 +50,7 @@ export const TRANSACTION_PAGE_MESSAGES = {
   accounts: 'accounts is a comma-separated list of at most 50 account ids',
 } as const;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_PAGE_MESSAGES.date));
+const isoDate = calendarDate(TRANSACTION_PAGE_MESSAGES.date);
 
 /**
  * Query of GET /api/accounts/{id}/transactions and GET /api/transactions:

@@ -5,6 +5,12 @@ import { extractionSources, pipelineStages } from './pipeline';
 /** Uploads API (spec 2 §2 File Upload, §8): shared by the handlers and the SPA. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 300;
+/**
+ * The headers an upload link is signed with, which the browser sends with its PUT: the type, and
+ * `If-None-Match: *`, which makes the link single-use (S3 writes only where no object is yet, so a finished
+ * statement's bytes cannot be replaced through its link).
+ */
+export const UPLOAD_PUT_HEADERS = { 'content-type': 'application/pdf', 'if-none-match': '*' } as const;
 
 export const createUploadRequestSchema = z.object({
   accountId: z

@@ -132,8 +132,9 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
  * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
  * the family admin's (spec 1 §6 roles). Account Setup's routes (rename, archive, restore, the transaction
  * lists and export, an account's statements and removing one) are any member's: spec 2 §6 shows no distinct
- * roles for these features. Upgrading, the billing portal and banner dismissals are any member's (spec 1 §4
- * shows every member the banners' Upgrade buttons); Stripe's webhook is public and proves itself by its
+ * roles for these features. Upgrading and banner dismissals are any member's (spec 1 §4 shows every member
+ * the banners' Upgrade buttons); the billing portal, where the subscription is cancelled, is the admin's; a
+ * member is told only the family's admin can do this. Stripe's webhook is public and proves itself by its
  * signature.
  */
 export const ROUTES = {
@@ -221,7 +222,7 @@ export const ROUTES = {
     'CreateBillingPortalSession',
     'subscription',
     'create-billing-portal-session',
-    { method: 'POST', path: '/api/subscription/portal', scope: 'member' },
+    { method: 'POST', path: '/api/subscription/portal', scope: 'admin' },
     ['table:read', 'table:write', 'stripe-secret'],
   ),
   StripeWebhook: http(

@@ -7,6 +7,7 @@ import { uploadObjectKey } from '../contracts/pipeline';
 import {
   type CreateUploadRequest,
   type CreateUploadResponse,
+  UPLOAD_PUT_HEADERS,
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
 } from '../contracts/uploads';
@@ -88,7 +89,7 @@ export async function startUpload(
   });
   return {
     upload: toUpload(item),
-    put: { url, headers: { 'content-type': 'application/pdf' }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
+    put: { url, headers: { ...UPLOAD_PUT_HEADERS }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
   };
 }
 

@@ -64,7 +64,7 @@ export class PipelineStack extends Stack {
         {
           allowedMethods: [s3.HttpMethods.PUT],
           allowedOrigins: origins,
-          allowedHeaders: ['content-type', 'content-length', 'content-md5', 'x-amz-*'],
+          allowedHeaders: ['content-type', 'content-length', 'content-md5', 'if-none-match', 'x-amz-*'],
           exposedHeaders: ['ETag'],
           maxAge: 3600,
         },

@@ -52,7 +52,7 @@ describe('POST /api/uploads', () => {
       new RegExp(`/${twin.bucket}/[0-9A-Z]{26}/${body.upload.uploadId}_January-2026-statement\\.pdf$`),
     );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(body.put.headers).toEqual({ 'content-type': 'application/pdf' });
+    expect(body.put.headers).toEqual({ 'content-type': 'application/pdf', 'if-none-match': '*' });
   });
 
   it.each([

@@ -32,6 +32,8 @@ export const keys = {
   familyOwner: (userId: string): Key => ({ pk: USER(userId), sk: 'OWNS_FAMILY' }),
   member: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `MEMBER#${userId}` }),
   membersPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MEMBER#' }),
+  /** The family's admins as one set (`admins`): role changes are conditional writes on it (never none left). */
+  admins: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'ADMINS' }),
   /** A pending member by e-mail; joins when that address signs up. gsi1 finds pendings by e-mail. */
   pendingMember: (familyId: string, email: string): Indexed => ({
     pk: FAMILY(familyId),

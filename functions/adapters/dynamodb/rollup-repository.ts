@@ -307,13 +307,14 @@ export async function allFamilyIds(): Promise<string[]> {
     const out = await documentClient().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'sk = :s',
-        ExpressionAttributeValues: { ':s': 'FAMILY' },
+        // Other items share the sort key FAMILY (a billing customer's link to its family): only families.
+        FilterExpression: 'sk = :s AND begins_with(pk, :family)',
+        ExpressionAttributeValues: { ':s': 'FAMILY', ':family': 'FAMILY#' },
         ProjectionExpression: 'pk',
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    for (const item of out.Items ?? []) ids.push(String(item.pk).replace(/^FAMILY#/, ''));
+    for (const item of out.Items ?? []) ids.push(String(item.pk).slice('FAMILY#'.length));
     start = out.LastEvaluatedKey;
   } while (start);
   return ids;
