@@ -3,6 +3,7 @@ import { OcrEngine } from '../functions/adapters/ocr/engine';
 import { readScan } from '../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../functions/adapters/pdf/text-layer';
 import { categorise } from '../functions/domain/category-rules';
+import { kindFromName, readExport } from '../functions/domain/exports';
 import { classifyByRules } from '../functions/domain/rule-classifier';
 import { spendingAmount } from '../functions/domain/spending';
 import { type ParsedStatement, readStatement } from '../functions/domain/statement';
@@ -10,14 +11,15 @@ import type { Block } from '../functions/domain/statement/blocks';
 
 /**
  * `npm run statement -- parse <file.pdf> [--table]`: reads a statement PDF on this machine, as the pipeline
- * does: its text layer, or for a scan (no text layer) the local OCR stand-in the twin uses. Prints the
+ * does: its text layer, or for a scan (no text layer) the local OCR stand-in the twin uses. A bank's export
+ * (`.csv`, `.ofx`, `.qfx`, `.qif`) is read as the pipeline reads it (functions/domain/exports). Prints the
  * parsed statement as JSON, each transaction with its flow type and confidence from the rule table
  * (functions/domain/rule-classifier.ts; null where no rule fits: the AI's rows); `--table` prints a readable
  * table instead. Exit 0 when parsed; otherwise one line on stderr with the reason and exit 1 (2 for usage).
  */
-const USAGE = 'Usage: npm run statement -- parse <file.pdf> [--table]';
+const USAGE = 'Usage: npm run statement -- parse <file.pdf|.csv|.ofx|.qfx|.qif> [--table]';
 
-type Source = 'text-layer' | 'scan';
+type Source = 'text-layer' | 'scan' | 'export';
 
 async function blocksOf(
   bytes: Uint8Array,
@@ -34,6 +36,25 @@ async function blocksOf(
   } finally {
     await engine.close();
   }
+}
+
+/** A PDF through its text (or the OCR stand-in) and the statement reader; an export through its reader. */
+async function statementOf(
+  bytes: Uint8Array,
+  file: string,
+): Promise<{ ok: true; statement: ParsedStatement; source: Source } | { ok: false; line: string }> {
+  const kind = kindFromName(file);
+  if (kind && kind !== 'pdf') {
+    const result = readExport(bytes, file);
+    return result.ok
+      ? { ok: true, statement: result.statement, source: 'export' }
+      : { ok: false, line: `${result.reason}: ${result.message}` };
+  }
+  const text = await blocksOf(bytes);
+  if (!text.ok) return text;
+  const result = readStatement(text.blocks);
+  if (!result.ok) return { ok: false, line: `${result.reason}: ${result.message}` };
+  return { ok: true, statement: result.statement, source: text.source };
 }
 
 function classified(statement: ParsedStatement) {
@@ -93,7 +114,7 @@ export function statementTable(statement: ParsedStatement, source: Source): stri
       .trimEnd();
   const { reconciliation, period, warnings } = statement;
   return [
-    `${statement.institution ?? 'Unknown bank'} · ${statement.accountKind === 'credit_card' ? 'credit card' : 'bank account'} · ${period ? `${period.start} to ${period.end}` : 'no period'} · ${statement.pages} page(s) · read from ${source === 'scan' ? 'a scan' : 'the text layer'}`,
+    `${statement.institution ?? 'Unknown bank'} · ${statement.accountKind === 'credit_card' ? 'credit card' : 'bank account'} · ${period ? `${period.start} to ${period.end}` : 'no period'} · ${statement.pages} page(s) · read from ${source === 'scan' ? 'a scan' : source === 'export' ? 'the export file' : 'the text layer'}`,
     `Opening ${money(statement.openingBalance)} · closing ${money(statement.closingBalance)} · ${statement.transactions.length} transactions · ${reconciliation.ok ? 'reconciled' : `does not reconcile (${reconciliation.breaks.length} break(s))`}`,
     ...warnings.map((w) => `Warning: ${w}`),
     '',
@@ -120,17 +141,13 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const text = await blocksOf(bytes);
-  if (!text.ok) {
-    console.error(text.line);
+  const read = await statementOf(bytes, file);
+  if (!read.ok) {
+    console.error(read.line);
     return 1;
   }
-  const result = readStatement(text.blocks);
-  if (!result.ok) {
-    console.error(`${result.reason}: ${result.message}`);
-    return 1;
-  }
-  const statement = result.statement;
+  const { statement } = read;
+  const text = { source: read.source };
   if (table) {
     console.log(statementTable(statement, text.source));
     return 0;

@@ -38,8 +38,11 @@ export const pipelineStages = [
 ] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-/** Where a statement's text came from: the PDF's own text layer, or Textract reading a scan. */
-export const extractionSources = ['text-layer', 'textract'] as const;
+/**
+ * Where a statement's text came from: the PDF's own text layer, Textract reading a scan, or the bank's
+ * export file (CSV, OFX/QFX, QIF), read as it is.
+ */
+export const extractionSources = ['text-layer', 'textract', 'export'] as const;
 export type ExtractionSource = (typeof extractionSources)[number];
 
 /** Whether a statement's text is ready (DONE) or Textract is still reading it (IN_PROGRESS: poll again). */
@@ -95,8 +98,8 @@ export const pipelineFailureSchema = z.extend(z.partial(pipelineStateSchema), {
 });
 export type PipelineFailure = z.infer<typeof pipelineFailureSchema>;
 
-/** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7). */
-const UPLOAD_KEY = /^([A-Za-z0-9-]{6,64})\/([0-9A-Z]{26})_([A-Za-z0-9._-]{1,120}\.pdf)$/;
+/** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7); PDFs and exports. */
+const UPLOAD_KEY = /^([A-Za-z0-9-]{6,64})\/([0-9A-Z]{26})_([A-Za-z0-9._-]{1,120}\.(?:pdf|csv|ofx|qfx|qif))$/;
 
 export function uploadObjectKey(familyId: string, uploadId: string, fileName: string): string {
   return `${familyId}/${uploadId}_${safeFileName(fileName)}`;
@@ -110,15 +113,19 @@ export function parseUploadObjectKey(
   return { familyId: match[1]!, uploadId: match[2]!, fileName: match[3]! };
 }
 
-/** A file name safe in an object key and a header: letters, digits, dot, dash, underscore; ends in .pdf. */
+/**
+ * A file name safe in an object key and a header: letters, digits, dot, dash, underscore; ends in its own
+ * statement extension (.pdf, .csv, .ofx, .qfx, .qif; lower case), else .pdf.
+ */
 export function safeFileName(fileName: string): string {
+  const extension = /\.(pdf|csv|ofx|qfx|qif)\s*$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'pdf';
   const base = fileName
     .normalize('NFKD')
-    .replace(/\.pdf$/i, '')
+    .replace(/\.(pdf|csv|ofx|qfx|qif)\s*$/i, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
-  return `${base || 'statement'}.pdf`;
+  return `${base || 'statement'}.${extension}`;
 }
 
 /**

@@ -577,6 +577,20 @@ export const ROUTES = {
     { method: 'POST', path: '/api/transactions/categories', scope: 'member' },
     ['table:read', 'table:write'],
   ),
+  GetBills: http(
+    'GetBills',
+    'insights',
+    'get-bills',
+    { method: 'GET', path: '/api/bills', scope: 'member' },
+    ['table:read'],
+  ),
+  DecideBill: http(
+    'DecideBill',
+    'insights',
+    'decide-bill',
+    { method: 'PUT', path: '/api/bills/decisions', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
 } satisfies Record<string, HttpFunctionSpec>;
 
 export const FUNCTIONS: FunctionSpec[] = [

@@ -5,6 +5,7 @@ import type { S3Event } from 'aws-lambda';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
+import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { startS3Gate } from './s3-gate';
 
@@ -147,9 +148,10 @@ export async function startS3(options: {
   });
   server.on('event', (event: S3Event) => {
     for (const record of event.Records ?? []) {
-      // Mirror the AWS notification: ObjectCreated:* with suffix .pdf (see the pipeline stack).
+      // Mirror the AWS notifications: ObjectCreated:* with a statement file's suffix (see the pipeline stack).
       if (!record.eventName?.startsWith('ObjectCreated:')) continue;
-      if (!record.s3.object.key.toLowerCase().endsWith('.pdf')) continue;
+      const key = record.s3.object.key.toLowerCase();
+      if (!STATEMENT_FILE_EXTENSIONS.some((ext) => key.endsWith(`.${ext}`))) continue;
       record.awsRegion = 'eu-west-2';
       record.s3.object.key = encodeEventKey(record.s3.object.key);
       record.s3.bucket.arn = `arn:aws:s3:::${record.s3.bucket.name}`;

@@ -7,6 +7,7 @@ import { uploadObjectKey } from '../contracts/pipeline';
 import {
   type CreateUploadRequest,
   type CreateUploadResponse,
+  statementContentType,
   UPLOAD_PUT_HEADERS,
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
@@ -81,15 +82,21 @@ export async function startUpload(
     updatedAt: now,
   };
   await createUpload(item);
+  // A PDF, or a bank's export (CSV, OFX/QFX, QIF), each with its own content type.
+  const contentType = statementContentType(request.fileName);
   const url = await presignPut({
     key: objectKey,
-    contentType: 'application/pdf',
+    contentType,
     contentLength: request.size,
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
   });
   return {
     upload: toUpload(item),
-    put: { url, headers: { ...UPLOAD_PUT_HEADERS }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
+    put: {
+      url,
+      headers: { ...UPLOAD_PUT_HEADERS, 'content-type': contentType },
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    },
   };
 }
 

@@ -111,7 +111,9 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     const { page } = browser;
     const input = page.getByLabel('Statements (PDF)');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.getByText('Only PDF files can be uploaded. Please try again with "notes.txt".').waitFor();
+    await page
+      .getByText('Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "notes.txt".')
+      .waitFor();
 
     const locked = await generateStatement('paid-out-paid-in', { seed: 13, userPassword: 'secret' });
     await input.setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: locked.pdf });

@@ -61,9 +61,10 @@ describe('POST /api/uploads', () => {
     [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', size: 10 }, 'A file name is required'],
     [
       { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'notes.docx', size: 10 },
-      'Only PDF files can be uploaded.',
+      'Only PDF, CSV, OFX, QFX and QIF files can be uploaded.',
     ],
     [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: 0 }, 'This PDF is empty.'],
+    [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.csv', size: 0 }, 'This file is empty.'],
     [
       { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: MAX_UPLOAD_BYTES + 1 },
       'This PDF is larger than 20 MB.',

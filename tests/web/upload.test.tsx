@@ -71,7 +71,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
     const input = fileInput() as HTMLInputElement;
     expect(input.type).toBe('file');
     expect(input.multiple).toBe(true);
-    expect(input.accept).toBe('application/pdf,.pdf');
+    expect(input.accept).toBe('application/pdf,.pdf,.csv,text/csv,.ofx,application/x-ofx,.qfx,.qif');
     const click = vi.spyOn(input, 'click');
     await user.click(screen.getByRole('button', { name: 'Add More Files' }));
     expect(click).toHaveBeenCalled();
@@ -172,7 +172,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
 });
 
 describe('spec 2 §5 Upload validation', () => {
-  it('refuses a file that is not a PDF, naming it, and starts nothing', async () => {
+  it('refuses a file that is neither a PDF nor a bank export, naming it, and starts nothing', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await givenAccounts(api, [{ bank_name: 'Monzo', name: 'Joint account' }]);
     renderUploadPage();
@@ -180,9 +180,12 @@ describe('spec 2 §5 Upload validation', () => {
       await screen.findByRole('combobox', { name: 'Account' }),
       'Joint account — Monzo (Current account)',
     );
-    await user.upload(fileInput(), [pdf('march.pdf'), new File(['a,b'], 'march.csv', { type: 'text/csv' })]);
+    await user.upload(fileInput(), [
+      pdf('march.pdf'),
+      new File(['a,b'], 'march.docx', { type: 'application/msword' }),
+    ]);
     expect(screen.getByRole('alert').textContent).toBe(
-      'Only PDF files can be uploaded. Please try again with "march.csv".',
+      'Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "march.docx".',
     );
     expect(api.calls.some((c) => c.path === '/api/uploads')).toBe(false);
     expect(xhr.requests).toEqual([]);

@@ -175,6 +175,14 @@ export const keys = {
     skTo: `SPEND#${to}#~`,
   }),
 
+  // ── bills and regular payments ─────────────────────────────────────────────────────────────────────────
+  /** What the family decided about one regular series (confirm, rename, category, not regular, ended). */
+  billDecision: (familyId: string, seriesId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `BILL#${seriesId}`,
+  }),
+  billDecisionsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'BILL#' }),
+
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({
     pk: `INSTITUTION#${institutionId}`,

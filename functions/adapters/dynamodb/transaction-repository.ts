@@ -35,6 +35,8 @@ export interface TransactionItem {
    * Rows stored before holders were kept have none: `upload_id` alone holds them.
    */
   upload_ids?: Set<string>;
+  /** 'export' for a row a bank's export file (CSV, OFX, QIF) wrote; absent for a PDF's. */
+  origin?: 'export';
 }
 
 type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;
@@ -314,4 +316,29 @@ export async function familyTransactionsContaining(
       ...Object.fromEntries(terms.map((t, i) => [`:t${i}`, t])),
     },
   });
+}
+
+/**
+ * What an upload's rows are compared with to find the same transaction written differently by an export and
+ * a PDF: the account's rows in a date range, read consistently, with only the fields that comparison needs.
+ */
+export async function overlapCandidates(
+  familyId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<
+  Array<Pick<TransactionItem, 'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin'>>
+> {
+  const range = keys.accountTransactionsRange(familyId, accountId, from, to);
+  return queryAll(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin',
+      ConsistentRead: true,
+    },
+    {},
+  );
 }

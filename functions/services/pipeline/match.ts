@@ -13,6 +13,7 @@ import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
 import { recomputeCandidates, relabelRowsNaming } from '../matches';
 import { inBatches, type PipelineDeps } from './common';
+import { exportAccountIdentity } from './exports';
 import { readAdded, readJson } from './working-files';
 
 /**
@@ -85,10 +86,13 @@ async function firstPageText(deps: PipelineDeps, state: PipelineState): Promise<
 async function learnIdentity(deps: PipelineDeps, state: PipelineState, accounts: readonly AccountItem[]) {
   const account = accounts.find((a) => a.id === state.accountId);
   if (!account || hasIdentity(account)) return null;
-  const text = await firstPageText(deps, state);
-  if (!text) return null;
-  const identity: AccountIdentity = statementAccountIdentity(text);
-  if (!hasIdentity(identity)) return null;
+  let identity: AccountIdentity | null;
+  if (state.extraction?.source === 'export') identity = await exportAccountIdentity(deps, state);
+  else {
+    const text = await firstPageText(deps, state);
+    identity = text ? statementAccountIdentity(text) : null;
+  }
+  if (!identity || !hasIdentity(identity)) return null;
   const taken = accounts.some(
     (a) =>
       a.id !== account.id &&

@@ -1,10 +1,16 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
-import { blocksArtefactSchema, type ParsedStatementContract, unpackBlocks } from '../../contracts/statement';
+import {
+  type BlocksArtefact,
+  blocksArtefactSchema,
+  type ParsedStatementContract,
+  unpackBlocks,
+} from '../../contracts/statement';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
 import { StatementError } from '../../shared/errors';
 import { type PipelineDeps, requireAccount } from './common';
+import { readExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
 
@@ -16,26 +22,27 @@ import { readJson, writeJson } from './working-files';
  */
 export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
+  const fromExport = state.extraction?.source === 'export';
   const blocksKey = state.extraction?.blocksKey;
-  if (!blocksKey) throw new Error('No extracted text for this upload');
+  if (!blocksKey && !fromExport) throw new Error('No extracted text for this upload');
   const [artefact, upload, account] = await Promise.all([
-    readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    blocksKey && !fromExport
+      ? readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json))
+      : Promise.resolve(null),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
   const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
-  const blocks = unpackBlocks(artefact);
-  let result = readStatement(blocks, { referenceDate });
-  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
-    // A card statement that does not say it is one: read as a card's when its balances then add up.
-    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
-    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
-      result = asCard;
-  }
-  if (!result.ok) throw new StatementError(result.message, result.reason);
-  const { statement } = result;
+  // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader.
+  const statement = artefact
+    ? readPdfStatement(artefact, referenceDate, account)
+    : await readExportFile(deps, state, account);
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
-  const warnings = [...artefact.warnings, ...statement.warnings, ...accountWarnings(statement, account)];
+  const warnings = [
+    ...(artefact?.warnings ?? []),
+    ...statement.warnings,
+    ...accountWarnings(statement, account),
+  ];
   const parsed: ParsedStatementContract = {
     institution: statement.institution,
     period: statement.period,
@@ -58,12 +65,30 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
       institution: statement.institution,
       period: statement.period,
       warnings,
-      pages: state.extraction?.pages ?? statement.pages,
-      source: artefact.source,
+      ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+      source: artefact?.source ?? 'export',
     },
     deps.now(),
   );
   return { ...state, statementKey, counts };
+}
+
+/** A PDF's text read as a statement; a card statement that does not say it is one is read as a card's when that adds up. */
+function readPdfStatement(
+  artefact: BlocksArtefact,
+  referenceDate: string,
+  account: AccountItem | null,
+): ParsedStatement {
+  const blocks = unpackBlocks(artefact);
+  let result = readStatement(blocks, { referenceDate });
+  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
+    // A card statement that does not say it is one: read as a card's when its balances then add up.
+    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
+    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
+      result = asCard;
+  }
+  if (!result.ok) throw new StatementError(result.message, result.reason);
+  return result.statement;
 }
 
 /** What the family should check when the statement and the chosen account disagree. */

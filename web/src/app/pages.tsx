@@ -29,6 +29,7 @@ const CleanupPage = lazy(() =>
   import('../features/cleanup/CleanupPage').then((m) => ({ default: m.CleanupPage })),
 );
 const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const BillsPage = lazy(() => import('../features/bills/BillsPage').then((m) => ({ default: m.BillsPage })));
 const MatchingPage = lazy(() =>
   import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
 );
@@ -39,7 +40,7 @@ const MatchingPage = lazy(() =>
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
  * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending
- * 'Spend by Category', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
+ * 'Spend by Category', bills 'Bills & Regular Payments', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
  * Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI
  * Classification', setup/cleanup 'Data Cleanup'. Every page of the spec is built.
  */
@@ -98,6 +99,12 @@ export const APP_PAGES: AppPage[] = [
     label: 'Spend by Category',
     group: 'Dashboards',
     element: <SpendingPage />,
+  },
+  {
+    path: 'bills',
+    label: 'Bills & Regular Payments',
+    group: 'Dashboards',
+    element: <BillsPage />,
   },
   {
     path: 'setup/upload',

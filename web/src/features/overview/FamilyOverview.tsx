@@ -15,6 +15,7 @@ import { DateText } from '../../components/DateText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
 import { StatTile } from '../../components/StatTile';
+import { OverviewForecast } from '../bills/OverviewForecast';
 import { noFamily, useOverview, useOverviewFigures } from './api';
 import { DataQualityOverview } from './DataQualityOverview';
 import { PerformanceMonitor } from './PerformanceMonitor';
@@ -112,6 +113,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
             />
           )}
           <TruePosition data={data} failed={failed} onRetry={() => void figures.refetch()} />
+          <OverviewForecast />
           <PeriodOverview data={data} failed={failed} />
           <PeriodComparison data={data} failed={failed} />
           {data && !empty && (
