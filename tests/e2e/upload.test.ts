@@ -89,7 +89,10 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     const newest = [...truth.transactions].sort((a, b) => b.date.localeCompare(a.date))[0]!;
     const first = await rows.first().locator('td').allInnerTexts();
     expect(first[1]).toBe(newest.description);
-    expect(first[2]?.replace(/\s/g, '')).toContain(formatMoney(newest.signedAmount).replace(/\s/g, ''));
+    // With the product's minus sign (U+2212), as on every other screen.
+    expect(first[2]?.replace(/\s/g, '')).toContain(
+      formatMoney(newest.signedAmount).replace(/^-/, '\u2212').replace(/\s/g, ''),
+    );
 
     const salary = table.locator('tr', { hasText: 'SALARY ACME LTD' }).first();
     expect(await salary.getByText('Income').count()).toBe(1);

@@ -140,8 +140,8 @@ describe('spec 2 §2 File Upload: the screen', () => {
     expect(rows).toHaveLength(50);
     expect(rows.slice(0, 3)).toEqual([
       ['5 Mar 2026', 'ACME LTD SALARY', '£2,500.00', 'Credit', 'Income', '£3,734.56'],
-      ['4 Mar 2026', 'TESCO STORES 2041', '-£12.50', 'Debit', 'External Expense', '£1,234.56'],
-      ['3 Mar 2026', 'TFR 40-11-22 SAVINGS', '-£100.00', 'Debit', 'Internal Transfer', '—'],
+      ['4 Mar 2026', 'TESCO STORES 2041', '\u2212£12.50', 'Debit', 'External Expense', '£1,234.56'],
+      ['3 Mar 2026', 'TFR 40-11-22 SAVINGS', '\u2212£100.00', 'Debit', 'Internal Transfer', '—'],
     ]);
     expect(rows[3]?.[4]).toBe('Unclassified');
     expect(counters()).toEqual({ Income: 1, 'Internal Transfers': 1, 'External Expenses': 1 });
@@ -163,7 +163,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
     const region = await screen.findByRole('region', {
       name: 'Recently processed transactions, newest first',
     });
-    expect(region.className).toBe('upload-table-scroll');
+    expect(region.className).toBe('data-table-scroll');
     expect(within(region).getByRole('table')).toBeTruthy();
     screen.getByRole('button', { name: 'Clear Display (1)' }).focus();
     await user.tab();

@@ -52,8 +52,11 @@ export interface AppPage {
   label: string;
   group: NavGroup;
   element: ReactNode;
-  /** A call to action on the overview page, e.g. 'Upload a bank statement'. */
-  nextStep?: { title: string; description: string };
+  /**
+   * A call to action on the overview page, e.g. 'Upload a bank statement'; `order` places it among the others
+   * (lowest first: a new family starts by uploading a statement).
+   */
+  nextStep?: { title: string; description: string; order: number };
 }
 
 export const APP_PAGES: AppPage[] = [
@@ -70,6 +73,7 @@ export const APP_PAGES: AppPage[] = [
     element: <FlowPage />,
     nextStep: {
       title: 'Check how your transactions are counted',
+      order: 4,
       description: 'Correct a transaction’s type once and later statements follow it.',
     },
   },
@@ -86,6 +90,7 @@ export const APP_PAGES: AppPage[] = [
     element: <MembersPage />,
     nextStep: {
       title: 'Invite your family',
+      order: 3,
       description: 'Add the people you share money with: each gets an e-mail invitation to join this family.',
     },
   },
@@ -108,6 +113,7 @@ export const APP_PAGES: AppPage[] = [
     element: <UploadPage />,
     nextStep: {
       title: 'Upload a bank statement',
+      order: 1,
       description: 'Add PDF statements: each one is read, classified and matched with your other accounts.',
     },
   },
@@ -118,6 +124,7 @@ export const APP_PAGES: AppPage[] = [
     element: <AccountSetupPage />,
     nextStep: {
       title: 'Check your accounts',
+      order: 2,
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
     },
@@ -129,6 +136,7 @@ export const APP_PAGES: AppPage[] = [
     element: <MatchingPage />,
     nextStep: {
       title: 'Review transfers between your accounts',
+      order: 5,
       description:
         'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
@@ -140,6 +148,7 @@ export const APP_PAGES: AppPage[] = [
     element: <ReviewPage />,
     nextStep: {
       title: 'Review your transactions',
+      order: 6,
       description: 'Verify your account data and classify the transactions no rule could place.',
     },
   },
