@@ -48,7 +48,8 @@ beforeAll(async () => {
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
   await ada.call('POST', '/api/family');
   current = await createAccount(ada, 'Everyday', 'current');
-  savings = await createAccount(ada, 'Rainy day', 'savings', 'Nationwide');
+  // A bank the statements' recogniser does not know: statements of several layouts go to it.
+  savings = await createAccount(ada, 'Rainy day', 'savings', 'Rainy day bank');
   const { body } = await ada.call<{ accounts: Array<{ family_id: string }> }>('GET', '/api/accounts');
   familyId = body.accounts[0]!.family_id;
 }, 60_000);

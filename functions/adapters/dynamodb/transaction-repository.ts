@@ -35,6 +35,8 @@ export interface TransactionItem {
    * Rows stored before holders were kept have none: `upload_id` alone holds them.
    */
   upload_ids?: Set<string>;
+  /** Imported by the family from a statement that did not add up ('Import anyway'): not checked. */
+  not_checked?: boolean;
 }
 
 type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;

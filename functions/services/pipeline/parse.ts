@@ -1,8 +1,21 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
+import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
-import { artefactKey, type PipelineState } from '../../contracts/pipeline';
-import { blocksArtefactSchema, type ParsedStatementContract, unpackBlocks } from '../../contracts/statement';
+import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
+import {
+  blocksArtefactSchema,
+  firstPageTextOf,
+  type ParsedStatementContract,
+  unpackBlocks,
+} from '../../contracts/statement';
+import { statementAccountIdentity } from '../../domain/account-numbers';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
+import {
+  type CheckReading,
+  type CheckReason,
+  checkReasons,
+  NEEDS_CHECK_MESSAGE,
+} from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
 import { now, requireAccount } from './common';
 import { MESSAGES } from './messages';
@@ -48,6 +61,34 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
   await writeJson(statementKey, parsed);
   const counts = { ...state.counts, parsed: statement.transactions.length };
+  // A reading its own figures do not confirm, or of another account, waits for the family's check.
+  const reading: CheckReading = {
+    ...parsed,
+    accountKind: statement.accountKind,
+    identity: statementAccountIdentity(firstPageTextOf(artefact)),
+  };
+  const reasons = account ? checkReasons(reading, { ...account, id: accountId }) : [];
+  if (reasons.length) {
+    await holdForCheck(state, accountId, reading, reasons);
+    await advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'needs_check',
+      {
+        counts,
+        message: NEEDS_CHECK_MESSAGE,
+        checkReasons: reasons,
+        reconciliation: statement.reconciliation,
+        institution: statement.institution,
+        period: statement.period,
+        warnings,
+        pages: state.extraction?.pages ?? statement.pages,
+        source: artefact.source,
+      },
+      now(),
+    );
+    return { ...state, statementKey, counts, needsCheck: true };
+  }
   await advanceUpload(
     state.familyId,
     state.uploadId,
@@ -63,7 +104,32 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     },
     now(),
   );
-  return { ...state, statementKey, counts };
+  return { ...state, statementKey, counts, needsCheck: false };
+}
+
+/**
+ * Keep the reading as read (not a working file) and open the family's check of it. Its rows are written
+ * nowhere else: no figure, roll-up, match or answer sees them until the family imports the statement.
+ */
+async function holdForCheck(
+  state: PipelineState,
+  accountId: string,
+  reading: CheckReading,
+  reasons: CheckReason[],
+): Promise<void> {
+  const readingKey = checkReadingKey(state.familyId, state.uploadId);
+  await writeJson(readingKey, reading);
+  await createStatementCheck({
+    familyId: state.familyId,
+    uploadId: state.uploadId,
+    accountId,
+    fileName: state.fileName,
+    bucket: state.bucket,
+    readingKey,
+    reasons,
+    edits: [],
+    createdAt: now().toISOString(),
+  });
 }
 
 /** What the family should check when the statement and the chosen account disagree. */

@@ -78,6 +78,8 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
         created_at: createdAt,
+        // Imported by the family without adding up: the rows say so wherever they are shown.
+        ...(state.unchecked ? { not_checked: true } : {}),
       };
       // A row that counts as spending is written with its category (the family's rules, then the rules).
       return { ...item, ...categoryOfRow(item, categoryRules) };

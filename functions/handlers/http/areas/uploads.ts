@@ -1,7 +1,12 @@
 import { areaRouter } from '../../../shared/http';
 import { handler as createUpload } from '../create-upload';
+import { handler as discardStatementCheck } from '../discard-statement-check';
+import { handler as editStatementCheck } from '../edit-statement-check';
+import { handler as getStatementCheck } from '../get-statement-check';
 import { handler as getUpload } from '../get-upload';
+import { handler as importStatementCheck } from '../import-statement-check';
 import { handler as listAccountStatements } from '../list-account-statements';
+import { handler as listStatementChecks } from '../list-statement-checks';
 import { handler as removeStatement } from '../remove-statement';
 
 /** The uploads area's function: its routes (manifest area 'uploads'), dispatched on the event's routeKey. */
@@ -10,4 +15,9 @@ export const handler = areaRouter('uploads', [
   getUpload,
   listAccountStatements,
   removeStatement,
+  listStatementChecks,
+  getStatementCheck,
+  editStatementCheck,
+  importStatementCheck,
+  discardStatementCheck,
 ]);
