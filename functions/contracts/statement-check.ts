@@ -140,6 +140,8 @@ export const statementCheckSchema = z.object({
   }),
   edits: z.array(checkEditRecordSchema),
   outcome: z.nullable(z.enum(CHECK_OUTCOMES)),
+  /** Whether the caller may Import or Discard (the family's admin). */
+  canDecide: z.boolean(),
 });
 export type StatementCheck = z.infer<typeof statementCheckSchema>;
 

@@ -319,22 +319,28 @@ function toTransactions(rows: readonly CheckRow[]): StatementTransaction[] {
     }));
 }
 
-/** The check of a reading with the family's edits, against the account it is now in. */
-export function runCheck(
-  reading: CheckReading,
-  account: CheckAccount,
-  edits: readonly CheckEdit[],
-): CheckResult {
-  const statement = applyEdits(reading, account.id, edits);
-  const counted = statement.rows.filter((row) => !row.excluded);
-  const transactions = toTransactions(statement.rows);
+/** The figures a statement's rows are checked against: its printed opening and closing balances. */
+export interface CheckFrame {
+  openingBalance: number | null;
+  closingBalance: number | null;
+  accountKind: AccountKind;
+}
+
+/**
+ * The sums of a statement's rows as they now are (the rows marked not a transaction left out): opening +
+ * money in − money out against the closing balance, and the running total against each printed balance, with
+ * where they break. The API after each edit and the Check Statement screen as the family types run this.
+ */
+export function checkRows(rows: readonly CheckRow[], frame: CheckFrame) {
+  const counted = rows.filter((row) => !row.excluded);
+  const transactions = toTransactions(rows);
   const reconciliation = reconcile({
-    openingBalance: reading.openingBalance,
-    closingBalance: reading.closingBalance,
+    openingBalance: frame.openingBalance,
+    closingBalance: frame.closingBalance,
     transactions,
-    accountKind: reading.accountKind,
+    accountKind: frame.accountKind,
   });
-  const direction = balanceDirection(reading.accountKind);
+  const direction = balanceDirection(frame.accountKind);
   const breaks: CheckBreak[] = reconciliation.breaks.map((b) => ({
     rowId: b.reason === 'running balance' ? (counted[b.row]?.id ?? null) : null,
     printed: b.expected,
@@ -346,7 +352,7 @@ export function runCheck(
   const moneyIn = counted.reduce((sum, r) => sum + (r.signedAmount > 0 ? pence(r.signedAmount) : 0), 0) / 100;
   const moneyOut =
     counted.reduce((sum, r) => sum + (r.signedAmount < 0 ? -pence(r.signedAmount) : 0), 0) / 100;
-  let running = reading.openingBalance === null ? null : pence(reading.openingBalance);
+  let running = frame.openingBalance === null ? null : pence(frame.openingBalance);
   const balances: CheckSums['balances'] = [];
   for (const row of counted) {
     if (running !== null) running += direction * pence(row.signedAmount);
@@ -360,17 +366,27 @@ export function runCheck(
     running = pence(row.balance);
   }
   const sums: CheckSums = {
-    opening: reading.openingBalance,
+    opening: frame.openingBalance,
     moneyIn,
     moneyOut,
     computedClosing:
-      reading.openingBalance === null
+      frame.openingBalance === null
         ? null
-        : (pence(reading.openingBalance) + direction * (pence(moneyIn) - pence(moneyOut))) / 100,
-    closing: reading.closingBalance,
+        : (pence(frame.openingBalance) + direction * (pence(moneyIn) - pence(moneyOut))) / 100,
+    closing: frame.closingBalance,
     balances,
   };
-  const addsUp = reconciliation.ok;
+  return { sums, breaks, addsUp: reconciliation.ok, reconciliation, transactions };
+}
+
+/** The check of a reading with the family's edits, against the account it is now in. */
+export function runCheck(
+  reading: CheckReading,
+  account: CheckAccount,
+  edits: readonly CheckEdit[],
+): CheckResult {
+  const statement = applyEdits(reading, account.id, edits);
+  const { sums, breaks, addsUp, reconciliation, transactions } = checkRows(statement.rows, reading);
   const open: CheckReason[] = [];
   if (!addsUp) open.push('does_not_add_up');
   if (yearTakenFromUploadDate(reading) && !statement.yearSet) open.push('year_from_upload_date');

@@ -90,7 +90,7 @@ async function load(family: FamilyContext, uploadId: string, deps: CheckDeps): P
 const reasonsOf = (codes: readonly CheckReason[]) =>
   codes.map((code) => ({ code, text: CHECK_REASON_TEXT[code] }));
 
-function toStatementCheck({ upload, check, reading, result }: Loaded): StatementCheck {
+function toStatementCheck(family: FamilyContext, { upload, check, reading, result }: Loaded): StatementCheck {
   return {
     upload: toUpload(upload),
     reasons: reasonsOf(check.reasons),
@@ -122,6 +122,7 @@ function toStatementCheck({ upload, check, reading, result }: Loaded): Statement
       at: e.at,
     })),
     outcome: check.outcome ?? null,
+    canDecide: family.role === 'admin',
   };
 }
 
@@ -136,7 +137,7 @@ export async function statementCheck(
   uploadId: string,
   deps: CheckDeps,
 ): Promise<StatementCheck> {
-  return toStatementCheck(await load(family, uploadId, deps));
+  return toStatementCheck(family, await load(family, uploadId, deps));
 }
 
 /** POST /api/uploads/{id}/check/edits: one fix, kept with who and when; answers the check run again. */

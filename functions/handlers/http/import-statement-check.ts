@@ -15,6 +15,6 @@ export const handler = httpHandler(
   { params: uploadIdParamsSchema, body: importCheckRequestSchema },
   async ({ family, params, body }) => {
     await requirePaidAccess(family);
-    return json(202, await importCheck(family, params.id, body, services()));
+    return json(200, await importCheck(family, params.id, body, services()));
   },
 );

@@ -15,6 +15,7 @@ import { DateText } from '../../components/DateText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
 import { StatTile } from '../../components/StatTile';
+import { WaitingChecksBanner } from '../check/WaitingChecksBanner';
 import { noFamily, useOverview, useOverviewFigures } from './api';
 import { DataQualityOverview } from './DataQualityOverview';
 import { PerformanceMonitor } from './PerformanceMonitor';
@@ -68,6 +69,8 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
       </div>
 
       <PerformanceMonitor />
+
+      <WaitingChecksBanner />
 
       {(empty || (!data && !figures.isPending)) && nextSteps.length > 0 && (
         <section className="panel" aria-labelledby="next-steps-title">
