@@ -8,6 +8,7 @@ import {
 import type { AskResponse } from '../../functions/contracts/assistant';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { PeriodStatsResponse } from '../../functions/contracts/insights';
+import type { VerificationReport } from '../../functions/contracts/review';
 import type { StatementCheck, StatementChecksList } from '../../functions/contracts/statement-check';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { Upload } from '../../functions/contracts/uploads';
@@ -297,6 +298,15 @@ describe('Import anyway and Discard', () => {
     );
     expect(statements.body.statements.find((s) => s.uploadId === upload.uploadId)?.notChecked).toBe(true);
     expect((await getStatementCheck(familyId, upload.uploadId))?.outcome).toBe('imported_unchecked');
+    // Verification lists it.
+    const verification = await ada.call<VerificationReport>(
+      'GET',
+      `/api/transactions/verification?account=${everyday}`,
+    );
+    expect(verification.body.checks.find((c) => c.id === `${everyday}:unchecked`)).toMatchObject({
+      status: 'attention',
+      details: ['april.pdf was imported without adding up (not checked)'],
+    });
   });
 
   it('Discard: the statement goes, nothing of it in any figure; the check is kept for study', async () => {
