@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { services } from '../functions/app/container';
 
 /**
  * `npm run backfill:categories`: one-off. Every stored row that counts as spending and was never categorised
@@ -21,7 +22,7 @@ try {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const twin = await startTwin({ port: 0, dataDir, web: 'none' });
   try {
-    const result = await backfillCategories();
+    const result = await backfillCategories(services());
     console.log(
       `backfill: ${result.categorised} of ${result.rows} rows categorised, roll-ups rebuilt for ${result.families} families in ${dataDir}.`,
     );

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { services } from '../functions/app/container';
 
 /**
  * `npm run seed`: load the institution catalogue and service types into the local twin's table.
@@ -36,7 +37,7 @@ try {
     const dataDir = resolve(process.env.DATA_DIR ?? '.data');
     const twin = await startTwin({ port: 0, dataDir, web: 'none' });
     try {
-      const result = await seedCatalogue();
+      const result = await seedCatalogue(services().now());
       data = {
         version: result.version,
         institutions: String(result.institutions),

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { services } from '../functions/app/container';
 
 /**
  * `npm run subscription -- flag <email> team|early [--off]`: the operator marks a family as the team's own or
@@ -44,7 +45,7 @@ try {
     where = `the running twin on port ${port}`;
   } else if (process.env.APP_MODE === 'aws') {
     const { flagFamilyOf } = await import('../functions/services/subscription');
-    out = await flagFamilyOf(email, flag, !off);
+    out = await flagFamilyOf(services(), email, flag, !off);
     where = `table ${process.env.TABLE_NAME}`;
   } else {
     process.env.LOG_LEVEL ??= 'WARN';
@@ -53,7 +54,7 @@ try {
     const dataDir = resolve(process.env.DATA_DIR ?? '.data');
     const twin = await startTwin({ port: 0, dataDir, web: 'none' });
     try {
-      out = await flagFamilyOf(email, flag, !off);
+      out = await flagFamilyOf(services(), email, flag, !off);
     } finally {
       await twin.close();
     }

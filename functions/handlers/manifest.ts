@@ -11,7 +11,7 @@ import type { PipelineTask } from '../contracts/pipeline-states';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route; the HTTP middleware (functions/shared/http.ts) enforces it and loads the caller's
+ * Who may call a route; the HTTP middleware (functions/app/http.ts) enforces it and loads the caller's
  * membership once:
  *  public  no JWT needed (health, sign-in helpers, webhooks); the caller may be anonymous
  *  user    signed in; may have no family yet (onboarding, own profile, the catalogue)

@@ -10,10 +10,10 @@ import type {
 } from 'aws-lambda';
 import { decodeJwt } from 'jose';
 import { localSecret } from '../adapters/secrets/local-secret';
+import { registerServices } from '../app/container';
 import { isValidEmail } from '../domain/validation';
 import type { FunctionSpec } from '../handlers/manifest';
 import { FUNCTIONS } from '../handlers/manifest';
-import { registerServices } from '../shared/container';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { invoke } from './lambda-runtime';
 import { twinOrigins } from './local-guard';

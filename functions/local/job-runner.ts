@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { ulid } from 'ulid';
+import { services } from '../app/container';
 import { resumeClassificationJob, runClassificationJob } from '../services/classification-job';
 import type { JobStarter } from '../shared/ports';
 
@@ -47,7 +48,7 @@ export class LocalJobRunner implements JobStarter {
       this.save();
     }
     const controller = new AbortController();
-    const promise = runClassificationJob(familyId, jobId, {
+    const promise = runClassificationJob(services(), familyId, jobId, {
       signal: controller.signal,
       owner: `local-${ulid()}`,
     })
@@ -77,7 +78,7 @@ export class LocalJobRunner implements JobStarter {
   private async resume(key: string, job: UnfinishedJob): Promise<boolean> {
     if (this.closed || this.running.has(key)) return false;
     try {
-      const outcome = await resumeClassificationJob(job.familyId, job.jobId);
+      const outcome = await resumeClassificationJob(services(), job.familyId, job.jobId);
       if (outcome.state === 'ended') this.ended(key);
       if (outcome.state === 'held') this.retryAt(key, job, outcome.until);
       return outcome.state === 'started';

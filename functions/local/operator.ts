@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { services } from '../app/container';
 import { flagFamilyOf, OPERATOR_FLAGS, type OperatorFlag } from '../services/subscription';
 
 /**
@@ -35,7 +36,7 @@ export async function operatorRoute(
     return true;
   }
   try {
-    sendJson(res, 200, await flagFamilyOf(email, flag as OperatorFlag, value));
+    sendJson(res, 200, await flagFamilyOf(services(), email, flag as OperatorFlag, value));
   } catch (error) {
     sendJson(res, 404, { message: (error as Error).message });
   }

@@ -9,9 +9,9 @@ import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
 import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
+import { clearRegisteredServices, registerServices, services } from '../app/container';
 import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
-import { clearRegisteredServices, registerServices, services } from '../shared/container';
 import type { HealthProbe } from '../shared/ports';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
@@ -190,7 +190,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     resetDocumentClient();
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
-    const seeded = await seedCatalogue();
+    const seeded = await seedCatalogue(services().now());
     if (seeded.changed)
       log(`seeded ${seeded.institutions} institutions and ${seeded.serviceTypes} service types`);
 

@@ -7,9 +7,13 @@ import {
   type AccountNumbersResponse,
 } from '../contracts/account-numbers';
 import { hasIdentity } from '../domain/account-numbers';
+import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
 import { relabelRowsNaming } from './matches';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type AccountNumbersDeps = Pick<Ports, 'now'>;
 
 /**
  * The family's own account numbers: listed for the matching screen, and set by hand for an account whose
@@ -38,6 +42,7 @@ const clean = (value: string | null | undefined) =>
       : value.replace(/[\s-]/g, '');
 
 export async function setAccountNumbers(
+  deps: AccountNumbersDeps,
   family: FamilyContext,
   accountId: string,
   request: AccountNumbersRequest,
@@ -65,6 +70,6 @@ export async function setAccountNumbers(
   const saved = await updateAccount(familyId, accountId, changes);
   if (!saved) throw new NotFoundError(ACCOUNT_NUMBER_MESSAGES.notFound);
   const now = accounts.map((a) => (a.id === accountId ? saved : a));
-  const relabelled = hasIdentity(saved) ? await relabelRowsNaming(familyId, saved, now) : [];
+  const relabelled = hasIdentity(saved) ? await relabelRowsNaming(deps, familyId, saved, now) : [];
   return { account: toNumbers(saved), relabelled: relabelled.length };
 }

@@ -23,9 +23,12 @@ import {
 } from '../contracts/accounts';
 import type { Institution, ServiceTypeCode } from '../contracts/institutions';
 import { ACCOUNT_ERRORS, type NewAccountRow, planAccountCreation } from '../domain/accounts';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type AccountsDeps = Pick<Ports, 'now'>;
 
 /**
  * Accounts (spec 2 §3, §5, §8): the family's accounts with their institution, and creation by the domain's
@@ -150,11 +153,15 @@ export async function renameAccount(
  * Archive (spec 2 §4): the account is hidden from the lists, totals and pickers; its rows, statements and
  * derived fields are kept. Archiving an archived account changes nothing (its archived_at stays).
  */
-export async function archiveAccount(family: FamilyContext, accountId: string): Promise<AccountWithSummary> {
+export async function archiveAccount(
+  deps: AccountsDeps,
+  family: FamilyContext,
+  accountId: string,
+): Promise<AccountWithSummary> {
   const item = await getAccount(family.familyId, accountId);
   if (!item) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
   if (item.is_archived) return withSummary(item);
-  const archivedAt = services().now().toISOString();
+  const archivedAt = deps.now().toISOString();
   return withSummary(
     await updateAccount(family.familyId, accountId, {
       is_archived: true,
@@ -219,6 +226,7 @@ async function plan(familyId: string | null, request: AccountRequest): Promise<P
 
 /** Every request is checked (spec 2 §5 messages) before a missing family is: 'Family ID is required'. */
 export async function createAccounts(
+  deps: AccountsDeps,
   family: FamilyContext | null,
   request: CreateAccountsRequest,
 ): Promise<CreateAccountsResponse> {
@@ -227,7 +235,7 @@ export async function createAccounts(
   if (!family) throw new ValidationError(ACCOUNT_ERRORS.familyRequired);
   const { familyId, userId } = family;
 
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const items: AccountItem[] = [];
   let created = 0;
   for (const { bank, clientId, rows } of planned) {

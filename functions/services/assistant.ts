@@ -52,11 +52,14 @@ import {
   sumCells,
 } from '../domain/rollups';
 import type { SpendRollup } from '../domain/spending';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { TooManyRequestsError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import type { Ports } from '../shared/ports';
 import { listCategories } from './spending';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type AssistantDeps = Pick<Ports, 'now' | 'assistantModel'>;
 
 /**
  * The Financial AI Assistant (spec 3 §2.6, §7) and the Analytics & Insights page (§2.5): numbers by code,
@@ -374,12 +377,13 @@ async function takeTurn(familyId: string, now: Date): Promise<void> {
 
 /** The words of a result: the model's when it passes the number check, else the template's. */
 async function phrase(
+  deps: AssistantDeps,
   question: string,
   result: AssistantResult,
   history: ChatMessage[],
 ): Promise<{ text: string; source: 'model' | 'template' | 'message' }> {
   const template = templateAnswer(result);
-  const model = services().assistantModel;
+  const model = deps.assistantModel;
   if (!model || result.intent === 'unknown')
     return { text: template, source: result.intent === 'unknown' ? 'message' : 'template' };
   const reply = await model.phrase({
@@ -402,8 +406,12 @@ const message = (
 ): ChatMessage => ({ id: ulid(), role, content, timestamp: now.toISOString(), ...extra });
 
 /** POST /api/assistant/messages: one question, answered and kept in the member's history. */
-export async function ask(family: FamilyContext, question: string): Promise<AskResponse> {
-  const now = services().now();
+export async function ask(
+  deps: AssistantDeps,
+  family: FamilyContext,
+  question: string,
+): Promise<AskResponse> {
+  const now = deps.now();
   await takeTurn(family.familyId, now);
   const history = await chatHistory(family.familyId, family.userId);
   const asked = message('user', question.trim(), now);
@@ -419,11 +427,11 @@ export async function ask(family: FamilyContext, question: string): Promise<AskR
         accounts: [...data.names.values()],
         ...(await vocabulary(family.familyId, data)),
       });
-      if (intent.kind === 'unknown' && services().assistantModel)
-        intent = (await services().assistantModel?.mapQuestion(question, today)) ?? intent;
+      if (intent.kind === 'unknown' && deps.assistantModel)
+        intent = (await deps.assistantModel?.mapQuestion(question, today)) ?? intent;
       kind = intent.kind;
       const result = await answerIntent(family.familyId, intent, data);
-      const words = await phrase(question, result, history);
+      const words = await phrase(deps, question, result, history);
       answer = message('assistant', words.text, now, {
         source: words.source,
         result: result.intent === 'unknown' ? null : result,

@@ -10,12 +10,14 @@ import type { CheckoutResponse, PortalResponse, WebhookResponse } from '../contr
 import { applyBillingEvent } from '../domain/billing';
 import { computeSubscriptionInfo, SUBSCRIPTION_MESSAGES } from '../domain/subscription';
 import { config, requireConfig } from '../shared/config';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { AppError, ConflictError, ServiceUnavailableError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import type { Billing } from '../shared/ports';
+import type { Billing, Ports } from '../shared/ports';
 import { ensureSubscription, subscriptionNow } from './subscription';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type BillingDeps = Pick<Ports, 'billing' | 'now' | 'subscriptionClock'>;
 
 /**
  * Upgrading to Pro and keeping the family's status in step with Stripe (spec 1 §1, §4 checkout, §8):
@@ -63,8 +65,8 @@ function stripeFromSecret(source: string): Billing | null {
 
 let fromEnvironment: Billing | undefined;
 
-export async function billingProvider(): Promise<Billing | null> {
-  const registered = services().billing;
+export async function billingProvider(deps: BillingDeps): Promise<Billing | null> {
+  const registered = deps.billing;
   if (registered) return registered();
   const { STRIPE_SECRET_NAME, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID } = config();
   if (STRIPE_SECRET_NAME) return stripeFromSecret(await secretString(STRIPE_SECRET_NAME));
@@ -79,8 +81,8 @@ export async function billingProvider(): Promise<Billing | null> {
   return null;
 }
 
-async function configured(): Promise<Billing> {
-  const billing = await billingProvider();
+async function configured(deps: BillingDeps): Promise<Billing> {
+  const billing = await billingProvider(deps);
   if (!billing) throw new ServiceUnavailableError(SUBSCRIPTION_MESSAGES.notConfigured);
   return billing;
 }
@@ -93,10 +95,10 @@ export const BILLING_MESSAGES = {
 } as const;
 
 /** Start the family's upgrade: the checkout page to send the browser to. */
-export async function startCheckout(family: FamilyContext): Promise<CheckoutResponse> {
-  const billing = await configured();
-  const { subscription } = await ensureSubscription(family.familyId);
-  if (computeSubscriptionInfo(subscription, subscriptionNow(family.familyId)).status === 'active')
+export async function startCheckout(deps: BillingDeps, family: FamilyContext): Promise<CheckoutResponse> {
+  const billing = await configured(deps);
+  const { subscription } = await ensureSubscription(deps, family.familyId);
+  if (computeSubscriptionInfo(subscription, subscriptionNow(deps, family.familyId)).status === 'active')
     throw new ConflictError(BILLING_MESSAGES.alreadyPro);
   const appUrl = requireConfig('APP_URL').replace(/\/$/, '');
   let session: { id: string; url: string | null };
@@ -117,9 +119,9 @@ export async function startCheckout(family: FamilyContext): Promise<CheckoutResp
 }
 
 /** The Customer Portal for a family that has paid: update the card, or cancel. */
-export async function openPortal(family: FamilyContext): Promise<PortalResponse> {
-  const billing = await configured();
-  const { subscription } = await ensureSubscription(family.familyId);
+export async function openPortal(deps: BillingDeps, family: FamilyContext): Promise<PortalResponse> {
+  const billing = await configured(deps);
+  const { subscription } = await ensureSubscription(deps, family.familyId);
   const customerId = subscription.stripe_customer_id;
   if (!customerId) throw new ConflictError(BILLING_MESSAGES.noPaidSubscription);
   const appUrl = requireConfig('APP_URL').replace(/\/$/, '');
@@ -142,10 +144,11 @@ const WRITE_ATTEMPTS = 5;
  * the subscription is replaced only if nothing else wrote it since it was read.
  */
 export async function receiveWebhook(
+  deps: BillingDeps,
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookResponse> {
-  const billing = await configured();
+  const billing = await configured(deps);
   let event: Awaited<ReturnType<Billing['readWebhook']>>;
   try {
     event = await billing.readWebhook(rawBody, signature);
@@ -161,8 +164,8 @@ export async function receiveWebhook(
     return { received: true, outcome: 'ignored' };
   }
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const { subscription } = await ensureSubscription(familyId);
-    const now = subscriptionNow(familyId);
+    const { subscription } = await ensureSubscription(deps, familyId);
+    const now = subscriptionNow(deps, familyId);
     const decision = applyBillingEvent(subscription, event, now);
     if (!decision.next) return { received: true, outcome: decision.outcome };
     if (event.familyId && event.customerId)

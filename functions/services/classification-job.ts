@@ -21,13 +21,15 @@ import {
   type ReviewRow,
 } from '../contracts/review';
 import { isUserCorrected } from '../domain/flow-types';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { ServiceUnavailableError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import type { AiClassifier } from '../shared/ports';
+import type { AiClassifier, Ports } from '../shared/ports';
 import { classifyTransactions } from './classification';
 import { changesOf, rowsChanged } from './row-changes';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type ClassificationJobDeps = Pick<Ports, 'now' | 'jobs' | 'reviewClassifier'>;
 
 /**
  * Smart Transaction Review (spec 2 §2, §4 "Classification batch", §7, §8 Classification), run server-side as a
@@ -90,13 +92,13 @@ async function familyRows(familyId: string): Promise<FamilyRows> {
   return { rows: rows.filter((r) => active.has(r.account_id)), accounts: active };
 }
 
-function classifierLabel(): 'bedrock' | 'local' | null {
-  const factory = services().reviewClassifier;
+function classifierLabel(deps: ClassificationJobDeps): 'bedrock' | 'local' | null {
+  const factory = deps.reviewClassifier;
   return factory ? factory({ patterns: [], corrected: [] }).label : null;
 }
 
 /** GET /api/transactions/unclassified: tiles and the first 20 rows needing review, newest first. */
-export async function reviewList(family: FamilyContext): Promise<ReviewList> {
+export async function reviewList(deps: ClassificationJobDeps, family: FamilyContext): Promise<ReviewList> {
   const { rows, accounts } = await familyRows(family.familyId);
   const listed: ReviewRow[] = [];
   let needReview = 0;
@@ -127,7 +129,7 @@ export async function reviewList(family: FamilyContext): Promise<ReviewList> {
     categorized,
     need_review: needReview,
     transactions: listed,
-    classifier: classifierLabel(),
+    classifier: classifierLabel(deps),
   };
 }
 
@@ -156,10 +158,15 @@ const leaseRanOut = (job: StoredJob, now: Date) =>
 export const WORKER_START_SECONDS = 30;
 
 /** Start a worker for a running job that has none, unless another request is starting one already. */
-async function resume(familyId: string, job: StoredJob, now: Date): Promise<void> {
+async function resume(
+  deps: ClassificationJobDeps,
+  familyId: string,
+  job: StoredJob,
+  now: Date,
+): Promise<void> {
   if (!leaseRanOut(job, now)) return;
   if (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
-    await services().jobs.startClassification(familyId, job.id);
+    await deps.jobs.startClassification(familyId, job.id);
 }
 
 export type ResumeOutcome =
@@ -174,25 +181,32 @@ export type ResumeOutcome =
  * out). The reservation and the worker's lease keep it to one worker, and reviewed rows carry the job's id,
  * so no row is reviewed twice.
  */
-export async function resumeClassificationJob(familyId: string, jobId: string): Promise<ResumeOutcome> {
+export async function resumeClassificationJob(
+  deps: ClassificationJobDeps,
+  familyId: string,
+  jobId: string,
+): Promise<ResumeOutcome> {
   const job = await getJob(familyId);
   if (!job || job.id !== jobId || job.status !== 'running') return { state: 'ended' };
-  const now = services().now();
+  const now = deps.now();
   if (
     leaseRanOut(job, now) &&
     (await takeJobLease(familyId, job.id, STARTING, now, WORKER_START_SECONDS, 'ran-out'))
   ) {
-    await services().jobs.startClassification(familyId, job.id);
+    await deps.jobs.startClassification(familyId, job.id);
     return { state: 'started' };
   }
   return { state: 'held', until: job.lease_until };
 }
 
 /** GET /api/transactions/classify: the family's job; a running job without a live worker gets one again. */
-export async function classificationStatus(family: FamilyContext): Promise<ClassificationJobResponse> {
+export async function classificationStatus(
+  deps: ClassificationJobDeps,
+  family: FamilyContext,
+): Promise<ClassificationJobResponse> {
   const job = await getJob(family.familyId);
   if (!job) return { job: null };
-  await resume(family.familyId, job, services().now());
+  await resume(deps, family.familyId, job, deps.now());
   return { job: publicJob(job) };
 }
 
@@ -200,14 +214,17 @@ export async function classificationStatus(family: FamilyContext): Promise<Class
  * POST /api/transactions/classify: start the family's job, or join the one running (a second click, another
  * member); a running job without a live worker is resumed. Without a classifier: 503 with the reason.
  */
-export async function startClassification(family: FamilyContext): Promise<ClassificationJobResponse> {
-  const label = classifierLabel();
+export async function startClassification(
+  deps: ClassificationJobDeps,
+  family: FamilyContext,
+): Promise<ClassificationJobResponse> {
+  const label = classifierLabel(deps);
   if (!label) throw new ServiceUnavailableError(REVIEW_MESSAGES.noClassifier);
   const { familyId } = family;
-  const now = services().now();
+  const now = deps.now();
   const running = await getJob(familyId);
   if (running?.status === 'running') {
-    await resume(familyId, running, now);
+    await resume(deps, familyId, running, now);
     return { job: publicJob(running), joined: true };
   }
   const { rows } = await familyRows(familyId);
@@ -235,7 +252,7 @@ export async function startClassification(family: FamilyContext): Promise<Classi
     const other = await getJob(familyId);
     if (other) return { job: publicJob(other), joined: true };
   }
-  if (total) await services().jobs.startClassification(familyId, job.id);
+  if (total) await deps.jobs.startClassification(familyId, job.id);
   return { job: publicJob(job), joined: false };
 }
 
@@ -262,6 +279,7 @@ export type WorkerOutcome = 'done' | 'stopped' | 'not-ours' | 'failed';
  * worker), or another worker holds the job ('not-ours'). An error ends the job as failed with a message.
  */
 export async function runClassificationJob(
+  deps: ClassificationJobDeps,
   familyId: string,
   jobId: string,
   options: { signal?: AbortSignal; owner?: string; handOver?: boolean } = {},
@@ -281,7 +299,7 @@ export async function runClassificationJob(
           lease_until: new Date(now().getTime() + WORKER_START_SECONDS * 1000).toISOString(),
         }
       : { current: null, lease_until: EPOCH };
-  const now = () => services().now();
+  const now = () => deps.now();
   if (!(await takeJobLease(familyId, jobId, owner, now(), JOB_LEASE_SECONDS, 'ran-out-or-ours')))
     return 'not-ours';
   const leaseUntil = () => new Date(now().getTime() + JOB_LEASE_SECONDS * 1000).toISOString();
@@ -289,7 +307,7 @@ export async function runClassificationJob(
     updateJob(familyId, jobId, owner, { ...fields, updated_at: now().toISOString() });
   try {
     const job = await getJob(familyId);
-    const factory = services().reviewClassifier;
+    const factory = deps.reviewClassifier;
     if (!job || job.id !== jobId || !factory) {
       await update({
         status: 'failed',
@@ -369,7 +387,7 @@ export async function runClassificationJob(
         else if (keptRule) counts.kept++;
         else counts.answered++;
       }
-      if (written.length) await rowsChanged(familyId, changesOf(written));
+      if (written.length) await rowsChanged(deps, familyId, changesOf(written));
       counts.processed += batch.length;
       if (!(await update({ ...counts, lease_until: leaseUntil() }))) return 'not-ours';
     }

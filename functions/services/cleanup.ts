@@ -3,10 +3,14 @@ import { deleteIfBad } from '../adapters/dynamodb/review-repository';
 import { familyTransactions, type TransactionItem } from '../adapters/dynamodb/transaction-repository';
 import type { CleanupAnalysis, CleanupDeleteRequest, CleanupDeleteResponse } from '../contracts/review';
 import { analyseCleanup } from '../domain/cleanup';
-import type { FamilyContext } from '../shared/http';
+import type { FamilyContext } from '../shared/context';
 import { logger } from '../shared/logger';
+import type { Ports } from '../shared/ports';
 import { forgetPairsOf } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type CleanupDeps = Pick<Ports, 'now'>;
 
 /**
  * Data Cleanup (spec 2 §2, §4 Cleanup, §5 Bad transaction, §7 deletes, §8 Cleanup deletion): find the
@@ -72,6 +76,7 @@ const DELETES_IN_FLIGHT = 25;
 
 /** One deletion batch (at most 100 rows, checked by the contract): what was deleted and what was not. */
 export async function deleteBadTransactions(
+  deps: CleanupDeps,
   family: FamilyContext,
   request: CleanupDeleteRequest,
 ): Promise<CleanupDeleteResponse> {
@@ -88,8 +93,8 @@ export async function deleteBadTransactions(
     for (const row of outcomes) if (row) deleted.push(row);
   }
   if (deleted.length) {
-    await forgetPairsOf(familyId, new Set(deleted.map((row) => row.id)));
-    await rowsChanged(familyId, changesOf(deleted));
+    await forgetPairsOf(deps, familyId, new Set(deleted.map((row) => row.id)));
+    await rowsChanged(deps, familyId, changesOf(deleted));
   }
   logger.info('bad transactions deleted', {
     requested: request.transactions.length,

@@ -18,12 +18,15 @@ import {
   type TransactionRef,
 } from '../contracts/corrections';
 import { planBulkCorrection, planCorrection } from '../domain/corrections';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
 import { recomputeCandidates } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 import { toTransaction } from './transactions';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type CorrectionsDeps = Pick<Ports, 'now'>;
 
 /**
  * Corrections of the effective flow type (spec 2 §4, §5 Correction, §7 writes; spec 3 §4.1), the one use case
@@ -34,6 +37,7 @@ import { toTransaction } from './transactions';
  * corrected rows removed and their other legs matched again, and rowsChanged last.
  */
 export async function correctFlowType(
+  deps: CorrectionsDeps,
   family: FamilyContext,
   request: CorrectionRequest,
 ): Promise<CorrectionResponse> {
@@ -71,15 +75,15 @@ export async function correctFlowType(
     });
   }
   const changedIds = new Set(changed.map((r) => r.id));
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const audits = await putAudits(
     familyId,
     plan.audits.filter((a) => changedIds.has(a.transaction_id)),
     now,
   );
   const learned = changed.length ? await savePatterns(familyId, plan.patterns, now) : [];
-  await rematchPartners(familyId, changedIds);
-  await rowsChanged(familyId, changesOf(changed));
+  await rematchPartners(deps, familyId, changedIds);
+  await rowsChanged(deps, familyId, changesOf(changed));
   return {
     updated: changed.length,
     transactions: changed.map(toTransaction),
@@ -92,7 +96,7 @@ export async function correctFlowType(
  * A corrected row takes part in no match (spec 2 §5): its candidates go, and matching runs again around their
  * other legs, which may pair with another row now.
  */
-async function rematchPartners(familyId: string, changedIds: ReadonlySet<string>) {
+async function rematchPartners(deps: CorrectionsDeps, familyId: string, changedIds: ReadonlySet<string>) {
   if (!changedIds.size) return;
   const gone = (await listMatchCandidates(familyId)).filter(
     (c) => changedIds.has(c.transaction1_id) || changedIds.has(c.transaction2_id),
@@ -106,7 +110,7 @@ async function rematchPartners(familyId: string, changedIds: ReadonlySet<string>
     .flatMap((c) => [c.transaction1, c.transaction2])
     .filter((leg): leg is MatchLegRef => leg !== undefined && !changedIds.has(leg.id));
   const rows = await transactionsByRef(familyId, partners);
-  await recomputeCandidates(familyId, rows);
+  await recomputeCandidates(deps, familyId, rows);
 }
 
 async function requireRows(familyId: string, refs: readonly TransactionRef[]): Promise<TransactionItem[]> {

@@ -10,9 +10,12 @@ import {
 } from '../adapters/dynamodb/family-repository';
 import type { Family, InitialiseFamilyRequest, InitialiseFamilyResponse } from '../contracts/family';
 import { defaultFamilyName } from '../domain/identity';
-import { services } from '../shared/container';
+import type { AuthContext, FamilyContext } from '../shared/context';
 import { NotFoundError } from '../shared/errors';
-import type { AuthContext, FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type FamilyDeps = Pick<Ports, 'now'>;
 
 /**
  * Families (spec 1 §3, §4; spec 2 §7 "insert a family if none exists"). Initialising is idempotent: the owner
@@ -25,11 +28,12 @@ function toFamily(item: FamilyItem, role: Family['role']): Family {
 
 /** `existing` is the caller's family as the middleware resolved it from their membership (null: none yet). */
 export async function initialiseFamily(
+  deps: FamilyDeps,
   auth: AuthContext,
   existing: FamilyContext | null,
   request: InitialiseFamilyRequest,
 ): Promise<InitialiseFamilyResponse> {
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const requestedName = request.name?.trim() || null;
 
   if (existing) {

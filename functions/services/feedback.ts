@@ -8,10 +8,13 @@ import {
   type FeedbackSource,
 } from '../contracts/feedback';
 import { prepareFeedback, validateEmail } from '../domain/validation';
-import { services } from '../shared/container';
+import type { AuthContext, RequestFacts } from '../shared/context';
 import { ValidationError } from '../shared/errors';
-import type { AuthContext, HttpEvent } from '../shared/http';
+import type { Ports } from '../shared/ports';
 import { requireBodyAtMost, requireWithinRate } from './public-limits';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type FeedbackDeps = Pick<Ports, 'now'>;
 
 /**
  * Feedback from the floating widget (spec 1 §2, §3, §5): size-limited and rate-limited per address, the
@@ -20,16 +23,17 @@ import { requireBodyAtMost, requireWithinRate } from './public-limits';
  * hold sign-in codes). From the app, the signed-in user's id is recorded too.
  */
 export async function submitFeedback(
-  event: HttpEvent,
+  deps: FeedbackDeps,
+  request: RequestFacts,
   body: FeedbackRequest,
   from: { source: FeedbackSource; auth: AuthContext | null },
 ): Promise<{ received: true }> {
-  requireBodyAtMost(event, FEEDBACK_MAX_BODY_BYTES, FEEDBACK_MESSAGES.tooLarge);
-  const userAgent = event.headers?.['user-agent'] ?? null;
+  requireBodyAtMost(request, FEEDBACK_MAX_BODY_BYTES, FEEDBACK_MESSAGES.tooLarge);
+  const userAgent = request.userAgent;
   const record = prepareFeedback(
     { message: body.message, email: body.email },
     {
-      now: services().now(),
+      now: deps.now(),
       userAgent: userAgent ? userAgent.slice(0, FEEDBACK_LIMITS.userAgent) : null,
       url: pageAddress(body.url),
     },
@@ -39,7 +43,7 @@ export async function submitFeedback(
     const invalid = validateEmail(record.contact_email);
     if (invalid) throw new ValidationError(invalid, { field: 'email' });
   }
-  await requireWithinRate('feedback', event, FEEDBACK_MESSAGES.rateLimited);
+  await requireWithinRate(deps, 'feedback', request, FEEDBACK_MESSAGES.rateLimited);
   await putFeedback({ id: ulid(), ...record, source: from.source, user_id: from.auth?.userId ?? null });
   return { received: true };
 }

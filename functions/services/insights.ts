@@ -40,9 +40,12 @@ import {
   summaryFromFigures,
 } from '../domain/rollups';
 import type { AvailableDataRange, EffectiveFlowType, Period } from '../domain/types';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type InsightsDeps = Pick<Ports, 'now'>;
 
 /**
  * The insight screens' figures (spec 3 §2.1, §2.2, §3), all read from the monthly roll-ups: a period costs the
@@ -65,8 +68,8 @@ interface FamilyBasics {
   now: Date;
 }
 
-async function basics(familyId: string): Promise<FamilyBasics> {
-  const now = services().now();
+async function basics(deps: InsightsDeps, familyId: string): Promise<FamilyBasics> {
+  const now = deps.now();
   const [accounts, ends] = await Promise.all([listAccounts(familyId), rollupEnds(familyId)]);
   const active = accounts.filter(isActive);
   const total = active.reduce((n, a) => n + (a.transaction_count ?? 0), 0);
@@ -177,16 +180,17 @@ function statsOf(
 
 /** GET /api/insights/period-stats: a quick period's or a date range's summary and comparison. */
 export async function familyPeriodStats(
+  deps: InsightsDeps,
   family: FamilyContext,
   query: PeriodStatsQuery,
 ): Promise<PeriodStatsResponse> {
-  const now = services().now();
+  const now = deps.now();
   const guessed = guessedPeriod(query.from && query.to ? null : (query.period ?? 'this_month'), now, query);
   if (query.from && query.to && Number(query.to.slice(0, 4)) - Number(query.from.slice(0, 4)) > 100)
     throw new ValidationError(INSIGHTS_MESSAGES.tooLong);
   // the family's accounts and range, and the likely period's roll-ups, read at once
   const [b, guessedParts] = await Promise.all([
-    basics(family.familyId),
+    basics(deps, family.familyId),
     guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed)]) : null,
   ]);
   let period: PeriodRef;
@@ -273,15 +277,16 @@ function dataQuality(b: FamilyBasics): DataQualityOverview {
 
 /** GET /api/insights/overview: everything the Family Overview shows, for one quick period. */
 export async function familyOverview(
+  deps: InsightsDeps,
   family: FamilyContext,
   key: QuickPeriodKey | undefined,
 ): Promise<OverviewResponse> {
-  const now = services().now();
+  const now = deps.now();
   const today = localDate(now, DEFAULT_TIME_ZONE);
   // most overviews are of This Month (the default while it has data): its roll-ups are read with the basics
   const guessed = guessedPeriod(key ?? 'this_month', now);
   const [b, guessedParts] = await Promise.all([
-    basics(family.familyId),
+    basics(deps, family.familyId),
     guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today)) : null,
   ]);
   const options = periodOptions(b);
@@ -328,8 +333,11 @@ export async function familyOverview(
  * GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction (spec
  * 3 §2.2); the monthly trend is the last 30 days against the 30 before (spec 3 §9).
  */
-export async function familyAccountTypes(family: FamilyContext): Promise<AccountTypesResponse> {
-  const b = await basics(family.familyId);
+export async function familyAccountTypes(
+  deps: InsightsDeps,
+  family: FamilyContext,
+): Promise<AccountTypesResponse> {
+  const b = await basics(deps, family.familyId);
   // the 12 months up to the family's latest transaction (or today), so older statements still show
   const end = b.range.latestDate && b.range.latestDate < b.today ? b.range.latestDate : b.today;
   const months = monthsBetween(shiftMonth(monthOf(end), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)), monthOf(end));

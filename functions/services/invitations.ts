@@ -39,7 +39,7 @@ import {
   wouldLeaveNoAdmin,
 } from '../domain/members';
 import { requireConfig } from '../shared/config';
-import { services } from '../shared/container';
+import type { AuthContext, FamilyContext } from '../shared/context';
 import {
   AppError,
   ConflictError,
@@ -48,10 +48,12 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
 } from '../shared/errors';
-import type { AuthContext, FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
-import type { OutgoingMail } from '../shared/ports';
+import type { OutgoingMail, Ports } from '../shared/ports';
 import { hashToken, normaliseEmail } from './magic-link';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type InvitationsDeps = Pick<Ports, 'now' | 'mailer'>;
 
 /**
  * Invitations (spec 1 §2 Invitation screen, §4 Invitation, §7 Accept invitation, §8 Invitation errors). An
@@ -123,10 +125,11 @@ async function nameOf(familyId: string, userId: string): Promise<string> {
  * invitation is stored before the pending member points at it, and the one it replaces is removed after.
  */
 export async function inviteByEmail(
+  deps: InvitationsDeps,
   caller: FamilyContext,
   input: { email: string; name: string | null },
 ): Promise<{ pending: PendingItem; resent: boolean }> {
-  const now = services().now();
+  const now = deps.now();
   const family = await getFamily(caller.familyId);
   if (!family) throw new NotFoundError('No family found for this user');
   const existing = await getPending(caller.familyId, input.email);
@@ -176,7 +179,7 @@ export async function inviteByEmail(
     expiresAt,
   });
   try {
-    await services().mailer.send(mail);
+    await deps.mailer.send(mail);
   } catch (error) {
     logger.error('invitation e-mail failed', { error: error as Error });
     throw new ServiceUnavailableError(MEMBER_MESSAGES.mailFailed);
@@ -202,7 +205,11 @@ interface ValidInvitation {
  * replaced or revoked), for another address, used (by someone else), expired. A caller who is already an
  * active member of the family (they joined when they signed up) is let through: accepting just switches to it.
  */
-async function validInvitation(auth: AuthContext, token: string): Promise<ValidInvitation> {
+async function validInvitation(
+  deps: InvitationsDeps,
+  auth: AuthContext,
+  token: string,
+): Promise<ValidInvitation> {
   const tokenHash = hashToken(token);
   const invitation = await getInvitation(tokenHash);
   const email = normaliseEmail(auth.email);
@@ -210,7 +217,7 @@ async function validInvitation(auth: AuthContext, token: string): Promise<ValidI
     const member = await getMember(invitation.family_id, auth.userId);
     if (member) return { invitation, alreadyMember: true };
   }
-  const now = services().now();
+  const now = deps.now();
   // Used by this very caller: an acceptance that stopped half-way, resumed.
   const usedBySelf = invitation?.used_by === auth.userId;
   const problem = invitationProblem(usedBySelf ? { ...invitation!, used_at: null } : invitation, email, now);
@@ -224,11 +231,12 @@ async function validInvitation(auth: AuthContext, token: string): Promise<ValidI
 
 /** What the invitation screen shows before the caller decides (spec 1 §2, valid state). */
 export async function checkInvitation(
+  deps: InvitationsDeps,
   auth: AuthContext,
   current: FamilyContext | null,
   token: string,
 ): Promise<InvitationDetails> {
-  const { invitation, alreadyMember } = await validInvitation(auth, token);
+  const { invitation, alreadyMember } = await validInvitation(deps, auth, token);
   const family = await getFamily(invitation.family_id);
   if (!family) throw PROBLEM_ERRORS.invalid();
   let currentFamily: InvitationDetails['current_family'] = null;
@@ -258,11 +266,15 @@ export async function checkInvitation(
  * family; a retry by the same caller after a failure part-way completes the rest. A family the caller had
  * (their own, with its data) is kept: they can switch back to it.
  */
-export async function acceptInvitation(auth: AuthContext, token: string): Promise<AcceptInvitationResponse> {
-  const { invitation, alreadyMember } = await validInvitation(auth, token);
+export async function acceptInvitation(
+  deps: InvitationsDeps,
+  auth: AuthContext,
+  token: string,
+): Promise<AcceptInvitationResponse> {
+  const { invitation, alreadyMember } = await validInvitation(deps, auth, token);
   const family = await getFamily(invitation.family_id);
   if (!family) throw PROBLEM_ERRORS.invalid();
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const pending = await getPending(family.id, invitation.email);
 
   if (!alreadyMember && invitation.used_by !== auth.userId) {
@@ -309,6 +321,7 @@ export async function acceptInvitation(auth: AuthContext, token: string): Promis
  * changes nothing and is no error.
  */
 export async function declineInvitation(
+  deps: InvitationsDeps,
   auth: AuthContext,
   token: string,
 ): Promise<{ declined: boolean; left: boolean }> {
@@ -329,7 +342,7 @@ export async function declineInvitation(
       await leaveCurrentFamily(
         auth.userId,
         invitation.family_id,
-        await fallbackFamily(auth.userId, invitation.family_id),
+        await fallbackFamily(deps, auth.userId, invitation.family_id),
       );
       left = true;
     }
@@ -341,8 +354,12 @@ export async function declineInvitation(
 }
 
 /** Where a user who leaves `leaving` lands: the family they own, if they are still in it; else none. */
-export async function fallbackFamily(userId: string, leaving: string): Promise<MembershipItem | null> {
-  const now = services().now().toISOString();
+export async function fallbackFamily(
+  deps: InvitationsDeps,
+  userId: string,
+  leaving: string,
+): Promise<MembershipItem | null> {
+  const now = deps.now().toISOString();
   const owned = await ownedFamilyId(userId);
   if (owned && owned !== leaving) {
     const member = await getMember(owned, userId);
@@ -358,13 +375,16 @@ export async function fallbackFamily(userId: string, leaving: string): Promise<M
  * family yet becomes an active member of every family that invited their address, the most recent one
  * current. Their invitation links keep working for them (accepting then only switches to that family).
  */
-export async function joinPendingFamilies(input: { userId: string; email: string }): Promise<number> {
+export async function joinPendingFamilies(
+  deps: InvitationsDeps,
+  input: { userId: string; email: string },
+): Promise<number> {
   const email = normaliseEmail(input.email);
   const current = await getMembership(input.userId);
   if (current && (await getMember(current.familyId, input.userId))) return 0;
   const pendings = (await pendingOfEmail(email)).sort((a, b) => b.invited_at.localeCompare(a.invited_at));
   if (pendings.length === 0) return 0;
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   let joined: PendingItem | null = null;
   for (const pending of pendings) {
     if (!(await getFamily(pending.family_id))) continue;

@@ -8,10 +8,12 @@ import {
 } from '../contracts/auth';
 import { isValidEmail } from '../domain/validation';
 import { requireConfig } from '../shared/config';
-import { services } from '../shared/container';
 import { TooManyRequestsError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/logger';
-import type { OutgoingMail } from '../shared/ports';
+import type { OutgoingMail, Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type MagicLinkDeps = Pick<Ports, 'now' | 'secrets' | 'mailer'>;
 
 /**
  * Signed magic links (the design of aws-samples' amazon-cognito-passwordless-auth, with an HMAC key from
@@ -124,11 +126,14 @@ export function signInMail(to: string, link: string, expiresAt: Date): OutgoingM
  * Creates a link for the address and e-mails it, unless one was sent less than 30 s ago ('rate_limit').
  * The same happens whether or not an account exists for the address: nothing in the outcome tells them apart.
  */
-export async function sendMagicLink(input: { email: string; clientId: string }): Promise<void> {
+export async function sendMagicLink(
+  deps: MagicLinkDeps,
+  input: { email: string; clientId: string },
+): Promise<void> {
   const email = normaliseEmail(input.email);
   if (!isValidEmail(email)) throw new ValidationError('invalid_email: this is not an e-mail address');
-  const now = services().now().getTime();
-  const key = await services().secrets.magicLinkKey();
+  const now = deps.now().getTime();
+  const key = await deps.secrets.magicLinkKey();
   const expiresAt = now + MAGIC_LINK_TTL_MS;
   const token = signToken(key, {
     e: email,
@@ -148,22 +153,23 @@ export async function sendMagicLink(input: { email: string; clientId: string }):
       `rate_limit: a sign-in link was sent to this address less than ${MAGIC_LINK_MIN_INTERVAL_SECONDS} seconds ago`,
     );
   }
-  await services().mailer.send(
-    signInMail(email, linkUrl(requireConfig('APP_URL'), token), new Date(expiresAt)),
-  );
+  await deps.mailer.send(signInMail(email, linkUrl(requireConfig('APP_URL'), token), new Date(expiresAt)));
   logger.info('sign-in link sent');
 }
 
 /** Checks a link for an address and client without using it up (the pre-sign-up trigger). */
-export async function checkMagicLink(input: {
-  token: string;
-  email: string;
-  clientId: string;
-}): Promise<{ ok: true; linkHash: string } | { ok: false; problem: LinkProblem }> {
-  const key = await services().secrets.magicLinkKey();
+export async function checkMagicLink(
+  deps: MagicLinkDeps,
+  input: {
+    token: string;
+    email: string;
+    clientId: string;
+  },
+): Promise<{ ok: true; linkHash: string } | { ok: false; problem: LinkProblem }> {
+  const key = await deps.secrets.magicLinkKey();
   const payload = readToken(key, input.token);
   if (typeof payload === 'string') return { ok: false, problem: payload };
-  const now = services().now().getTime();
+  const now = deps.now().getTime();
   if (payload.x * 1000 <= now) return { ok: false, problem: 'expired' };
   if (payload.e !== normaliseEmail(input.email)) return { ok: false, problem: 'wrong_user' };
   if (payload.c !== input.clientId) return { ok: false, problem: 'wrong_client' };
@@ -175,17 +181,20 @@ export async function checkMagicLink(input: {
 }
 
 /** Verifies a link for an address and client and uses it up: true exactly once per valid link. */
-export async function redeemMagicLink(input: {
-  token: string;
-  email: string;
-  clientId: string;
-}): Promise<boolean> {
-  const checked = await checkMagicLink(input);
+export async function redeemMagicLink(
+  deps: MagicLinkDeps,
+  input: {
+    token: string;
+    email: string;
+    clientId: string;
+  },
+): Promise<boolean> {
+  const checked = await checkMagicLink(deps, input);
   if (!checked.ok) {
     logger.info('sign-in link refused', { problem: checked.problem });
     return false;
   }
-  const used = await consumeLink(normaliseEmail(input.email), checked.linkHash, services().now().getTime());
+  const used = await consumeLink(normaliseEmail(input.email), checked.linkHash, deps.now().getTime());
   if (!used) logger.info('sign-in link refused', { problem: 'used' });
   return used;
 }

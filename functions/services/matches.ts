@@ -41,11 +41,14 @@ import {
   selectNonOverlapping,
   TRANSFER_TRIGGER_TERMS,
 } from '../domain/matching';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
 import { changesOf, rowsChanged } from './row-changes';
 import { toTransaction } from './transactions';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type MatchesDeps = Pick<Ports, 'now'>;
 
 /**
  * Transfers between the family's own accounts (spec 2 §2 Cross-Account Matching, §4 Match, §5 Match
@@ -84,11 +87,15 @@ function asCandidate(stored: StoredMatchCandidate): MatchCandidate<MatchableTran
  * Rows left the family (a removed statement, deleted bad rows): their pairs go, and the other side of each
  * pair is matched again, since it may pair with another row now.
  */
-export async function forgetPairsOf(familyId: string, removedIds: ReadonlySet<string>): Promise<void> {
+export async function forgetPairsOf(
+  deps: MatchesDeps,
+  familyId: string,
+  removedIds: ReadonlySet<string>,
+): Promise<void> {
   const unpaired = (await deleteMatchCandidatesOf(familyId, removedIds))
     .flatMap((candidate) => [candidate.transaction1, candidate.transaction2])
     .filter((leg): leg is MatchLegRef => leg !== undefined && !removedIds.has(leg.id));
-  await recomputeCandidates(familyId, unpaired);
+  await recomputeCandidates(deps, familyId, unpaired);
 }
 
 /**
@@ -99,6 +106,7 @@ export async function forgetPairsOf(familyId: string, removedIds: ReadonlySet<st
  * the pairs of focus rows now stored.
  */
 export async function recomputeCandidates(
+  deps: MatchesDeps,
   familyId: string,
   focus: ReadonlyArray<Pick<TransactionItem, 'id' | 'transaction_date'>>,
   known: { accounts?: AccountItem[] } = {},
@@ -132,7 +140,7 @@ export async function recomputeCandidates(
     familyId,
     stored.filter((s) => !chosenIds.has(s.id)).map((s) => s.id),
   );
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const fresh = chosen.filter((c) => foundIds.has(c.id));
   await Promise.all(
     fresh
@@ -228,7 +236,11 @@ async function requireLiveMatch(familyId: string, id: string) {
  * Accept (spec 2 §4): each leg not already corrected becomes internal_transfer (user_corrected), with an audit
  * row ('Cross-account match accepted: [id]'); the match and any other candidate of its legs go; rowsChanged.
  */
-export async function acceptMatch(family: FamilyContext, id: string): Promise<MatchActionResponse> {
+export async function acceptMatch(
+  deps: MatchesDeps,
+  family: FamilyContext,
+  id: string,
+): Promise<MatchActionResponse> {
   const { familyId } = family;
   const { stored, legs } = await requireLiveMatch(familyId, id);
   const [a, b] = legs;
@@ -247,7 +259,7 @@ export async function acceptMatch(family: FamilyContext, id: string): Promise<Ma
         classification_method: 'user_corrected',
       });
   }
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   await putAudits(
     familyId,
     changed.map((row) => {
@@ -272,7 +284,7 @@ export async function acceptMatch(family: FamilyContext, id: string): Promise<Ma
     familyId,
     others.map((c) => c.id),
   );
-  await rowsChanged(familyId, changesOf(changed));
+  await rowsChanged(deps, familyId, changesOf(changed));
   return { id: stored.id, transactions: changed.map(toTransaction) };
 }
 
@@ -282,6 +294,7 @@ export async function acceptMatch(family: FamilyContext, id: string): Promise<Ma
  * removed, and matching runs again around its legs, which may now meet their real partners.
  */
 export async function rejectMatch(
+  deps: MatchesDeps,
   family: FamilyContext,
   id: string,
   note?: string | null,
@@ -289,7 +302,7 @@ export async function rejectMatch(
   const { familyId } = family;
   const { stored, legs } = await requireLiveMatch(familyId, id);
   const [a, b] = legs;
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const candidate = { id: stored.id, transaction1: a, transaction2: b, confidence: stored.confidence };
   await putAudits(familyId, matchRejectionAudits(candidate, family.userId, note), now);
   await putRejectedMatch(
@@ -303,7 +316,7 @@ export async function rejectMatch(
     now,
   );
   await deleteMatchCandidate(familyId, stored.id);
-  await recomputeCandidates(familyId, [a, b]);
+  await recomputeCandidates(deps, familyId, [a, b]);
   return { id: stored.id, transactions: [] };
 }
 
@@ -313,6 +326,7 @@ export async function rejectMatch(
  * family) become internal transfers (0.95), reported to rowsChanged, and matching runs again around them.
  */
 export async function relabelRowsNaming(
+  deps: MatchesDeps,
   familyId: string,
   account: AccountItem,
   accounts: readonly AccountItem[],
@@ -336,8 +350,8 @@ export async function relabelRowsNaming(
       ),
     );
   if (naming.length) {
-    await rowsChanged(familyId, changesOf(naming));
-    await recomputeCandidates(familyId, naming, { accounts: [...accounts] });
+    await rowsChanged(deps, familyId, changesOf(naming));
+    await recomputeCandidates(deps, familyId, naming, { accounts: [...accounts] });
   }
   return naming;
 }

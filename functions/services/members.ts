@@ -26,11 +26,14 @@ import type {
 } from '../contracts/members';
 import type { Profile } from '../contracts/profile';
 import { addMemberInput, MEMBER_MESSAGES, memberName, wouldLeaveNoAdmin } from '../domain/members';
-import { services } from '../shared/container';
+import type { AuthContext, FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import type { AuthContext, FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import type { Ports } from '../shared/ports';
 import { fallbackFamily, inviteByEmail } from './invitations';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type MembersDeps = Pick<Ports, 'now' | 'mailer'>;
 
 /**
  * Family members (spec 1 §2 Family Members screen, §3 family_members, §4 Members, §7 Members, Add member,
@@ -107,6 +110,7 @@ export async function listFamilyMembers(caller: FamilyContext): Promise<MemberLi
  * again resends (a new link replaces the old one); an address that is already an active member is refused.
  */
 export async function addFamilyMember(
+  deps: MembersDeps,
   caller: FamilyContext,
   request: { email: string; name?: string | null },
 ): Promise<AddMemberResponse> {
@@ -114,7 +118,7 @@ export async function addFamilyMember(
   const members = await listMembers(caller.familyId);
   if (members.some((m) => m.email === input.email))
     throw new ConflictError(`${input.email} ${MEMBER_MESSAGES.alreadyMember}`);
-  const { pending, resent } = await inviteByEmail(caller, input);
+  const { pending, resent } = await inviteByEmail(deps, caller, input);
   return {
     success: true,
     message: resent ? `Invitation sent again to ${input.email}` : `Invitation sent to ${input.email}`,
@@ -149,7 +153,11 @@ export async function changeMemberRole(caller: FamilyContext, id: string, role: 
  * DELETE: remove an active member (their access ends at once) or revoke a pending invitation (its link stops
  * working). The creator is never removed, nor the last admin.
  */
-export async function removeFamilyMember(caller: FamilyContext, id: string): Promise<RemoveMemberResponse> {
+export async function removeFamilyMember(
+  deps: MembersDeps,
+  caller: FamilyContext,
+  id: string,
+): Promise<RemoveMemberResponse> {
   const [family, members] = await Promise.all([getFamily(caller.familyId), listMembers(caller.familyId)]);
   const target = members.find((m) => m.user_id === id);
   if (!target) {
@@ -164,7 +172,7 @@ export async function removeFamilyMember(caller: FamilyContext, id: string): Pro
   if (wouldLeaveNoAdmin(members, id)) throw new ConflictError(MEMBER_MESSAGES.lastAdmin);
   // The member row first: from this write on, the middleware refuses them this family.
   await deleteMember(caller.familyId, id);
-  await leaveCurrentFamily(id, caller.familyId, await fallbackFamily(id, caller.familyId));
+  await leaveCurrentFamily(id, caller.familyId, await fallbackFamily(deps, id, caller.familyId));
   logger.info('member removed');
   return { removed: true, kind: 'member' };
 }
@@ -197,11 +205,15 @@ export async function familiesOf(
 }
 
 /** Switches the caller's current family to another one they are an active member of. */
-export async function switchFamily(auth: AuthContext, familyId: string): Promise<FamilyMembershipList> {
+export async function switchFamily(
+  deps: MembersDeps,
+  auth: AuthContext,
+  familyId: string,
+): Promise<FamilyMembershipList> {
   const member = await getMember(familyId, auth.userId);
   // A choice among the caller's own families: any other id is a wrong choice (it says nothing of that family).
   if (!member) throw new ValidationError(MEMBER_MESSAGES.notAMember);
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   await setCurrentFamily({ familyId, user_id: auth.userId, role: member.role, created_at: now });
   logger.info('current family switched');
   return familiesOf(auth, { ...auth, familyId, role: member.role });

@@ -1,7 +1,10 @@
 import { takeToken } from '../adapters/dynamodb/rate-limit-repository';
-import { services } from '../shared/container';
+import type { RequestFacts } from '../shared/context';
 import { PayloadTooLargeError, TooManyRequestsError } from '../shared/errors';
-import type { HttpEvent } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type LimitsDeps = Pick<Ports, 'now'>;
 
 /**
  * The limits of the public write routes (feedback, analytics events): a size limit on the raw body, and a
@@ -12,27 +15,21 @@ export const PUBLIC_RATE_LIMITS = {
   events: { limit: 60, windowSeconds: 60 },
 } as const;
 
-export function requireBodyAtMost(event: HttpEvent, maxBytes: number, message: string): void {
-  const body = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
-  if (bytes > maxBytes) throw new PayloadTooLargeError(message);
-}
-
-/** The caller's address as API Gateway saw it (the twin fills the same field). */
-export function callerAddress(event: HttpEvent): string {
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+export function requireBodyAtMost(request: RequestFacts, maxBytes: number, message: string): void {
+  if (request.bodyBytes > maxBytes) throw new PayloadTooLargeError(message);
 }
 
 export async function requireWithinRate(
+  deps: LimitsDeps,
   bucket: keyof typeof PUBLIC_RATE_LIMITS,
-  event: HttpEvent,
+  request: RequestFacts,
   message: string,
 ): Promise<void> {
   const ok = await takeToken({
     bucket,
-    address: callerAddress(event),
+    address: request.sourceIp,
     ...PUBLIC_RATE_LIMITS[bucket],
-    now: services().now(),
+    now: deps.now(),
   });
   if (!ok) throw new TooManyRequestsError(message);
 }

@@ -1,3 +1,4 @@
+import type { Ports } from '../shared/ports';
 import { refreshAccountSummary } from './accounts';
 import { refreshRollups } from './rollups';
 import { refreshSpending } from './spending-rollups';
@@ -16,7 +17,11 @@ export interface RowChange {
  * is read from, and the spending roll-ups (services/spending-rollups.ts). Idempotent:
  * everything here is recomputed from the rows, never incremented, so reporting a change twice is harmless.
  */
-export async function rowsChanged(familyId: string, changes: readonly RowChange[]): Promise<void> {
+export async function rowsChanged(
+  deps: Pick<Ports, 'now'>,
+  familyId: string,
+  changes: readonly RowChange[],
+): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
   for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
   // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
@@ -27,7 +32,7 @@ export async function rowsChanged(familyId: string, changes: readonly RowChange[
       familyId,
       changes.flatMap((change) => change.dates),
     ),
-    refreshSpending(familyId, changes),
+    refreshSpending(deps, familyId, changes),
   ]);
 }
 

@@ -12,7 +12,6 @@ import {
 } from '../adapters/dynamodb/institution-repository';
 import type { Institution } from '../contracts/institutions';
 import { CATEGORIES } from '../domain/categories';
-import { services } from '../shared/container';
 
 /**
  * Seed the institution catalogue, the service types and the spending categories into the table. Idempotent
@@ -57,7 +56,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<u
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-export async function seedCatalogue(now: Date = services().now()): Promise<SeedResult> {
+export async function seedCatalogue(now: Date): Promise<SeedResult> {
   const entries = catalogueEntries();
   const version = hash({ entries, SERVICE_TYPES, CATEGORIES });
   const base = { version, institutions: entries.length, serviceTypes: SERVICE_TYPES.length };

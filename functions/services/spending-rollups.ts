@@ -9,9 +9,12 @@ import {
 import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
 import { mergeRollups, rollupOf, spendingAmount } from '../domain/spending';
-import { services } from '../shared/container';
 import { TransientError } from '../shared/errors';
+import type { Ports } from '../shared/ports';
 import { categoryOfRow, familyCategoryRules } from './row-categories';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type SpendingRollupsDeps = Pick<Ports, 'now'>;
 
 /** A change of rows (row-changes.ts RowChange): the account and the rows' dates. */
 interface Change {
@@ -48,7 +51,11 @@ async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>):
  * other landed in between, and the loser reads again. So the last roll-up stored was computed from rows (or
  * months) read after every earlier write of them had landed.
  */
-export async function refreshSpending(familyId: string, changes: readonly Change[]): Promise<void> {
+export async function refreshSpending(
+  deps: SpendingRollupsDeps,
+  familyId: string,
+  changes: readonly Change[],
+): Promise<void> {
   const months = new Map<string, { accountId: string; month: string }>();
   for (const change of changes)
     for (const date of change.dates)
@@ -56,7 +63,7 @@ export async function refreshSpending(familyId: string, changes: readonly Change
         accountId: change.accountId,
         month: monthOf(date),
       });
-  const at = services().now().toISOString();
+  const at = deps.now().toISOString();
   let rules: Promise<ReadonlyMap<string, CategoryRule>> | undefined;
   const familyRules = () => {
     rules ??= familyCategoryRules(familyId);

@@ -31,11 +31,14 @@ import {
   merchantNameOf,
 } from '../domain/category-rules';
 import { spendingAmount, spendingHints, summariseSpending } from '../domain/spending';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
 import { type Categorisable, categoryOfRow, familyCategoryRules } from './row-categories';
 import { changesOf, rowsChanged } from './row-changes';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type SpendingDeps = Pick<Ports, 'now'>;
 
 export { categoryOfRow, familyCategoryRules };
 
@@ -75,8 +78,8 @@ export async function listCategories(): Promise<Category[]> {
   return list.sort((a, b) => a.display_order - b.display_order);
 }
 
-function currentMonth(): string {
-  return services().now().toISOString().slice(0, 7);
+function currentMonth(deps: SpendingDeps): string {
+  return deps.now().toISOString().slice(0, 7);
 }
 
 /**
@@ -85,10 +88,11 @@ function currentMonth(): string {
  * Read from the roll-ups: one query for the period, whatever its length.
  */
 export async function spendingSummary(
+  deps: SpendingDeps,
   family: FamilyContext,
   query: SpendingQuery,
 ): Promise<SpendingResponse> {
-  const from = query.from ?? currentMonth();
+  const from = query.from ?? currentMonth(deps);
   const to = query.to ?? from;
   if (from > to) throw new ValidationError(CATEGORY_MESSAGES.range, { field: 'from' });
   const [accounts, categories, rollups] = await Promise.all([
@@ -118,7 +122,7 @@ export async function spendingSummary(
   );
   const hints = spendingHints(
     { lastActivityDate: lastActivity, latestTransactionDate: latestTransaction },
-    services().now(),
+    deps.now(),
   );
   return {
     from,
@@ -142,6 +146,7 @@ export async function spendingSummary(
  * applies first to the merchant's later rows. The roll-ups follow through rowsChanged.
  */
 export async function changeCategory(
+  deps: SpendingDeps,
   family: FamilyContext,
   request: CategoryChangeRequest,
   bulk: boolean,
@@ -158,7 +163,7 @@ export async function changeCategory(
     request.category_id === UNCATEGORISED_ID ? null : categoryFields(request.category_id, categories);
   if (!fields && request.category_id !== UNCATEGORISED_ID)
     throw new ValidationError(CATEGORY_MESSAGES.unknownCategory, { field: 'category_id' });
-  const at = services().now().toISOString();
+  const at = deps.now().toISOString();
   const changed: CategorisedRow[] = [];
   const audits: CategoryAudit[] = [];
   const rules = new Map<string, CategoryRule>();
@@ -201,7 +206,7 @@ export async function changeCategory(
   }
   await putCategoryAudits(family.familyId, audits);
   await putCategoryRules(family.familyId, [...rules.values()]);
-  if (changed.length) await rowsChanged(family.familyId, changesOf(changed));
+  if (changed.length) await rowsChanged(deps, family.familyId, changesOf(changed));
   return {
     updated: changed.length,
     unchanged: rows.length - changed.length,
@@ -228,7 +233,9 @@ export async function changeCategory(
  * month of every account that has rows. Idempotent: a second run finds nothing to categorise and rebuilds
  * the same roll-ups. Reads the table with a Scan (it runs once, outside any request).
  */
-export async function backfillCategories(): Promise<{ families: number; rows: number; categorised: number }> {
+export async function backfillCategories(
+  deps: SpendingDeps,
+): Promise<{ families: number; rows: number; categorised: number }> {
   const byFamily = new Map<string, CategorisedRow[]>();
   let start: Record<string, unknown> | undefined;
   let rows = 0;
@@ -252,7 +259,7 @@ export async function backfillCategories(): Promise<{ families: number; rows: nu
   let categorised = 0;
   for (const [familyId, list] of byFamily) {
     categorised += (await categoriseUncategorisedRows(familyId, list)).length;
-    await rowsChanged(familyId, changesOf(list));
+    await rowsChanged(deps, familyId, changesOf(list));
   }
   return { families: byFamily.size, rows, categorised };
 }

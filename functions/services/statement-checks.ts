@@ -36,9 +36,9 @@ import {
   describeEdit,
   runCheck,
 } from '../domain/statement-check';
+import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
-import type { PipelineStarter, Storage } from '../shared/ports';
+import type { Ports } from '../shared/ports';
 import { toUpload } from './uploads';
 
 /**
@@ -49,10 +49,7 @@ import { toUpload } from './uploads';
  * routes' scope). Import hands the corrected reading to the statement pipeline from Persist on, the same steps
  * as every other statement, so roll-ups and transfer candidates follow exactly as they do for an upload.
  */
-export interface CheckDeps {
-  now: () => Date;
-  storage: Pick<Storage, 'getObjectBytes' | 'putObject' | 'deleteObject'>;
-}
+export type CheckDeps = Pick<Ports, 'now' | 'storage'>;
 
 interface Loaded {
   upload: UploadItem;
@@ -180,7 +177,7 @@ export async function importCheck(
   family: FamilyContext,
   uploadId: string,
   request: { anyway: boolean },
-  deps: CheckDeps & { pipeline: PipelineStarter },
+  deps: Pick<Ports, 'now' | 'storage' | 'pipeline'>,
 ): Promise<Upload> {
   const { familyId } = family;
   const loaded = await load(family, uploadId, deps);

@@ -8,21 +8,29 @@ import {
   type RemoveStatementResponse,
   type StatementList,
 } from '../contracts/uploads';
+import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { logger } from '../shared/logger';
+import type { Ports } from '../shared/ports';
 import { forgetPairsOf } from './matches';
 import { changesOf, rowsChanged } from './row-changes';
 import { asSeenByFamily, toUpload } from './uploads';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type StatementsDeps = Pick<Ports, 'now'>;
 
 /**
  * An account's statements (spec 2 §4 Account and Upload): each upload with what it added and skipped, its
  * reconciliation and warnings; and 'Remove this statement', which undoes exactly what one upload added.
  */
-export async function accountStatements(family: FamilyContext, accountId: string): Promise<StatementList> {
+export async function accountStatements(
+  deps: StatementsDeps,
+  family: FamilyContext,
+  accountId: string,
+): Promise<StatementList> {
   if (!(await getAccount(family.familyId, accountId))) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
   const uploads = await listAccountUploads(family.familyId, accountId);
-  return { statements: uploads.map((u) => asSeenByFamily(toUpload(u))) };
+  return { statements: uploads.map((u) => asSeenByFamily(deps, toUpload(u))) };
 }
 
 const WRITES_IN_FLIGHT = 25;
@@ -36,13 +44,14 @@ const WRITES_IN_FLIGHT = 25;
  * asking again.
  */
 export async function removeStatement(
+  deps: StatementsDeps,
   family: FamilyContext,
   uploadId: string,
 ): Promise<RemoveStatementResponse> {
   const { familyId } = family;
   const item = await getUpload(familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
-  const stage = asSeenByFamily(toUpload(item)).stage;
+  const stage = asSeenByFamily(deps, toUpload(item)).stage;
   if (stage !== 'done' && stage !== 'failed') throw new ConflictError(REMOVE_STATEMENT_MESSAGES.inProgress);
   const held = await transactionsHeldBy(familyId, item.accountId, uploadId);
   const removedIds = new Set<string>();
@@ -55,12 +64,12 @@ export async function removeStatement(
       if (outcome === 'kept') kept++;
     });
   }
-  await forgetPairsOf(familyId, removedIds);
+  await forgetPairsOf(deps, familyId, removedIds);
   await deleteObject(item.objectKey).catch((error: Error) =>
     logger.warn('statement PDF not removed', { uploadId, error }),
   );
   await deleteUpload(familyId, uploadId);
-  await rowsChanged(familyId, [
+  await rowsChanged(deps, familyId, [
     { accountId: item.accountId, dates: [] },
     ...changesOf(held.filter((row) => removedIds.has(row.id))),
   ]);

@@ -15,9 +15,12 @@ import {
   hasAccess,
   TRIAL_DEFAULT_DAYS,
 } from '../domain/subscription';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { PaymentRequiredError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type SubscriptionDeps = Pick<Ports, 'now' | 'subscriptionClock'>;
 
 /**
  * The family's subscription (spec 1 §4): a free trial of 14 days started on the server's clock, then
@@ -28,8 +31,8 @@ import type { FamilyContext } from '../shared/http';
 const DAY_MS = 86_400_000;
 
 /** "Now" for a family's subscription rules. */
-export function subscriptionNow(familyId: string): Date {
-  const { subscriptionClock, now } = services();
+export function subscriptionNow(deps: SubscriptionDeps, familyId: string): Date {
+  const { subscriptionClock, now } = deps;
   return subscriptionClock?.(familyId) ?? now();
 }
 
@@ -71,40 +74,48 @@ function newTrial(familyId: string, now: Date): SubscriptionItem {
 
 /** The family's subscription, its trial started now if it had none (idempotent). */
 export async function ensureSubscription(
+  deps: SubscriptionDeps,
   familyId: string,
 ): Promise<{ subscription: SubscriptionItem; created: boolean }> {
   const existing = await getSubscription(familyId);
   if (existing) return { subscription: existing, created: false };
-  return createSubscriptionIfAbsent(newTrial(familyId, subscriptionNow(familyId)));
+  return createSubscriptionIfAbsent(newTrial(familyId, subscriptionNow(deps, familyId)));
 }
 
 /** The family admin starts the family's trial (the route's `admin` scope). */
-export async function initialiseTrial(family: FamilyContext): Promise<InitialiseSubscriptionResponse> {
-  const { subscription, created } = await ensureSubscription(family.familyId);
+export async function initialiseTrial(
+  deps: SubscriptionDeps,
+  family: FamilyContext,
+): Promise<InitialiseSubscriptionResponse> {
+  const { subscription, created } = await ensureSubscription(deps, family.familyId);
   const dismissed = await dismissalsOf(family.familyId, family.userId);
   return {
     id: subscription.id,
     created,
-    info: info(subscription, subscriptionNow(family.familyId), dismissed),
+    info: info(subscription, subscriptionNow(deps, family.familyId), dismissed),
   };
 }
 
 /** The caller's subscription info; without a family or a subscription, should_initialize. */
-export async function subscriptionInfo(family: FamilyContext | null): Promise<SubscriptionInfoResponse> {
-  if (!family) return info(null, services().now());
+export async function subscriptionInfo(
+  deps: SubscriptionDeps,
+  family: FamilyContext | null,
+): Promise<SubscriptionInfoResponse> {
+  if (!family) return info(null, deps.now());
   const [item, dismissed] = await Promise.all([
     getSubscription(family.familyId),
     dismissalsOf(family.familyId, family.userId),
   ]);
-  return info(item, subscriptionNow(family.familyId), dismissed);
+  return info(item, subscriptionNow(deps, family.familyId), dismissed);
 }
 
 /** A member dismissed a trial banner (spec 1 §4): recorded for them, and that banner stops for them. */
 export async function dismissNotification(
+  deps: SubscriptionDeps,
   family: FamilyContext,
   key: DismissalKey,
 ): Promise<SubscriptionInfoResponse> {
-  const now = subscriptionNow(family.familyId);
+  const now = subscriptionNow(deps, family.familyId);
   const [item, dismissed] = await Promise.all([
     getSubscription(family.familyId),
     addDismissal(family.familyId, family.userId, key, now.toISOString()),
@@ -123,9 +134,9 @@ export const PAYMENT_REQUIRED_MESSAGE =
  * The paid-access check of uploads and AI routes: 402 with PAYMENT_REQUIRED_MESSAGE when the family has no
  * access (spec 1 §4 hasAccess). A family without a subscription yet gets its trial started here.
  */
-export async function requirePaidAccess(family: FamilyContext): Promise<void> {
-  const { subscription } = await ensureSubscription(family.familyId);
-  if (!hasAccess(computeSubscriptionInfo(subscription, subscriptionNow(family.familyId))))
+export async function requirePaidAccess(deps: SubscriptionDeps, family: FamilyContext): Promise<void> {
+  const { subscription } = await ensureSubscription(deps, family.familyId);
+  if (!hasAccess(computeSubscriptionInfo(subscription, subscriptionNow(deps, family.familyId))))
     throw new PaymentRequiredError(PAYMENT_REQUIRED_MESSAGE);
 }
 
@@ -134,12 +145,13 @@ export const OPERATOR_FLAGS = { team: 'is_team_member', early: 'is_early_adopter
 export type OperatorFlag = keyof typeof OPERATOR_FLAGS;
 
 export async function flagSubscription(
+  deps: SubscriptionDeps,
   familyId: string,
   flag: OperatorFlag,
   value = true,
 ): Promise<SubscriptionInfoResponse> {
-  await ensureSubscription(familyId);
-  const now = subscriptionNow(familyId);
+  await ensureSubscription(deps, familyId);
+  const now = subscriptionNow(deps, familyId);
   if (!(await setSubscriptionFlag(familyId, OPERATOR_FLAGS[flag], value, now.toISOString())))
     throw new Error('The subscription vanished while it was being flagged');
   return info(await getSubscription(familyId), now);
@@ -150,6 +162,7 @@ export async function flagSubscription(
  * this address. A clear error when no family, or more than one, has that member.
  */
 export async function flagFamilyOf(
+  deps: SubscriptionDeps,
   email: string,
   flag: OperatorFlag,
   value = true,
@@ -159,5 +172,5 @@ export async function flagFamilyOf(
   if (families.length > 1)
     throw new Error(`${email} is a member of ${families.length} families; flag one by its family id.`);
   const familyId = families[0]?.familyId ?? '';
-  return { familyId, info: await flagSubscription(familyId, flag, value) };
+  return { familyId, info: await flagSubscription(deps, familyId, flag, value) };
 }

@@ -19,9 +19,12 @@ import {
   type TransactionsCsvQuery,
 } from '../contracts/transactions';
 import { transactionsCsv, transactionsCsvFileName } from '../domain/csv';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type TransactionsDeps = Pick<Ports, 'now'>;
 
 export function toTransaction(item: TransactionItem): Transaction {
   return {
@@ -204,6 +207,7 @@ const EXPORT_PAGE = 500;
  * the file name: the account's nickname and today's date.
  */
 export async function accountTransactionsCsv(
+  deps: TransactionsDeps,
   family: FamilyContext,
   accountId: string,
   query: TransactionsCsvQuery,
@@ -225,7 +229,7 @@ export async function accountTransactionsCsv(
     rows.push(...page.rows);
     after = page.next;
   } while (after);
-  const today = services().now().toISOString().slice(0, 10);
+  const today = deps.now().toISOString().slice(0, 10);
   return {
     fileName: transactionsCsvFileName(account.name, today),
     csv: transactionsCsv(account.name, rows),

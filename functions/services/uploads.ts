@@ -10,9 +10,12 @@ import {
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
 } from '../contracts/uploads';
-import { services } from '../shared/container';
+import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
+import type { Ports } from '../shared/ports';
+
+/** The ports this service's use cases are handed (the composition root passes them). */
+export type UploadsDeps = Pick<Ports, 'now'>;
 
 /** Uploads: a family member asks to upload a statement for one of the family's accounts. */
 export function toUpload(item: UploadItem): Upload {
@@ -51,6 +54,7 @@ async function requireActiveAccount(familyId: string, accountId: string): Promis
 }
 
 export async function startUpload(
+  deps: UploadsDeps,
   family: FamilyContext,
   request: CreateUploadRequest,
 ): Promise<CreateUploadResponse> {
@@ -58,7 +62,7 @@ export async function startUpload(
   await requireActiveAccount(familyId, request.accountId);
   const uploadId = ulid();
   const objectKey = uploadObjectKey(familyId, uploadId, request.fileName);
-  const now = services().now().toISOString();
+  const now = deps.now().toISOString();
   const item: UploadItem = {
     uploadId,
     familyId,
@@ -97,15 +101,19 @@ export async function startUpload(
 export const ABANDONED_AFTER_MS = UPLOAD_URL_TTL_SECONDS * 1000 + 15 * 60 * 1000;
 export const ABANDONED_MESSAGE = 'This statement never finished uploading. Please upload it again.';
 
-export async function uploadStatus(family: FamilyContext, uploadId: string): Promise<Upload> {
+export async function uploadStatus(
+  deps: UploadsDeps,
+  family: FamilyContext,
+  uploadId: string,
+): Promise<Upload> {
   const item = await getUpload(family.familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
-  return asSeenByFamily(toUpload(item));
+  return asSeenByFamily(deps, toUpload(item));
 }
 
 /** An upload as the family sees it: one whose file never arrived reads as failed. */
-export function asSeenByFamily(upload: Upload): Upload {
-  const age = services().now().getTime() - Date.parse(upload.createdAt);
+export function asSeenByFamily(deps: UploadsDeps, upload: Upload): Upload {
+  const age = deps.now().getTime() - Date.parse(upload.createdAt);
   if (upload.stage === 'uploading' && age > ABANDONED_AFTER_MS)
     return { ...upload, stage: 'failed', message: ABANDONED_MESSAGE };
   return upload;

@@ -12,8 +12,8 @@ import {
   statementOverlaps,
   summariseVerification,
 } from '../domain/verification';
+import type { FamilyContext } from '../shared/context';
 import { NotFoundError } from '../shared/errors';
-import type { FamilyContext } from '../shared/http';
 import { listMatches } from './matches';
 
 /**

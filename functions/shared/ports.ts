@@ -167,7 +167,7 @@ export interface CheckoutRequest {
  * Payments (spec 1 §1, §4 checkout): Stripe (functions/adapters/stripe/), with its keys from Secrets Manager in
  * AWS or the environment on the twin; on a twin without a Stripe key, the twin's LOCAL STAND-IN (a local
  * checkout page whose Pay sends Stripe-shaped events, signed with the library's test helper, to the same
- * webhook route). `services().billing()` is null when neither is configured ('Stripe not configured').
+ * webhook route). the `billing` port is null when neither is configured ('Stripe not configured').
  */
 export interface Billing {
   /** 'stripe', or 'local' for the twin's stand-in. */
@@ -178,4 +178,33 @@ export interface Billing {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string | null }>;
   /** The verified event of a webhook delivery; throws WebhookSignatureError when the signature is bad. */
   readWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
+}
+
+/**
+ * Every port a use case may need, in one record. The composition root (functions/app/container.ts) decides
+ * which adapter serves each; a service names the ones it uses in its signature (`deps: Pick<Ports, 'now'>`)
+ * and is handed them by its caller, so what a use case touches is visible where it is declared.
+ */
+export interface Ports {
+  pipeline: PipelineStarter;
+  storage: Storage;
+  mailer: Mailer;
+  secrets: Secrets;
+  probes: HealthProbe[];
+  aiClassifier: AiClassifier | null;
+  /** Smart Transaction Review's classifier: Bedrock in AWS, the local stand-in on the twin. */
+  reviewClassifier: ReviewClassifierFactory | null;
+  /** Runs review jobs in the background: the twin registers its in-process runner. */
+  jobs: JobStarter;
+  assistantModel: AssistantModel | null;
+  textRecognition: TextRecognition | null;
+  now: () => Date;
+  /**
+   * Payments, when something other than the configured Stripe account serves them: the twin's Stripe
+   * stand-in, or a test's. Null: Stripe from its keys, composed in functions/services/billing.ts so that only
+   * the billing function's bundle carries the stripe library.
+   */
+  billing: (() => Promise<Billing | null>) | null;
+  /** The twin's test clock: "now" for one family's subscription rules (null: `now`). */
+  subscriptionClock: ((familyId: string) => Date) | null;
 }

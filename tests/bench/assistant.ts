@@ -3,15 +3,15 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { registerServices, services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { AskResponse } from '../../functions/contracts/assistant';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import { refreshAccountSummary } from '../../functions/services/accounts';
+import { refreshRollups } from '../../functions/services/rollups';
 import { categoryOfRow } from '../../functions/services/row-categories';
 import { changesOf } from '../../functions/services/row-changes';
-import { refreshRollups } from '../../functions/services/rollups';
 import { refreshSpending } from '../../functions/services/spending-rollups';
-import { registerServices } from '../../functions/shared/container';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
 
@@ -145,7 +145,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     await refreshAccountSummary(familyId, current);
     await refreshAccountSummary(familyId, savings);
     await refreshRollups(familyId, new Set(all.map((r) => r.transaction_date)));
-    await refreshSpending(familyId, changesOf(all));
+    await refreshSpending(services(), familyId, changesOf(all));
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     await timed(caller, 'spending', QUESTIONS[0]![1]); // warm-up: modules, dynalite's files

@@ -3,6 +3,7 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import { groupSimilar } from '../../functions/domain/similarity';
@@ -157,7 +158,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       );
       await putNewTransactions(month);
       const started = performance.now();
-      const found = await recomputeCandidates(familyId, month);
+      const found = await recomputeCandidates(services(), familyId, month);
       if (run > 0) {
         times.push(performance.now() - started); // run 0 warms modules and dynalite's files
         proposed += found;

@@ -3,12 +3,12 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { registerServices, services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { OverviewResponse, PeriodStatsResponse } from '../../functions/contracts/insights';
 import { addDays } from '../../functions/domain/dates';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
-import { registerServices } from '../../functions/shared/container';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
 
@@ -84,7 +84,7 @@ async function family(
   const started = performance.now();
   for (let start = 0; start < all.length; start += 2000)
     await putNewTransactions(all.slice(start, start + 2000));
-  await rowsChanged(familyId, changesOf(all));
+  await rowsChanged(services(), familyId, changesOf(all));
   return { caller, seconds: (performance.now() - started) / 1000 };
 }
 

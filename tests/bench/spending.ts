@@ -6,6 +6,7 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { SpendingResponse } from '../../functions/contracts/spending';
@@ -213,7 +214,7 @@ async function aggregate() {
     );
     await putNewTransactions(sample);
     const refresh = await cpuPerRun(20, () =>
-      refreshSpending(familyId, [{ accountId: first, dates: [`${monthOf(30)}-15`] }]),
+      refreshSpending(services(), familyId, [{ accountId: first, dates: [`${monthOf(30)}-15`] }]),
     );
     const refreshOne = refresh.times;
     const monthPath = `/api/insights/categories?from=${monthOf(59)}&to=${monthOf(59)}`;

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerServices } from '../../functions/app/container';
 import type { OutboxEntry } from '../../functions/local/outbox';
-import { registerServices } from '../../functions/shared/container';
 import { startTestTwin, waitFor } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { HttpLambda } from '../../functions/app/http';
 import {
   API_AREAS,
   apiFunctions,
@@ -11,7 +12,6 @@ import {
   SCOPES,
 } from '../../functions/handlers/manifest';
 import { compileRoutes } from '../../functions/local/api-router';
-import type { HttpLambda } from '../../functions/shared/http';
 import { REPO_ROOT } from '../../infra/constructs/repo-root';
 
 /**

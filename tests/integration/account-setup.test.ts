@@ -10,6 +10,7 @@ import {
 } from '../../functions/adapters/dynamodb/transaction-repository';
 import { advanceUpload, createUpload } from '../../functions/adapters/dynamodb/upload-repository';
 import { putObject } from '../../functions/adapters/s3/storage';
+import { services } from '../../functions/app/container';
 import type {
   AccountListResponse,
   AccountResponse,
@@ -416,7 +417,7 @@ async function loadStatement(
     updatedAt: now,
   });
   await putObject(key, '%PDF-1.7\n', 'application/pdf');
-  const state = await registerStep({ bucket: twin.bucket, key, etag: 'e', size: 9 });
+  const state = await registerStep(services(), { bucket: twin.bucket, key, etag: 'e', size: 9 });
   const parsed: ParsedStatementContract = {
     institution: 'Barclays',
     period: { start: rows[0]!.date, end: rows.at(-1)!.date },
@@ -431,10 +432,10 @@ async function loadStatement(
   // What Parse records on the upload for the family (the reader itself is the pipeline tests' subject).
   const { institution, period, reconciliation, warnings } = parsed;
   await advanceUpload(familyId, uploadId, 'analysing', { institution, period, reconciliation, warnings });
-  const persisted = await persistStep({ ...state, statementKey });
-  if (!outcome.fail) return finishStep(persisted);
+  const persisted = await persistStep(services(), { ...state, statementKey });
+  if (!outcome.fail) return finishStep(services(), persisted);
   // A step after Persist failed: the Catch runs RecordFailure with the state as it was.
-  await recordFailureStep({ ...persisted, error: { Error: 'Error', Cause: 'Match timed out' } });
+  await recordFailureStep(services(), { ...persisted, error: { Error: 'Error', Cause: 'Match timed out' } });
   return persisted;
 }
 

@@ -8,6 +8,7 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { registerServices, services } from '../../functions/app/container';
 import {
   type AnalyticsResponse,
   ASSISTANT_INPUT_MESSAGES,
@@ -17,7 +18,6 @@ import {
 import { ASSISTANT_MESSAGES } from '../../functions/domain/insights';
 import { RATE_LIMIT_QUESTIONS } from '../../functions/services/assistant';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
-import { registerServices } from '../../functions/shared/container';
 import type { AssistantModel, AssistantPrompt } from '../../functions/shared/ports';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount } from '../support/statements';
@@ -104,7 +104,7 @@ beforeAll(async () => {
     row(everyday, '2025-01-15', 'TESCO STORES', -10, 'external_expense'),
   ];
   await putNewTransactions(rows);
-  await rowsChanged(familyId, changesOf(rows));
+  await rowsChanged(services(), familyId, changesOf(rows));
   // Bob is a second member of Ada's family (history is per member)
   bob = await signedIn(twin, `bob-${ulid()}`, 'bob@example.co.uk');
   const joined = new Date().toISOString();
@@ -274,7 +274,7 @@ describe("a merchant's total stays exact where a roll-up's merchant list is cut 
       row(account, '2025-03-02', 'CORNER CAFE', -3, 'external_expense'),
     ].map((r) => ({ ...r, family_id: caiFamily }));
     await putNewTransactions(rows);
-    await rowsChanged(caiFamily, changesOf(rows));
+    await rowsChanged(services(), caiFamily, changesOf(rows));
   }, 60_000);
 
   it("a merchant named only by the family's own rows, totalled from roll-ups and rows", async () => {

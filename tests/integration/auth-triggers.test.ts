@@ -12,9 +12,9 @@ import signUpWithLink from '../../events/cognito/pre-sign-up/sign-up-with-link.j
 import signUpWithoutLink from '../../events/cognito/pre-sign-up/sign-up-without-link.json';
 import dummyAnswer from '../../events/cognito/verify-auth-challenge/dummy-answer.json';
 import magicLink from '../../events/cognito/verify-auth-challenge/magic-link.json';
+import { registerServices } from '../../functions/app/container';
 import { functionSpec, invoke } from '../../functions/local/lambda-runtime';
 import type { OutboxEntry } from '../../functions/local/outbox';
-import { registerServices } from '../../functions/shared/container';
 import { tokenFromLink } from '../support/cognito';
 import { startTestTwin } from '../support/twin';
 

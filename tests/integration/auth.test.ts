@@ -1,12 +1,12 @@
 import { ulid } from 'ulid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerServices } from '../../functions/app/container';
 import { LINK_FRAGMENT_PARAM } from '../../functions/contracts/auth';
 import { loginErrorMessage } from '../../functions/domain/identity';
 import { createApiRouter } from '../../functions/local/api-router';
 import { LOCAL_CLIENT_ID } from '../../functions/local/jwt';
 import type { OutboxEntry } from '../../functions/local/outbox';
 import { MAGIC_LINK_TTL_MS } from '../../functions/services/magic-link';
-import { registerServices } from '../../functions/shared/container';
 import { cognitoClient, tokenFromLink } from '../support/cognito';
 import { startTestTwin } from '../support/twin';
 

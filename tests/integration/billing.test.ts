@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { ulid } from 'ulid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signStripePayload } from '../../functions/adapters/stripe/stripe-billing';
+import { registerServices, services } from '../../functions/app/container';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type {
   CheckoutResponse,
@@ -11,7 +12,6 @@ import type {
   WebhookResponse,
 } from '../../functions/contracts/subscription';
 import { PAYMENT_REQUIRED_MESSAGE } from '../../functions/services/subscription';
-import { registerServices } from '../../functions/shared/container';
 import type { Billing } from '../../functions/shared/ports';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
@@ -439,7 +439,7 @@ describe('expiry (the trial over, no upgrade)', () => {
   it('team members and early adopters keep access after the trial', async () => {
     const { caller, familyId } = await newFamily('team');
     const { flagSubscription } = await import('../../functions/services/subscription');
-    await flagSubscription(familyId, 'team');
+    await flagSubscription(services(), familyId, 'team');
     await moveClock(familyId, 30);
     const now = await info(caller);
     expect(now).toMatchObject({ is_team_member: true, has_access: true, show_expired_notice: false });

@@ -7,13 +7,13 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload } from '../../functions/adapters/dynamodb/upload-repository';
 import { putObject } from '../../functions/adapters/s3/storage';
+import { registerServices, services } from '../../functions/app/container';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import { classifyStep } from '../../functions/services/pipeline/classify';
 import { matchStep } from '../../functions/services/pipeline/match';
 import { persistStep } from '../../functions/services/pipeline/persist';
 import { registerStep } from '../../functions/services/pipeline/register';
-import { registerServices } from '../../functions/shared/container';
 import { startTestTwin } from '../support/twin';
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
@@ -92,7 +92,7 @@ async function ingest(
     updatedAt: now,
   });
   await putObject(key, '%PDF-1.7\n', 'application/pdf');
-  let state: PipelineState = await registerStep({ bucket: twin.bucket, key, etag: 'e', size: 9 });
+  let state: PipelineState = await registerStep(services(), { bucket: twin.bucket, key, etag: 'e', size: 9 });
   const statementKey = artefactKey(familyId, uploadId, 'statement.json');
   const parsed: ParsedStatementContract = {
     institution: 'Barclays',
@@ -104,9 +104,9 @@ async function ingest(
     warnings: [],
   };
   await putObject(statementKey, JSON.stringify(parsed), 'application/json');
-  state = await persistStep({ ...state, statementKey });
-  state = await classifyStep(state);
-  return matchStep(state);
+  state = await persistStep(services(), { ...state, statementKey });
+  state = await classifyStep(services(), state);
+  return matchStep(services(), state);
 }
 
 describe('classify: the rule table labels what an upload added', () => {

@@ -7,6 +7,7 @@ import {
   type TransactionItem,
   transactionKey,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { registerServices, services } from '../../functions/app/container';
 import type {
   AccountTypesResponse,
   OverviewResponse,
@@ -14,7 +15,6 @@ import type {
 } from '../../functions/contracts/insights';
 import { COMPARISON_MESSAGES } from '../../functions/domain/periods';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
-import { registerServices } from '../../functions/shared/container';
 import { generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount, uploadStatement } from '../support/statements';
@@ -100,7 +100,7 @@ beforeAll(async () => {
     row(old, '2025-03-02', 'WINDFALL', 10000, 'income'),
   );
   await putNewTransactions(rows);
-  await rowsChanged(familyId, changesOf(rows));
+  await rowsChanged(services(), familyId, changesOf(rows));
   const archived = await ada.call('POST', `/api/accounts/${old}/archive`);
   expect(archived.status).toBe(200);
 }, 60_000);
@@ -356,7 +356,7 @@ describe('the figures follow every write', () => {
         ExpressionAttributeValues: { ':f': flow, ':m': 'user_corrected' },
       }),
     );
-    await rowsChanged(familyId, changesOf([item]));
+    await rowsChanged(services(), familyId, changesOf([item]));
   };
 
   it('after a correction (the refund corrected to income)', async () => {
@@ -369,7 +369,7 @@ describe('the figures follow every write', () => {
   it('after an accepted transfer (the unclassified −10 and a +10 on the card: both internal)', async () => {
     const partner = row(card, '2025-03-18', 'PAYMENT RECEIVED', 10, null);
     await putNewTransactions([partner]);
-    await rowsChanged(familyId, changesOf([partner]));
+    await rowsChanged(services(), familyId, changesOf([partner]));
     await correct(rows[6]!, 'internal_transfer');
     await correct(partner, 'internal_transfer');
     const { position, summary } = await overview();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTITUTIONS } from '../../functions/adapters/dynamodb/catalogue/institutions';
+import { services } from '../../functions/app/container';
 import type { Institution, ServiceType } from '../../functions/contracts/institutions';
 import { seedCatalogue } from '../../functions/services/seed';
 import { startTestTwin } from '../support/twin';
@@ -106,7 +107,7 @@ describe('institution catalogue (seeded at twin start)', () => {
   });
 
   it('re-seeding is a no-op when the catalogue is unchanged', async () => {
-    const again = await seedCatalogue();
+    const again = await seedCatalogue(services().now());
     expect(again).toMatchObject({ changed: false, written: 0, institutions: INSTITUTIONS.length });
     expect((await list()).length).toBe(INSTITUTIONS.length);
   });

@@ -5,6 +5,8 @@ import { documentClient, tableName } from '../../functions/adapters/dynamodb/cli
 import { deleteMember } from '../../functions/adapters/dynamodb/family-repository';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { queryAll } from '../../functions/adapters/dynamodb/paging';
+import { registerServices } from '../../functions/app/container';
+import { SCOPE_MESSAGES } from '../../functions/app/http';
 import type { Family, InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type {
   AcceptInvitationResponse,
@@ -19,8 +21,6 @@ import { INVITATION_TTL_MS, MAX_PENDING_INVITATIONS, MEMBER_MESSAGES } from '../
 import { FUNCTIONS } from '../../functions/handlers/manifest';
 import type { OutboxEntry } from '../../functions/local/outbox';
 import { hashToken } from '../../functions/services/magic-link';
-import { registerServices } from '../../functions/shared/container';
-import { SCOPE_MESSAGES } from '../../functions/shared/http';
 import { generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { cognitoClient, tokenFromLink } from '../support/cognito';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
 import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
+import { services } from '../../functions/app/container';
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import { handler as recordFailureHandler } from '../../functions/handlers/pipeline/record-failure';
@@ -68,7 +69,7 @@ async function upload(
     updatedAt: now,
   });
   await putObject(key, '%PDF-1.7\n', 'application/pdf');
-  const state = await registerStep({ bucket: twin.bucket, key, etag: 'e', size: 9 });
+  const state = await registerStep(services(), { bucket: twin.bucket, key, etag: 'e', size: 9 });
   const statementKey = artefactKey(familyId, uploadId, 'statement.json');
   await putObject(statementKey, JSON.stringify(parsed), 'application/json');
   return { ...state, statementKey };
@@ -85,7 +86,7 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
   it('adds every row of a new statement, keeping two identical purchases on one day', async () => {
     const familyId = ulid();
     const accountId = ulid();
-    const state = await persistStep(await upload(familyId, accountId, statement(january)));
+    const state = await persistStep(services(), await upload(familyId, accountId, statement(january)));
     expect(state.counts).toMatchObject({ parsed: 4, added: 4, duplicates: 0 });
     const rows = await accountTransactions(familyId, accountId);
     expect(rows).toHaveLength(4);
@@ -96,8 +97,8 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
   it('adds nothing when the same statement is uploaded again', async () => {
     const familyId = ulid();
     const accountId = ulid();
-    await persistStep(await upload(familyId, accountId, statement(january)));
-    const again = await persistStep(await upload(familyId, accountId, statement(january)));
+    await persistStep(services(), await upload(familyId, accountId, statement(january)));
+    const again = await persistStep(services(), await upload(familyId, accountId, statement(january)));
     expect(again.counts).toMatchObject({ parsed: 4, added: 0, duplicates: 4 });
     expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
   });
@@ -105,17 +106,17 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
   it('adds only the new rows of an overlapping statement', async () => {
     const familyId = ulid();
     const accountId = ulid();
-    await persistStep(await upload(familyId, accountId, statement(january)));
+    await persistStep(services(), await upload(familyId, accountId, statement(january)));
     const overlap = [...january.slice(2), row('2026-01-20', 'DIRECT DEBIT BRITISH GAS', -64, 3006.1)];
-    const state = await persistStep(await upload(familyId, accountId, statement(overlap)));
+    const state = await persistStep(services(), await upload(familyId, accountId, statement(overlap)));
     expect(state.counts).toMatchObject({ parsed: 3, added: 1, duplicates: 2 });
     expect(await accountTransactions(familyId, accountId)).toHaveLength(5);
   });
 
   it('the same rows on another account are that account’s own', async () => {
     const familyId = ulid();
-    await persistStep(await upload(familyId, ulid(), statement(january)));
-    const other = await persistStep(await upload(familyId, ulid(), statement(january)));
+    await persistStep(services(), await upload(familyId, ulid(), statement(january)));
+    const other = await persistStep(services(), await upload(familyId, ulid(), statement(january)));
     expect(other.counts).toMatchObject({ added: 4 });
   });
 
@@ -123,8 +124,8 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
     const familyId = ulid();
     const accountId = ulid();
     const state = await upload(familyId, accountId, statement(january));
-    await persistStep(state);
-    const retried = await persistStep(state);
+    await persistStep(services(), state);
+    const retried = await persistStep(services(), state);
     // The rows are this upload's own: the retry still hands all four to Classify and Match.
     expect(retried.counts).toMatchObject({ added: 4, duplicates: 0 });
     expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
@@ -134,8 +135,8 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
 describe('finish and failure', () => {
   it('finish marks the upload done with the spec message', async () => {
     const familyId = ulid();
-    const state = await persistStep(await upload(familyId, ulid(), statement(january)));
-    await finishStep(state);
+    const state = await persistStep(services(), await upload(familyId, ulid(), statement(january)));
+    await finishStep(services(), state);
     const record = await getUpload(familyId, state.uploadId);
     expect(record).toMatchObject({
       stage: 'done',
@@ -146,10 +147,10 @@ describe('finish and failure', () => {
   it('a failure after persist removes the rows this upload added and keeps earlier ones', async () => {
     const familyId = ulid();
     const accountId = ulid();
-    await persistStep(await upload(familyId, accountId, statement(january.slice(0, 2))));
-    const state = await persistStep(await upload(familyId, accountId, statement(january)));
+    await persistStep(services(), await upload(familyId, accountId, statement(january.slice(0, 2))));
+    const state = await persistStep(services(), await upload(familyId, accountId, statement(january)));
     expect(state.counts?.added).toBe(2);
-    await recordFailureStep({
+    await recordFailureStep(services(), {
       ...state,
       error: { Error: 'StatementError', Cause: 'We could not read page 3.' },
     });
@@ -162,21 +163,21 @@ describe('finish and failure', () => {
   it('a failure half-way through persist removes what it wrote (the rows were recorded first)', async () => {
     const familyId = ulid();
     const accountId = ulid();
-    await persistStep(await upload(familyId, accountId, statement(january.slice(0, 1))));
+    await persistStep(services(), await upload(familyId, accountId, statement(january.slice(0, 1))));
     const state = await upload(familyId, accountId, statement(january));
-    await persistStep(state);
+    await persistStep(services(), state);
     // As if Persist had stopped before recording what it added: only rows.json is there.
     await deleteObject(artefactKey(familyId, state.uploadId, 'added.json'));
-    await recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'timed out' } });
+    await recordFailureStep(services(), { ...state, error: { Error: 'Lambda.Timeout', Cause: 'timed out' } });
     const rows = await accountTransactions(familyId, accountId);
     expect(rows.map((r) => r.description)).toEqual(['TESCO STORES 2345']);
   });
 
   it('a finished upload is never revived by a late failure', async () => {
     const familyId = ulid();
-    const state = await persistStep(await upload(familyId, ulid(), statement(january)));
-    await finishStep(state);
-    await recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'late' } });
+    const state = await persistStep(services(), await upload(familyId, ulid(), statement(january)));
+    await finishStep(services(), state);
+    await recordFailureStep(services(), { ...state, error: { Error: 'Lambda.Timeout', Cause: 'late' } });
     expect((await getUpload(familyId, state.uploadId))?.stage).toBe('done');
   });
 
@@ -219,7 +220,12 @@ describe('finish and failure', () => {
 describe('register: bad uploads', () => {
   it('refuses an object the app did not ask for', async () => {
     await expect(
-      registerStep({ bucket: twin.bucket, key: uploadObjectKey(ulid(), ulid(), 'x.pdf'), etag: '', size: 1 }),
+      registerStep(services(), {
+        bucket: twin.bucket,
+        key: uploadObjectKey(ulid(), ulid(), 'x.pdf'),
+        etag: '',
+        size: 1,
+      }),
     ).rejects.toThrow(MESSAGES.notStarted);
   });
 });

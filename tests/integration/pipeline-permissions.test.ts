@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { headObject } from '../../functions/adapters/s3/storage';
+import { services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import type { PipelineTask } from '../../functions/contracts/pipeline-states';
@@ -116,23 +117,23 @@ describe('DESIGN least privilege: each pipeline step uses only what its function
       return { bucket: twin.bucket, key, etag, size: pdf.length };
     };
 
-    let state: PipelineState = await asTask('Register', async () => registerStep(await upload()));
-    state = await asTask('Extract', () => extractStep(state));
-    state = await asTask('Parse', () => parseStep(state));
+    let state: PipelineState = await asTask('Register', async () => registerStep(services(), await upload()));
+    state = await asTask('Extract', () => extractStep(services(), state));
+    state = await asTask('Parse', () => parseStep(services(), state));
     // A failure before Persist: nothing was written, and RecordFailure finds no rows to undo.
     await asTask('RecordFailure', () =>
-      recordFailureStep({ ...state, error: { Error: 'StatementError', Cause: 'x' } }),
+      recordFailureStep(services(), { ...state, error: { Error: 'StatementError', Cause: 'x' } }),
     );
 
-    state = await asTask('Register', async () => registerStep(await upload()));
-    state = await asTask('Extract', () => extractStep(state));
-    state = await asTask('Parse', () => parseStep(state));
-    state = await asTask('Persist', () => persistStep(state));
-    state = await asTask('Classify', () => classifyStep(state));
-    state = await asTask('Match', () => matchStep(state));
+    state = await asTask('Register', async () => registerStep(services(), await upload()));
+    state = await asTask('Extract', () => extractStep(services(), state));
+    state = await asTask('Parse', () => parseStep(services(), state));
+    state = await asTask('Persist', () => persistStep(services(), state));
+    state = await asTask('Classify', () => classifyStep(services(), state));
+    state = await asTask('Match', () => matchStep(services(), state));
     await asTask('RecordFailure', () =>
-      recordFailureStep({ ...state, error: { Error: 'Lambda.Timeout', Cause: 'x' } }),
+      recordFailureStep(services(), { ...state, error: { Error: 'Lambda.Timeout', Cause: 'x' } }),
     );
-    await asTask('Finish', () => finishStep(state));
+    await asTask('Finish', () => finishStep(services(), state));
   });
 });

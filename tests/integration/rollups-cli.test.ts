@@ -12,6 +12,7 @@ import {
   putNewTransactions,
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { services } from '../../functions/app/container';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { signedIn } from '../support/api';
 import { createAccount } from '../support/statements';
@@ -69,7 +70,7 @@ describe('bin/rollups.ts', () => {
         created_at: '2026-01-01T00:00:00.000Z',
       }));
       await putNewTransactions(rows);
-      await rowsChanged(familyId, changesOf(rows));
+      await rowsChanged(services(), familyId, changesOf(rows));
       await documentClient().send(
         new DeleteCommand({ TableName: tableName(), Key: keys.rollup(familyId, '2025-02') }),
       );

@@ -10,6 +10,7 @@ import {
   deleteTransaction,
   transactionKey,
 } from '../../functions/adapters/dynamodb/transaction-repository';
+import { services } from '../../functions/app/container';
 import type { Upload } from '../../functions/contracts/uploads';
 import { buildRollups } from '../../functions/domain/rollups';
 import { checkRollups, repairRollups } from '../../functions/services/rollups';
@@ -124,12 +125,12 @@ describe('roll-ups follow every write', () => {
               },
             }),
           );
-        await rowsChanged(familyId, changesOf(chosen));
+        await rowsChanged(services(), familyId, changesOf(chosen));
       } else if (op < 0.8 && rows.length) {
         // a cleanup deleting rows
         const chosen = rows.filter(() => next() < 0.05).slice(0, 5);
         for (const row of chosen) await deleteTransaction(row, row.upload_id);
-        await rowsChanged(familyId, changesOf(chosen));
+        await rowsChanged(services(), familyId, changesOf(chosen));
       } else if (uploads.length) {
         const removed = uploads.splice(Math.floor(next() * uploads.length), 1)[0]!;
         const answer = await ada.call('DELETE', `/api/uploads/${removed.uploadId}`);
@@ -142,8 +143,8 @@ describe('roll-ups follow every write', () => {
   it('reporting the same change twice changes nothing', async () => {
     const rows = await accountTransactions(familyId, current);
     const before = await Promise.all((await rollupMonths(familyId)).map((m) => getRollup(familyId, m)));
-    await rowsChanged(familyId, changesOf(rows));
-    await rowsChanged(familyId, changesOf(rows));
+    await rowsChanged(services(), familyId, changesOf(rows));
+    await rowsChanged(services(), familyId, changesOf(rows));
     const after = await Promise.all((await rollupMonths(familyId)).map((m) => getRollup(familyId, m)));
     expect(after).toEqual(before);
   });

@@ -8,6 +8,7 @@ import {
   spendRollupVersion,
 } from '../../functions/adapters/dynamodb/spending-repository';
 import { putNewTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
+import { services } from '../../functions/app/container';
 import type {
   CategoriesResponse,
   CategoryChangeResult,
@@ -303,7 +304,7 @@ describe('the one-off backfill', () => {
       },
     ]);
     expect((await spending(ada, `&accounts=${savings}`)).total).toBe(0);
-    const first = await backfillCategories();
+    const first = await backfillCategories(services());
     expect(first.categorised).toBeGreaterThanOrEqual(1);
     const [row] = await transactionsOf(ada, savings);
     expect(row).toMatchObject({ subcategory_id: 'bills.water', merchant_name: 'Thames Water' });
@@ -312,7 +313,7 @@ describe('the one-off backfill', () => {
     expect(categoryOf(s, 'bills')?.subcategories).toEqual([
       { id: 'bills.water', name: 'Water', total: 38.5, count: 1 },
     ]);
-    const second = await backfillCategories();
+    const second = await backfillCategories(services());
     expect(second.categorised).toBe(0);
     expect((await spending(ada, `&accounts=${savings}`)).total).toBe(38.5);
   });
@@ -340,7 +341,7 @@ describe('a row that becomes spending after it was written', () => {
       created_at: new Date().toISOString(),
     };
     await putNewTransactions([row]);
-    await rowsChanged(familyId, changesOf([row]));
+    await rowsChanged(services(), familyId, changesOf([row]));
     const stored = (await transactionsOf(ada, savings)).find((t) => t.id === row.id);
     expect(stored).toMatchObject({ subcategory_id: 'eating_out.cafes', merchant_name: 'Greggs' });
     const s = await spending(ada, `&accounts=${savings}`);
@@ -375,7 +376,7 @@ describe('roll-ups stay exact when refreshes overlap', () => {
     const month = '2024-03';
     const first = row(familyId, accountId, 1, `${month}-05`);
     await putNewTransactions([first]);
-    await refreshSpending(familyId, changesOf([first]));
+    await refreshSpending(services(), familyId, changesOf([first]));
     // A refresh reads the version, then the rows ...
     const version = await spendRollupVersion(familyId, month, accountId);
     const stale = rollupOf(
@@ -386,7 +387,7 @@ describe('roll-ups stay exact when refreshes overlap', () => {
     // ... meanwhile another write of the month lands and its refresh stores the new figures ...
     const second = row(familyId, accountId, 2, `${month}-06`);
     await putNewTransactions([second]);
-    await refreshSpending(familyId, changesOf([second]));
+    await refreshSpending(services(), familyId, changesOf([second]));
     // ... so the first refresh's figures (without the second row) are refused.
     expect(await saveSpendRollup(familyId, stale, version, new Date().toISOString())).toBe(false);
     const [stored] = await accountSpendRollups(familyId, accountId, [month]);
@@ -410,7 +411,7 @@ describe('roll-ups stay exact when refreshes overlap', () => {
     await Promise.all(
       batches.map(async (rows) => {
         await putNewTransactions(rows);
-        await refreshSpending(familyId, changesOf(rows));
+        await refreshSpending(services(), familyId, changesOf(rows));
       }),
     );
     const months = ['2024-05', '2024-06'];

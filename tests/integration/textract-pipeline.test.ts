@@ -8,13 +8,13 @@ import {
   TEXTRACT_MESSAGES,
   type TextractPage,
 } from '../../functions/adapters/textract/blocks';
+import { registerServices, services } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import { TEXTRACT_POLL_SECONDS } from '../../functions/contracts/pipeline-states';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { EXTRACTION_MESSAGES } from '../../functions/services/pipeline/messages';
 import { MAX_TEXTRACT_POLLS, pollTextractStep } from '../../functions/services/pipeline/poll-textract';
-import { registerServices } from '../../functions/shared/container';
 import type { TextRecognition } from '../../functions/shared/ports';
 import { generateImageOnlyPdf, generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
@@ -145,7 +145,7 @@ describe('spec 2 §4 Upload: a scanned statement is read by Textract (Wait → P
       },
     };
     expect(MAX_TEXTRACT_POLLS * TEXTRACT_POLL_SECONDS).toBe(600);
-    await expect(pollTextractStep(state)).rejects.toThrow(EXTRACTION_MESSAGES.textractTimeout);
+    await expect(pollTextractStep(services(), state)).rejects.toThrow(EXTRACTION_MESSAGES.textractTimeout);
   });
 
   it('a failed Textract job fails the upload with a clear message', async () => {

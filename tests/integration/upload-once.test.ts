@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headObject, putObject } from '../../functions/adapters/s3/storage';
+import { services } from '../../functions/app/container';
 import type { PipelineState } from '../../functions/contracts/pipeline';
 import { UPLOAD_CLOSED_ERROR } from '../../functions/contracts/pipeline-states';
 import type { Transaction } from '../../functions/contracts/transactions';
@@ -105,7 +106,7 @@ describe('a second PUT to a finished upload', () => {
       .map((e) => (e.output ?? {}) as Partial<PipelineState>)
       .find((output) => output.uploadId === upload.uploadId) as PipelineState;
     expect(state.counts?.parsed).toBeGreaterThan(0);
-    await expect(persistStep(state)).rejects.toMatchObject({ name: UPLOAD_CLOSED_ERROR });
+    await expect(persistStep(services(), state)).rejects.toMatchObject({ name: UPLOAD_CLOSED_ERROR });
     expect((await ada.call<Upload>('GET', `/api/uploads/${upload.uploadId}`)).body).toEqual(upload);
   });
 });
@@ -121,12 +122,12 @@ describe('a second PUT while the first is being read', () => {
     const current = await headObject(state.key, state.bucket);
     expect(state.etag.replaceAll('"', '')).not.toBe('');
     expect(current.etag.replaceAll('"', '')).not.toBe(state.etag.replaceAll('"', ''));
-    await expect(extractStep(state)).rejects.toMatchObject({
+    await expect(extractStep(services(), state)).rejects.toMatchObject({
       name: 'StatementError',
       message: MESSAGES.replaced,
     });
     // The version an upload was claimed for is read as before.
-    await expect(extractStep({ ...state, etag: current.etag })).resolves.toMatchObject({
+    await expect(extractStep(services(), { ...state, etag: current.etag })).resolves.toMatchObject({
       extraction: { status: 'DONE', source: 'text-layer' },
     });
   });

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerServices } from '../../functions/app/container';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { CreateUploadResponse, Upload } from '../../functions/contracts/uploads';
 import { MAX_UPLOAD_BYTES } from '../../functions/contracts/uploads';
 import { ABANDONED_AFTER_MS } from '../../functions/services/uploads';
-import { registerServices } from '../../functions/shared/container';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
 

@@ -6,7 +6,7 @@ import type { ReviewClassifier, ReviewClassifierFactory } from '../../shared/por
  * functions/domain/local-classifier.ts over the family's evidence (learned patterns, corrected rows) and the
  * merchant dictionary. One item per call, as the spec's review processes items one by one; an item it has no
  * evidence for is answered null (a failed call for that row: the caller applies the spec's fallback).
- * Registered for the twin only (functions/shared/container.ts picks it by mode); never in an AWS bundle's path.
+ * Registered for the twin only (functions/app/container.ts picks it by mode); never in an AWS bundle's path.
  */
 export const localReviewClassifier: ReviewClassifierFactory = (evidence): ReviewClassifier => ({
   label: 'local',

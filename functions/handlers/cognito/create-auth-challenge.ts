@@ -1,7 +1,8 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { CHALLENGE, SIGN_IN_METHOD } from '../../contracts/auth';
 import { sendMagicLink } from '../../services/magic-link';
-import { eventHandler } from '../../shared/http';
 
 /**
  * Cognito "create auth challenge". The first challenge of a flow asks the client for its auth parameters
@@ -26,7 +27,7 @@ export const handler = eventHandler(
       return event;
     }
     const email = userAttributes.email ?? event.userName;
-    await sendMagicLink({ email, clientId: event.callerContext.clientId });
+    await sendMagicLink(services(), { email, clientId: event.callerContext.clientId });
     event.response.publicChallengeParameters = {};
     event.response.privateChallengeParameters = { challenge: CHALLENGE.magicLink };
     event.response.challengeMetadata = CHALLENGE.magicLink;

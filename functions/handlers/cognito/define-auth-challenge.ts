@@ -1,6 +1,6 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
+import { eventHandler } from '../../app/http';
 import { CHALLENGE, SIGN_IN_METHOD } from '../../contracts/auth';
-import { eventHandler } from '../../shared/http';
 
 /**
  * Cognito "define auth challenge": the custom flow's state machine (functions/contracts/auth.ts).

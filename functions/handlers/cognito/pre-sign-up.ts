@@ -1,7 +1,8 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { SIGN_UP_LINK_ATTRIBUTE } from '../../contracts/auth';
 import { checkMagicLink } from '../../services/magic-link';
-import { eventHandler } from '../../shared/http';
 
 /**
  * Cognito "pre sign-up". An account is created when an address first signs in: the SPA calls SignUp with the
@@ -15,7 +16,7 @@ export const handler = eventHandler('pre-sign-up', async (event: PreSignUpTrigge
   const email = event.request.userAttributes.email;
   const token = event.request.validationData?.[SIGN_UP_LINK_ATTRIBUTE];
   if (!email || !token) throw new Error('invalid_link: signing up needs a sign-in link');
-  const checked = await checkMagicLink({ token, email, clientId: event.callerContext.clientId });
+  const checked = await checkMagicLink(services(), { token, email, clientId: event.callerContext.clientId });
   if (!checked.ok) throw new Error(`invalid_link: the sign-in link is not valid (${checked.problem})`);
   event.response.autoConfirmUser = true;
   event.response.autoVerifyEmail = true;

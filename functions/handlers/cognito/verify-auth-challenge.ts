@@ -1,8 +1,9 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { SIGN_IN_METHOD } from '../../contracts/auth';
 import { joinPendingFamilies } from '../../services/invitations';
 import { redeemMagicLink } from '../../services/magic-link';
-import { eventHandler } from '../../shared/http';
 import { logger } from '../../shared/logger';
 
 /**
@@ -23,7 +24,7 @@ export const handler = eventHandler(
     const email = userAttributes.email;
     if (userNotFound || !email || clientMetadata?.signInMethod !== SIGN_IN_METHOD) return event;
     if (typeof challengeAnswer !== 'string' || !challengeAnswer.includes('.')) return event;
-    event.response.answerCorrect = await redeemMagicLink({
+    event.response.answerCorrect = await redeemMagicLink(services(), {
       token: challengeAnswer,
       email,
       clientId: event.callerContext.clientId,
@@ -31,7 +32,7 @@ export const handler = eventHandler(
     const userId = userAttributes.sub;
     if (event.response.answerCorrect && userId) {
       try {
-        await joinPendingFamilies({ userId, email });
+        await joinPendingFamilies(services(), { userId, email });
       } catch (error) {
         logger.error('joining pending families failed', { error: error as Error });
       }

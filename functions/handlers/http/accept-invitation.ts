@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { invitationTokenRequestSchema } from '../../contracts/members';
 import { acceptInvitation } from '../../services/invitations';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.AcceptInvitation,
   { body: invitationTokenRequestSchema },
-  async ({ auth, body }) => json(200, await acceptInvitation(auth, body.token)),
+  async ({ auth, body }) => json(200, await acceptInvitation(services(), auth, body.token)),
 );

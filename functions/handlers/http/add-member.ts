@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { addMemberRequestSchema } from '../../contracts/members';
 import { addFamilyMember } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -11,7 +12,7 @@ export const handler = httpHandler(
   ROUTES.AddMember,
   { body: addMemberRequestSchema },
   async ({ family, body }) => {
-    const result = await addFamilyMember(family, body);
+    const result = await addFamilyMember(services(), family, body);
     return json(result.resent ? 200 : 201, result);
   },
 );

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { analyseFamilyCleanup } from '../../services/cleanup';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/transactions/cleanup ('Analyze Data Issues'): the family's bad rows, counted and by account. */

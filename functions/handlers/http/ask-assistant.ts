@@ -1,7 +1,8 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { askSchema } from '../../contracts/assistant';
 import { ask } from '../../services/assistant';
 import { requirePaidAccess } from '../../services/subscription';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -9,6 +10,6 @@ import { ROUTES } from '../manifest';
  * paid access: a family whose trial ended without an upgrade gets 402 (its kept messages stay readable).
  */
 export const handler = httpHandler(ROUTES.AskAssistant, { body: askSchema }, async ({ family, body }) => {
-  await requirePaidAccess(family);
-  return json(200, await ask(family, body.question));
+  await requirePaidAccess(services(), family);
+  return json(200, await ask(services(), family, body.question));
 });

@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { bulkCategoryChangeSchema } from '../../contracts/spending';
 import { changeCategory } from '../../services/spending';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.ChangeCategories,
   { body: bulkCategoryChangeSchema },
-  async ({ family, body }) => json(200, await changeCategory(family, body, true)),
+  async ({ family, body }) => json(200, await changeCategory(services(), family, body, true)),
 );

@@ -1,3 +1,5 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import {
   CATEGORY_MESSAGES,
   singleCategoryChangeSchema,
@@ -5,7 +7,6 @@ import {
 } from '../../contracts/spending';
 import { changeCategory } from '../../services/spending';
 import { NotFoundError } from '../../shared/errors';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -23,7 +24,7 @@ export const handler = httpHandler(
     ];
     return json(
       200,
-      await changeCategory(family, { transactions, category_id: body.category_id ?? '' }, false),
+      await changeCategory(services(), family, { transactions, category_id: body.category_id ?? '' }, false),
     );
   },
 );

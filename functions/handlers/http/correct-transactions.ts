@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { correctionRequestSchema } from '../../contracts/corrections';
 import { correctFlowType } from '../../services/corrections';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.CorrectTransactions,
   { body: correctionRequestSchema },
-  async ({ family, body }) => json(200, await correctFlowType(family, body)),
+  async ({ family, body }) => json(200, await correctFlowType(services(), family, body)),
 );

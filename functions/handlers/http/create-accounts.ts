@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { createAccountsRequestSchema } from '../../contracts/accounts';
 import { createAccounts } from '../../services/accounts';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -13,7 +14,7 @@ export const handler = httpHandler(
   ROUTES.CreateAccounts,
   { body: createAccountsRequestSchema },
   async ({ family, body }) => {
-    const result = await createAccounts(family, body);
+    const result = await createAccounts(services(), family, body);
     return json(result.created > 0 ? 201 : 200, result);
   },
 );

@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { checkoutRequestSchema } from '../../contracts/subscription';
 import { startCheckout } from '../../services/billing';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -11,5 +12,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.CreateCheckoutSession,
   { body: checkoutRequestSchema },
-  async ({ family }) => json(200, await startCheckout(family)),
+  async ({ family }) => json(200, await startCheckout(services(), family)),
 );

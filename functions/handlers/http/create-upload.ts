@@ -1,7 +1,8 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { createUploadRequestSchema } from '../../contracts/uploads';
 import { requirePaidAccess } from '../../services/subscription';
 import { startUpload } from '../../services/uploads';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -12,7 +13,7 @@ export const handler = httpHandler(
   ROUTES.CreateUpload,
   { body: createUploadRequestSchema },
   async ({ family, body }) => {
-    await requirePaidAccess(family);
-    return json(201, await startUpload(family, body));
+    await requirePaidAccess(services(), family);
+    return json(201, await startUpload(services(), family, body));
   },
 );

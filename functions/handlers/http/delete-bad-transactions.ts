@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { cleanupDeleteRequestSchema } from '../../contracts/review';
 import { deleteBadTransactions } from '../../services/cleanup';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.DeleteBadTransactions,
   { body: cleanupDeleteRequestSchema },
-  async ({ family, body }) => json(200, await deleteBadTransactions(family, body)),
+  async ({ family, body }) => json(200, await deleteBadTransactions(services(), family, body)),
 );

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { patternIdParamsSchema } from '../../contracts/corrections';
 import { forgetPattern } from '../../services/corrections';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** DELETE /api/patterns/{id}: forget a learned pattern (later uploads no longer apply it). */

@@ -1,7 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { discardCheck } from '../../services/statement-checks';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** POST /api/uploads/{id}/check/discard: the held statement goes; the family's admin's. */

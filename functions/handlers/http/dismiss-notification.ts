@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { dismissNotificationRequestSchema } from '../../contracts/subscription';
 import { dismissNotification } from '../../services/subscription';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,6 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.DismissNotification,
   { body: dismissNotificationRequestSchema },
-  async ({ family, body }) => json(200, await dismissNotification(family, body.notification_type)),
+  async ({ family, body }) =>
+    json(200, await dismissNotification(services(), family, body.notification_type)),
 );

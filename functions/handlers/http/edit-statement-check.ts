@@ -1,8 +1,8 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { checkEditRequestSchema } from '../../contracts/statement-check';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { editCheck } from '../../services/statement-checks';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** POST /api/uploads/{id}/check/edits: one fix to a held statement; answers the check run again. */

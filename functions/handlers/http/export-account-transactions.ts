@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler } from '../../app/http';
 import { accountTransactionsParamsSchema, transactionsCsvQuerySchema } from '../../contracts/transactions';
 import { accountTransactionsCsv } from '../../services/transactions';
-import { httpHandler } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/accounts/{id}/transactions/csv?from&to&flow_type: the account's rows as a CSV attachment. */
@@ -8,7 +9,7 @@ export const handler = httpHandler(
   ROUTES.ExportAccountTransactions,
   { params: accountTransactionsParamsSchema, query: transactionsCsvQuerySchema },
   async ({ family, params, query }) => {
-    const { fileName, csv } = await accountTransactionsCsv(family, params.id, query);
+    const { fileName, csv } = await accountTransactionsCsv(services(), family, params.id, query);
     return {
       statusCode: 200,
       headers: {

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { accountIdParamsSchema } from '../../contracts/accounts';
 import { familyAccount } from '../../services/accounts';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/accounts/{id}: one of the caller's family's accounts; any other id (another family's) is 404. */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { analytics } from '../../services/assistant';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/insights/analytics: the Analytics & Insights page's proactive insights and example questions. */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { conversation } from '../../services/assistant';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/assistant/conversations: the caller's own last 10 messages with the assistant. */

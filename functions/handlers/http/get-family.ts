@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { ownFamily } from '../../services/family';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/family: the caller's own family (found through their membership), or 404. */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { ownProfile } from '../../services/profile';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/profile: the caller's own profile, or null when they have not saved one (spec 1 §7). */

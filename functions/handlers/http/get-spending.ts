@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { spendingQuerySchema } from '../../contracts/spending';
 import { spendingSummary } from '../../services/spending';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.GetSpending,
   { query: spendingQuerySchema },
-  async ({ family, query }) => json(200, await spendingSummary(family, query)),
+  async ({ family, query }) => json(200, await spendingSummary(services(), family, query)),
 );

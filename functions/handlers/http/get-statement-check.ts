@@ -1,7 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { statementCheck } from '../../services/statement-checks';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/uploads/{id}/check: a held statement's rows, sums, where they break, and the family's edits. */

@@ -1,5 +1,6 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { subscriptionInfo } from '../../services/subscription';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -7,5 +8,5 @@ import { ROUTES } from '../manifest';
  * flags, computed by the domain from the family's subscription; should_initialize when there is none.
  */
 export const handler = httpHandler(ROUTES.GetSubscription, {}, async ({ family }) =>
-  json(200, await subscriptionInfo(family)),
+  json(200, await subscriptionInfo(services(), family)),
 );

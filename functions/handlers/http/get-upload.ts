@@ -1,11 +1,12 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { uploadStatus } from '../../services/uploads';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/uploads/{id}: the pipeline stage, counts, reconciliation and a message for the family. */
 export const handler = httpHandler(
   ROUTES.GetUpload,
   { params: uploadIdParamsSchema },
-  async ({ family, params }) => json(200, await uploadStatus(family, params.id)),
+  async ({ family, params }) => json(200, await uploadStatus(services(), family, params.id)),
 );

@@ -1,5 +1,5 @@
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/health (public): each part's state; 503 when any part is not ok. No internals in details. */

@@ -1,9 +1,9 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { importCheckRequestSchema } from '../../contracts/statement-check';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { importCheck } from '../../services/statement-checks';
 import { requirePaidAccess } from '../../services/subscription';
-import { services } from '../../shared/container';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -14,7 +14,7 @@ export const handler = httpHandler(
   ROUTES.ImportStatementCheck,
   { params: uploadIdParamsSchema, body: importCheckRequestSchema },
   async ({ family, params, body }) => {
-    await requirePaidAccess(family);
+    await requirePaidAccess(services(), family);
     return json(200, await importCheck(family, params.id, body, services()));
   },
 );

@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { initialiseFamilyRequestSchema } from '../../contracts/family';
 import { initialiseFamily } from '../../services/family';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -11,7 +12,7 @@ export const handler = httpHandler(
   ROUTES.InitialiseFamily,
   { body: initialiseFamilyRequestSchema },
   async ({ auth, family, body }) => {
-    const result = await initialiseFamily(auth, family, body);
+    const result = await initialiseFamily(services(), auth, family, body);
     return json(result.created ? 201 : 200, result);
   },
 );

@@ -1,5 +1,6 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { initialiseTrial } from '../../services/subscription';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -7,6 +8,6 @@ import { ROUTES } from '../manifest';
  * server's clock. Idempotent: a second call returns the same subscription (201 then 200).
  */
 export const handler = httpHandler(ROUTES.InitialiseSubscription, {}, async ({ family }) => {
-  const result = await initialiseTrial(family);
+  const result = await initialiseTrial(services(), family);
   return json(result.created ? 201 : 200, result);
 });

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { familyAccountNumbers } from '../../services/account-numbers';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/account-numbers: the family's accounts with the numbers that name them in descriptions. */

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { accountTransactionsParamsSchema, transactionPageQuerySchema } from '../../contracts/transactions';
 import { accountTransactions } from '../../services/transactions';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/accounts/{id}/transactions?limit&cursor&from&to&flow_type: a page, newest first. */

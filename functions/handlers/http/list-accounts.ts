@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { listAccountsQuerySchema } from '../../contracts/accounts';
 import { familyAccounts } from '../../services/accounts';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { listCategories } from '../../services/spending';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/categories: the spending categories, parents and children, by display_order (spec 3 §7). */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { familiesOf } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/families: the families the caller belongs to, the current one marked (the header's switcher). */

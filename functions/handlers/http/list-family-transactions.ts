@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { familyTransactionsQuerySchema } from '../../contracts/transactions';
 import { familyTransactions } from '../../services/transactions';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/transactions?accounts&limit&cursor&from&to&flow_type: a page of the family's rows, newest first. */

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { institutionsQuerySchema } from '../../contracts/institutions';
 import { findInstitutions } from '../../services/institutions';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/institutions?q=&type=&service=: active institutions by display name (spec 2 §5 picker search). */

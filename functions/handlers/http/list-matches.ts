@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { listMatches } from '../../services/matches';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/matches: the proposed transfers between the family's own accounts, most confident first. */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { listFamilyMembers } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/family/members (spec 1 §7 Members): the family's active and pending members, with profile names. */

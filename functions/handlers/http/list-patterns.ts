@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { familyPatterns } from '../../services/corrections';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/patterns: what the family's corrections taught, newest first. */

@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { serviceTypes } from '../../services/institutions';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/service-types: the service types of spec 2 §3 (id, code, name). */

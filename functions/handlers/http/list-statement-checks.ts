@@ -1,5 +1,5 @@
+import { httpHandler, json } from '../../app/http';
 import { waitingChecks } from '../../services/statement-checks';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** GET /api/statement-checks: the family's statements waiting for their check, newest first. */

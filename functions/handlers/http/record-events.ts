@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, noContent, requestFacts } from '../../app/http';
 import { analyticsBatchSchema } from '../../contracts/analytics';
 import { recordEvents } from '../../services/analytics';
-import { httpHandler, noContent } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** POST /api/events (public): the landing page's analytics events, sent with sendBeacon (spec 3 §9). */
@@ -8,7 +9,7 @@ export const handler = httpHandler(
   ROUTES.RecordEvents,
   { body: analyticsBatchSchema },
   async ({ event, body }) => {
-    await recordEvents(event, body);
+    await recordEvents(services(), requestFacts(event), body);
     return noContent();
   },
 );

@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { memberIdParamsSchema } from '../../contracts/members';
 import { removeFamilyMember } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.RemoveMember,
   { params: memberIdParamsSchema },
-  async ({ family, params }) => json(200, await removeFamilyMember(family, params.id)),
+  async ({ family, params }) => json(200, await removeFamilyMember(services(), family, params.id)),
 );

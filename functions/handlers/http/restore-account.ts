@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { accountIdParamsSchema } from '../../contracts/accounts';
 import { restoreAccount } from '../../services/accounts';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** POST /api/accounts/{id}/restore: an archived account back to active (spec 2 §4); answers { account }. */

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { verificationQuerySchema } from '../../contracts/review';
 import { verifyAccount, verifyFamily } from '../../services/verification';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**

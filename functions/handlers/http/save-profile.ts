@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { profileUpdateSchema } from '../../contracts/profile';
 import { saveOwnProfile } from '../../services/profile';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.SaveProfile,
   { body: profileUpdateSchema },
-  async ({ auth, body }) => json(200, await saveOwnProfile(auth, body)),
+  async ({ auth, body }) => json(200, await saveOwnProfile(services(), auth, body)),
 );

@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { startClassification } from '../../services/classification-job';
 import { requirePaidAccess } from '../../services/subscription';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -9,7 +10,7 @@ import { ROUTES } from '../manifest';
  * after the trial without an upgrade); 503 without a classifier.
  */
 export const handler = httpHandler(ROUTES.StartClassification, {}, async ({ family }) => {
-  await requirePaidAccess(family);
-  const result = await startClassification(family);
+  await requirePaidAccess(services(), family);
+  const result = await startClassification(services(), family);
   return json(result.joined ? 200 : 202, result);
 });

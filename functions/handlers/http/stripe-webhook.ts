@@ -1,5 +1,6 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { receiveWebhook } from '../../services/billing';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(ROUTES.StripeWebhook, {}, async ({ event, headers }) => {
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  return json(200, await receiveWebhook(body, headers['stripe-signature']));
+  return json(200, await receiveWebhook(services(), body, headers['stripe-signature']));
 });

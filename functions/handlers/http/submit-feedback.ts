@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json, requestFacts } from '../../app/http';
 import { feedbackRequestSchema } from '../../contracts/feedback';
 import { submitFeedback } from '../../services/feedback';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** POST /api/feedback (public): feedback from the landing page's widget (spec 1 §2, §3, §5). */
@@ -8,5 +9,8 @@ export const handler = httpHandler(
   ROUTES.SubmitFeedback,
   { body: feedbackRequestSchema },
   async ({ event, body }) =>
-    json(201, await submitFeedback(event, body, { source: 'landing_page', auth: null })),
+    json(
+      201,
+      await submitFeedback(services(), requestFacts(event), body, { source: 'landing_page', auth: null }),
+    ),
 );

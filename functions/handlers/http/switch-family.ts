@@ -1,6 +1,7 @@
+import { services } from '../../app/container';
+import { httpHandler, json } from '../../app/http';
 import { switchFamilyRequestSchema } from '../../contracts/members';
 import { switchFamily } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,5 +11,5 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.SwitchFamily,
   { body: switchFamilyRequestSchema },
-  async ({ auth, body }) => json(200, await switchFamily(auth, body.family_id)),
+  async ({ auth, body }) => json(200, await switchFamily(services(), auth, body.family_id)),
 );

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { accountIdParamsSchema, updateAccountRequestSchema } from '../../contracts/accounts';
 import { renameAccount } from '../../services/accounts';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** PATCH /api/accounts/{id} { name }: rename the account (its nickname); answers { account }. */

@@ -1,6 +1,6 @@
+import { httpHandler, json } from '../../app/http';
 import { memberIdParamsSchema, updateMemberRequestSchema } from '../../contracts/members';
 import { changeMemberRole } from '../../services/members';
-import { httpHandler, json } from '../../shared/http';
 import { ROUTES } from '../manifest';
 
 /** PATCH /api/family/members/{id} { role } (admin only): make a member admin, or a plain member again. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { CLASSIFICATION_JOB_RUN_MS, runClassificationJob } from '../../services/classification-job';
-import { eventHandler } from '../../shared/http';
 
 /** What the classification job's state machine passes to each run of the worker. */
 export const classificationJobEventSchema = z.object({ familyId: z.string(), jobId: z.string() });
@@ -17,6 +18,6 @@ export const handler = eventHandler('job.Classification', async (event: unknown,
   const signal = AbortSignal.timeout(
     Math.max(1_000, Math.min(CLASSIFICATION_JOB_RUN_MS, remaining - 60_000)),
   );
-  const outcome = await runClassificationJob(familyId, jobId, { signal, handOver: true });
+  const outcome = await runClassificationJob(services(), familyId, jobId, { signal, handOver: true });
   return { familyId, jobId, outcome, more: outcome === 'stopped' };
 });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { pipelineFailureSchema } from '../../contracts/pipeline';
 import { recordFailureStep } from '../../services/pipeline/record-failure';
-import { eventHandler } from '../../shared/http';
 
 /**
  * The least a failure needs to be recorded: the object's key (it names the family and the upload) and the error.
@@ -13,5 +14,5 @@ const keyOnlyFailure = z.pick(pipelineFailureSchema, { bucket: true, key: true, 
 /** Pipeline task 'RecordFailure': see functions/services/pipeline/state-machine.ts and functions/services/pipeline/record-failure.ts. */
 export const handler = eventHandler('pipeline.RecordFailure', async (event: unknown) => {
   const whole = pipelineFailureSchema.safeParse(event);
-  return recordFailureStep(whole.success ? whole.data : keyOnlyFailure.parse(event));
+  return recordFailureStep(services(), whole.success ? whole.data : keyOnlyFailure.parse(event));
 });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { S3Event } from 'aws-lambda';
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { parseUploadObjectKey } from '../../contracts/pipeline';
-import { services } from '../../shared/container';
-import { eventHandler } from '../../shared/http';
 import { logger } from '../../shared/logger';
 
 /** S3 event keys are URL-encoded with '+' for spaces. */

@@ -1,5 +1,6 @@
+import { services } from '../../app/container';
+import { eventHandler } from '../../app/http';
 import { seedCatalogue } from '../../services/seed';
-import { eventHandler } from '../../shared/http';
 
 /**
  * Seed: loads the institution catalogue and service types into the table. In AWS it backs a CloudFormation
@@ -15,7 +16,7 @@ const PHYSICAL_ID = 'institution-catalogue';
 
 export const handler = eventHandler('seed', async (event: SeedEvent | null) => {
   if (event?.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId ?? PHYSICAL_ID };
-  const result = await seedCatalogue();
+  const result = await seedCatalogue(services().now());
   return {
     PhysicalResourceId: PHYSICAL_ID,
     Data: {

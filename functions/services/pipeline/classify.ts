@@ -5,10 +5,9 @@ import { setClassification } from '../../adapters/dynamodb/transaction-repositor
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { categoryFields } from '../../domain/categories';
-import { services } from '../../shared/container';
 import { classifyTransactions } from '../classification';
 import { categoriseUncategorisedRows, categoryOfRow, familyCategoryRules } from '../spending';
-import { inBatches, now, requireAccount } from './common';
+import { inBatches, type PipelineDeps, requireAccount } from './common';
 import { readAdded } from './working-files';
 
 /**
@@ -19,15 +18,15 @@ import { readAdded } from './working-files';
  * which a spending row takes when no category rule places it. Without one (the twin, by default) there is
  * nothing more to do.
  */
-export async function classifyStep(state: PipelineState): Promise<PipelineState> {
+export async function classifyStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
-  const ai = services().aiClassifier;
+  const ai = deps.aiClassifier;
   if (!ai) {
-    await advanceUpload(state.familyId, state.uploadId, 'matching', {}, now());
+    await advanceUpload(state.familyId, state.uploadId, 'matching', {}, deps.now());
     return state;
   }
   const [added, account, patterns] = await Promise.all([
-    readAdded(state),
+    readAdded(deps, state),
     getAccount(state.familyId, accountId),
     listPatterns(state.familyId),
   ]);
@@ -77,6 +76,6 @@ export async function classifyStep(state: PipelineState): Promise<PipelineState>
   });
   await inBatches(aiCategories, ({ row, category }) => setRowCategory(row, category));
   const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
-  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, now());
+  await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, deps.now());
   return { ...state, counts };
 }

@@ -1,15 +1,19 @@
 import { uploadIsOpenTo } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { ACCOUNT_BUSY_ERROR, UPLOAD_CLOSED_ERROR } from '../../contracts/pipeline-states';
-import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import type { Ports } from '../../shared/ports';
 import { MESSAGES } from './messages';
 
 /**
  * What several pipeline steps share. Each step is idempotent: run twice with the same state it changes
  * nothing more, so Step Functions retries and the twin's resume-after-restart are safe.
  */
-export const now = () => services().now();
+/**
+ * The ports the statement pipeline's steps are handed by their Lambda handlers (or the twin): the clock, the
+ * uploads bucket, text recognition for scans, and the AI classifier (null where none is configured).
+ */
+export type PipelineDeps = Pick<Ports, 'now' | 'storage' | 'textRecognition' | 'aiClassifier'>;
 
 /** The account the upload was made to (Register puts it in the state). */
 export function requireAccount(state: PipelineState): string {

@@ -1,8 +1,8 @@
 import { extractTextLayer } from '../../adapters/pdf/text-layer';
 import type { PipelineState } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
-import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import type { PipelineDeps } from './common';
 import { MESSAGES } from './messages';
 import { keepBlocks } from './working-files';
 
@@ -18,13 +18,13 @@ import { keepBlocks } from './working-files';
  * upload link since then are not read in its place (their own execution stopped at Register), and the upload
  * fails asking for the statement again.
  */
-export async function extractStep(state: PipelineState): Promise<PipelineState> {
-  const { bytes, etag } = await services().storage.getObject(state.key, state.bucket);
+export async function extractStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
+  const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
-    const blocksKey = await keepBlocks(state, text.blocks, { source: 'text-layer', warnings: [] });
+    const blocksKey = await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });
     return {
       ...state,
       extraction: { status: 'DONE', source: 'text-layer', blocksKey, pages: text.pages },
@@ -32,7 +32,7 @@ export async function extractStep(state: PipelineState): Promise<PipelineState> 
   }
   if (text.reason !== 'no_text_layer') throw new StatementError(text.message, text.reason);
   // A scan: Textract reads it where it is configured (AWS); elsewhere the family is told why it failed.
-  const recognition = services().textRecognition;
+  const recognition = deps.textRecognition;
   if (!recognition) throw new StatementError(text.message, text.reason);
   const jobId = await recognition.start({ bucket: state.bucket, key: state.key, token: state.uploadId });
   return { ...state, extraction: { status: 'IN_PROGRESS', source: 'textract', jobId, polls: 0 } };

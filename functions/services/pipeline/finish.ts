@@ -2,7 +2,7 @@ import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { refreshAccountSummary } from '../accounts';
 import { changesOf, rowsChanged } from '../row-changes';
-import { now } from './common';
+import type { PipelineDeps } from './common';
 import { MESSAGES } from './messages';
 import { readAdded, removeArtefacts } from './working-files';
 
@@ -13,25 +13,25 @@ import { readAdded, removeArtefacts } from './working-files';
  * account's summary is read again once the upload counts as done (its last statement upload); the working
  * files go.
  */
-export async function finishStep(state: PipelineState): Promise<PipelineState> {
+export async function finishStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   // The rows this upload added (none when every row was already held). A retried Finish may find the
   // working files gone: it reported them before removing them.
   const added = state.counts?.added
-    ? await readAdded(state).catch((error: Error) => {
+    ? await readAdded(deps, state).catch((error: Error) => {
         if (error.name === 'NoSuchKey') return [];
         throw error;
       })
     : [];
   if (state.accountId)
-    await rowsChanged(state.familyId, [{ accountId: state.accountId, dates: [] }, ...changesOf(added)]);
+    await rowsChanged(deps, state.familyId, [{ accountId: state.accountId, dates: [] }, ...changesOf(added)]);
   await advanceUpload(
     state.familyId,
     state.uploadId,
     'done',
     { message: MESSAGES.done, counts: state.counts ?? {} },
-    now(),
+    deps.now(),
   );
   if (state.accountId) await refreshAccountSummary(state.familyId, state.accountId);
-  await removeArtefacts(state);
+  await removeArtefacts(deps, state);
   return state;
 }

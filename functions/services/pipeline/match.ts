@@ -12,7 +12,7 @@ import {
 import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
 import { recomputeCandidates, relabelRowsNaming } from '../matches';
-import { inBatches } from './common';
+import { inBatches, type PipelineDeps } from './common';
 import { readAdded, readJson } from './working-files';
 
 /**
@@ -26,10 +26,10 @@ import { readAdded, readJson } from './working-files';
  * The rows this step reclassifies that an earlier upload added are reported to rowsChanged (relabelRowsNaming);
  * the added rows are reported by Finish.
  */
-export async function matchStep(state: PipelineState): Promise<PipelineState> {
-  const added = await readAdded(state);
+export async function matchStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
+  const added = await readAdded(deps, state);
   let accounts = await listAccounts(state.familyId);
-  const learned = await learnIdentity(state, accounts);
+  const learned = await learnIdentity(deps, state, accounts);
   if (learned) accounts = accounts.map((a) => (a.id === learned.id ? learned : a));
 
   const named = added.flatMap((row) => {
@@ -43,19 +43,21 @@ export async function matchStep(state: PipelineState): Promise<PipelineState> {
       method: 'ai_auto',
     }),
   );
-  if (learned) await relabelRowsNaming(state.familyId, learned, accounts);
+  if (learned) await relabelRowsNaming(deps, state.familyId, learned, accounts);
   // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
   const matchable = added.filter((row) => isTransferCandidate(row));
-  const matches = matchable.length ? await recomputeCandidates(state.familyId, matchable, { accounts }) : 0;
+  const matches = matchable.length
+    ? await recomputeCandidates(deps, state.familyId, matchable, { accounts })
+    : 0;
   return { ...state, counts: { ...state.counts, matches } };
 }
 
 /** The statement's first page, line by line (words ordered by their top, then left). */
-async function firstPageText(state: PipelineState): Promise<string | null> {
+async function firstPageText(deps: PipelineDeps, state: PipelineState): Promise<string | null> {
   const key = state.extraction?.blocksKey;
   if (!key) return null;
   try {
-    return firstPageTextOf(blocksArtefactSchema.parse(await readJson(key)));
+    return firstPageTextOf(blocksArtefactSchema.parse(await readJson(deps, key)));
   } catch (error) {
     logger.warn('statement heading not read for the account number', { error: error as Error });
     return null;
@@ -67,10 +69,10 @@ async function firstPageText(state: PipelineState): Promise<string | null> {
  * null when nothing was learned. A number another of the family's accounts already has is not taken (the
  * statement was uploaded to the wrong account, or the number cannot tell the two apart).
  */
-async function learnIdentity(state: PipelineState, accounts: readonly AccountItem[]) {
+async function learnIdentity(deps: PipelineDeps, state: PipelineState, accounts: readonly AccountItem[]) {
   const account = accounts.find((a) => a.id === state.accountId);
   if (!account || hasIdentity(account)) return null;
-  const text = await firstPageText(state);
+  const text = await firstPageText(deps, state);
   if (!text) return null;
   const identity: AccountIdentity = statementAccountIdentity(text);
   if (!hasIdentity(identity)) return null;

@@ -17,7 +17,7 @@ import {
   NEEDS_CHECK_MESSAGE,
 } from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
-import { now, requireAccount } from './common';
+import { type PipelineDeps, requireAccount } from './common';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
 
@@ -27,16 +27,16 @@ import { readJson, writeJson } from './working-files';
  * reconciliation, institution, period and warnings go on the upload record for the family; the statement goes
  * to Persist as a working file.
  */
-export async function parseStep(state: PipelineState): Promise<PipelineState> {
+export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   const blocksKey = state.extraction?.blocksKey;
   if (!blocksKey) throw new Error('No extracted text for this upload');
   const [artefact, upload, account] = await Promise.all([
-    readJson(blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json)),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
-  const referenceDate = (upload?.createdAt ?? now().toISOString()).slice(0, 10);
+  const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
   const blocks = unpackBlocks(artefact);
   let result = readStatement(blocks, { referenceDate });
   if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
@@ -59,7 +59,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
     warnings,
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
-  await writeJson(statementKey, parsed);
+  await writeJson(deps, statementKey, parsed);
   const counts = { ...state.counts, parsed: statement.transactions.length };
   // A reading its own figures do not confirm, or of another account, waits for the family's check.
   const reading: CheckReading = {
@@ -69,7 +69,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
   };
   const reasons = account ? checkReasons(reading, { ...account, id: accountId }) : [];
   if (reasons.length) {
-    await holdForCheck(state, accountId, reading, reasons);
+    await holdForCheck(deps, state, accountId, reading, reasons);
     await advanceUpload(
       state.familyId,
       state.uploadId,
@@ -85,7 +85,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
         pages: state.extraction?.pages ?? statement.pages,
         source: artefact.source,
       },
-      now(),
+      deps.now(),
     );
     return { ...state, statementKey, counts, needsCheck: true };
   }
@@ -102,7 +102,7 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
       pages: state.extraction?.pages ?? statement.pages,
       source: artefact.source,
     },
-    now(),
+    deps.now(),
   );
   return { ...state, statementKey, counts, needsCheck: false };
 }
@@ -112,13 +112,14 @@ export async function parseStep(state: PipelineState): Promise<PipelineState> {
  * nowhere else: no figure, roll-up, match or answer sees them until the family imports the statement.
  */
 async function holdForCheck(
+  deps: PipelineDeps,
   state: PipelineState,
   accountId: string,
   reading: CheckReading,
   reasons: CheckReason[],
 ): Promise<void> {
   const readingKey = checkReadingKey(state.familyId, state.uploadId);
-  await writeJson(readingKey, reading);
+  await writeJson(deps, readingKey, reading);
   await createStatementCheck({
     familyId: state.familyId,
     uploadId: state.uploadId,
@@ -128,7 +129,7 @@ async function holdForCheck(
     readingKey,
     reasons,
     edits: [],
-    createdAt: now().toISOString(),
+    createdAt: deps.now().toISOString(),
   });
 }
 

@@ -7,7 +7,7 @@ import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { categoryOfRow, familyCategoryRules } from '../spending';
-import { AccountBusyError, now, requireAccount, requireOpenUpload } from './common';
+import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -26,13 +26,13 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
  * other upload writes the same rows in between, and so each upload's counts say what it added, even when the
  * same statement is uploaded several times at once.
  */
-export async function persistStep(state: PipelineState): Promise<PipelineState> {
+export async function persistStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
-  if (!(await takePersistLease(state.familyId, accountId, state.uploadId, now(), PERSIST_LEASE_SECONDS)))
+  if (!(await takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS)))
     throw new AccountBusyError(accountId);
   try {
-    return await persistRows(state, accountId);
+    return await persistRows(deps, state, accountId);
   } finally {
     await givePersistLeaseBack(state.familyId, accountId, state.uploadId);
   }
@@ -41,15 +41,19 @@ export async function persistStep(state: PipelineState): Promise<PipelineState> 
 /** Longer than the Persist function may run (its timeout), so a live holder never loses the lease. */
 const PERSIST_LEASE_SECONDS = 180;
 
-async function persistRows(state: PipelineState, accountId: string): Promise<PipelineState> {
+async function persistRows(
+  deps: PipelineDeps,
+  state: PipelineState,
+  accountId: string,
+): Promise<PipelineState> {
   const [statement, account, patterns, categoryRules] = await Promise.all([
-    loadStatement(state),
+    loadStatement(deps, state),
     getAccount(state.familyId, accountId),
     listPatterns(state.familyId),
     familyCategoryRules(state.familyId),
   ]);
   const fingerprints = fingerprintRows(accountId, statement.transactions);
-  const createdAt = now().toISOString();
+  const createdAt = deps.now().toISOString();
   const rows: AddedRow[] = statement.transactions.map((row, i) => ({
     id: fingerprints[i]!,
     account_id: accountId,
@@ -60,7 +64,7 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
     signed_amount: row.signedAmount,
     type: row.type,
   }));
-  await writeJson(artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
+  await writeJson(deps, artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
   const byRules = await classifyTransactions(rows, account, patterns, null);
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
@@ -87,7 +91,7 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
   );
   const added = rows.filter((_, i) => isNew[i]);
   const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
-  await writeJson(addedKey, added);
+  await writeJson(deps, addedKey, added);
   const counts = {
     ...state.counts,
     parsed: rows.length,
@@ -95,6 +99,6 @@ async function persistRows(state: PipelineState, accountId: string): Promise<Pip
     duplicates: rows.length - added.length,
     classified: added.filter((row) => byRules.get(row.id)).length,
   };
-  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, now());
+  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, deps.now());
   return { ...state, addedKey, counts };
 }

@@ -1,8 +1,8 @@
 import type { PipelineState } from '../../contracts/pipeline';
 import { TEXTRACT_MAX_WAIT_SECONDS, TEXTRACT_POLL_SECONDS } from '../../contracts/pipeline-states';
 import type { Block } from '../../domain/statement/blocks';
-import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
+import type { PipelineDeps } from './common';
 import { EXTRACTION_MESSAGES } from './messages';
 import { keepBlocks } from './working-files';
 
@@ -19,9 +19,9 @@ function pagesOf(blocks: readonly Block[]): number {
 }
 
 /** A Textract job's state: still reading (poll again), failed, or done with the blocks kept for Parse. */
-export async function pollTextractStep(state: PipelineState): Promise<PipelineState> {
+export async function pollTextractStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const extraction = state.extraction;
-  const recognition = services().textRecognition;
+  const recognition = deps.textRecognition;
   if (extraction?.source !== 'textract' || !extraction.jobId || !recognition) {
     throw new Error('PollTextract needs a Textract job');
   }
@@ -33,7 +33,10 @@ export async function pollTextractStep(state: PipelineState): Promise<PipelineSt
     return { ...state, extraction: { ...extraction, polls } };
   }
   if (!result.ok) throw new StatementError(result.message, `textract_${result.reason}`);
-  const blocksKey = await keepBlocks(state, result.blocks, { source: 'textract', warnings: result.warnings });
+  const blocksKey = await keepBlocks(deps, state, result.blocks, {
+    source: 'textract',
+    warnings: result.warnings,
+  });
   return {
     ...state,
     extraction: {

@@ -4,7 +4,7 @@ import { artefactKey, type PipelineFailure, parseUploadObjectKey } from '../../c
 import { failureReasonOf } from '../../domain/statement-failures';
 import { logger } from '../../shared/logger';
 import { changesOf, rowsChanged } from '../row-changes';
-import { inBatches, now } from './common';
+import { inBatches, type PipelineDeps } from './common';
 import { failureMessage } from './messages';
 import { type AddedRow, readJson, removeArtefacts } from './working-files';
 
@@ -13,7 +13,10 @@ import { type AddedRow, readJson, removeArtefacts } from './working-files';
  * whatever the upload added is removed, so nothing is half-written. When Register failed, the upload is found
  * from the object key, and only if that key is the one the app issued for it.
  */
-export async function recordFailureStep(failure: PipelineFailure): Promise<PipelineFailure> {
+export async function recordFailureStep(
+  deps: PipelineDeps,
+  failure: PipelineFailure,
+): Promise<PipelineFailure> {
   const message = failureMessage(failure.error);
   const fromKey = parseUploadObjectKey(failure.key);
   const familyId = failure.familyId ?? fromKey?.familyId;
@@ -25,7 +28,7 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
   // Every row the statement holds, recorded before Persist wrote any: release this upload's hold on each
   // (a row goes with its last holder; rows other uploads hold stay).
   let removed = 0;
-  const rows = await readJson(artefactKey(familyId, uploadId, 'rows.json')).catch((error: Error) => {
+  const rows = await readJson(deps, artefactKey(familyId, uploadId, 'rows.json')).catch((error: Error) => {
     if (error.name === 'NoSuchKey') return []; // Persist never started: nothing was written.
     throw error;
   });
@@ -36,15 +39,15 @@ export async function recordFailureStep(failure: PipelineFailure): Promise<Pipel
     uploadId,
     'failed',
     { message, reason: failureReasonOf(message), counts: { ...failure.counts, added: 0 } },
-    now(),
+    deps.now(),
   );
   const accountId = failure.accountId ?? (await getUpload(familyId, uploadId))?.accountId;
   if (accountId)
-    await rowsChanged(familyId, [
+    await rowsChanged(deps, familyId, [
       { accountId, dates: [] },
       ...changesOf(removed ? (rows as AddedRow[]) : []),
     ]);
-  await removeArtefacts(state);
+  await removeArtefacts(deps, state);
   if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });
   return failure;
 }

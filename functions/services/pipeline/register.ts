@@ -1,9 +1,8 @@
 import { claimUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { type PipelineInput, type PipelineState, parseUploadObjectKey } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
-import { services } from '../../shared/container';
 import { StatementError } from '../../shared/errors';
-import { now, UploadClosedError } from './common';
+import { type PipelineDeps, UploadClosedError } from './common';
 import { MESSAGES } from './messages';
 
 /**
@@ -11,7 +10,7 @@ import { MESSAGES } from './messages';
  * matching the upload record), its size 1 B – 20 MB. The upload is then `reading`, claimed by this object
  * version (its ETag); an upload already final or claimed by another version stops the execution unchanged.
  */
-export async function registerStep(input: PipelineInput): Promise<PipelineState> {
+export async function registerStep(deps: PipelineDeps, input: PipelineInput): Promise<PipelineState> {
   const parsed = parseUploadObjectKey(input.key);
   if (!parsed) throw new StatementError(MESSAGES.notStarted, 'unknown_key');
   const upload = await getUpload(parsed.familyId, parsed.uploadId);
@@ -20,9 +19,9 @@ export async function registerStep(input: PipelineInput): Promise<PipelineState>
   const state: PipelineState = { ...input, ...parsed, accountId: upload.accountId };
   // One upload id is one statement: the first object version claims it; a later PUT to the same URL (the
   // upload already read, or being read) ends its execution here, before any check could fail the upload.
-  if (!(await claimUpload(parsed.familyId, parsed.uploadId, input.etag, now())))
+  if (!(await claimUpload(parsed.familyId, parsed.uploadId, input.etag, deps.now())))
     throw new UploadClosedError(parsed.uploadId);
-  const head = await services().storage.headObject(input.key, input.bucket);
+  const head = await deps.storage.headObject(input.key, input.bucket);
   if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
   if (head.size > MAX_UPLOAD_BYTES) throw new StatementError(MESSAGES.tooLarge, 'too_large');
   return state;

@@ -7,7 +7,7 @@ import {
   parsedStatementSchema,
 } from '../../contracts/statement';
 import type { Block } from '../../domain/statement/blocks';
-import { services } from '../../shared/container';
+import type { Ports } from '../../shared/ports';
 
 /**
  * The pipeline's working files in the uploads bucket, under `{familyId}/{uploadId}/` (ARTEFACTS): the
@@ -23,45 +23,54 @@ export type AddedRow = Pick<
   'id' | 'account_id' | 'transaction_date' | 'family_id' | 'description' | 'amount' | 'signed_amount' | 'type'
 >;
 
-export async function readJson(key: string): Promise<unknown> {
-  return JSON.parse(Buffer.from(await services().storage.getObjectBytes(key)).toString('utf8'));
+export async function readJson(deps: Pick<Ports, 'storage'>, key: string): Promise<unknown> {
+  return JSON.parse(Buffer.from(await deps.storage.getObjectBytes(key)).toString('utf8'));
 }
 
-export async function writeJson(key: string, value: unknown): Promise<void> {
-  await services().storage.putObject(key, JSON.stringify(value), 'application/json');
+export async function writeJson(deps: Pick<Ports, 'storage'>, key: string, value: unknown): Promise<void> {
+  await deps.storage.putObject(key, JSON.stringify(value), 'application/json');
 }
 
 /** Keeps a statement's text for Parse (`blocks.json`); returns its key. */
 export async function keepBlocks(
+  deps: Pick<Ports, 'storage'>,
   state: PipelineState,
   blocks: readonly Block[],
   meta: Pick<BlocksArtefact, 'source' | 'warnings'>,
 ): Promise<string> {
   const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
-  await services().storage.putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
+  await deps.storage.putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
   return key;
 }
 
 /** The statement Parse kept for Persist. */
-export async function loadStatement(state: PipelineState): Promise<ParsedStatementContract> {
+export async function loadStatement(
+  deps: Pick<Ports, 'storage'>,
+  state: PipelineState,
+): Promise<ParsedStatementContract> {
   if (!state.statementKey) throw new Error('No parsed statement for this upload');
-  const result = parsedStatementSchema.safeParse(await readJson(state.statementKey));
+  const result = parsedStatementSchema.safeParse(await readJson(deps, state.statementKey));
   if (!result.success) throw new Error('The parsed statement is unreadable');
   return result.data;
 }
 
 /** The rows Persist added (what Classify and Match work on). */
 export async function readAdded(
+  deps: Pick<Ports, 'storage'>,
   state: Pick<PipelineState, 'addedKey' | 'familyId' | 'uploadId'>,
 ): Promise<AddedRow[]> {
   return (await readJson(
+    deps,
     state.addedKey ?? artefactKey(state.familyId, state.uploadId, 'added.json'),
   )) as AddedRow[];
 }
 
 /** Removes every working file of the upload (those never written are no error). */
-export async function removeArtefacts(state: Pick<PipelineState, 'familyId' | 'uploadId'>) {
-  const { storage } = services();
+export async function removeArtefacts(
+  deps: Pick<Ports, 'storage'>,
+  state: Pick<PipelineState, 'familyId' | 'uploadId'>,
+) {
+  const { storage } = deps;
   await Promise.all(
     ARTEFACTS.map((name) =>
       storage.deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),

@@ -1,5 +1,5 @@
+import { registerServices } from '../../../functions/app/container';
 import { startTwin } from '../../../functions/local/server';
-import { registerServices } from '../../../functions/shared/container';
 
 /**
  * The twin as its own process, for tests that kill it (SIGKILL: no drain, no save) and start it again on the

@@ -74,11 +74,66 @@ describe('layering: functions/ never imports infra/', () => {
   });
 });
 
+/**
+ * functions/ is a house of levels: the ground (shared/: errors, config, ports, logger, redaction, the caller's
+ * identity; domain/; contracts/), adapters/ and services/ on it, and at the top the entry points (app/: the
+ * HTTP middleware and the composition root; handlers/; local/, the twin). Arrows point down only: nothing
+ * below the top imports the composition root or the middleware, so a service's collaborators are the ones in
+ * its signature and no service sees an HTTP event.
+ */
+const TOP = ['functions/app', 'functions/handlers', 'functions/local'];
+const ROOF = ['functions/app/container', 'functions/app/http'];
+
+function roofImports(file: string, source: string): string[] {
+  return importedPaths(file, source)
+    .filter(({ path }) => ROOF.includes(path.replace(/\.(m|c)?[jt]sx?$/, '')))
+    .map(({ specifier }) => specifier);
+}
+
+describe('layering: only the top level imports the composition root and the HTTP middleware', () => {
+  it('finds an import of either, so the check below can fail', () => {
+    const file = join(root, 'functions', 'services', 'sample.ts');
+    expect(
+      roofImports(
+        file,
+        "import { services } from '../app/container';\nimport type { HttpEvent } from '../app/http';\nimport { x } from '../shared/context';",
+      ),
+    ).toEqual(['../app/container', '../app/http']);
+  });
+
+  it('no file of the ground, the adapters or the services imports functions/app/container or functions/app/http', () => {
+    const files = sourceFiles(join(root, 'functions')).filter(
+      (file) => !TOP.some((top) => relative(root, file).startsWith(`${top}/`)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files.flatMap((file) =>
+      roofImports(file, readFileSync(file, 'utf8')).map((s) => `${relative(root, file)}: ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('nothing under functions/shared imports from a level above it (handlers, services, adapters, app, local)', () => {
+    const above = [
+      'functions/handlers',
+      'functions/services',
+      'functions/adapters',
+      'functions/app',
+      'functions/local',
+    ];
+    const offenders = sourceFiles(join(root, 'functions', 'shared')).flatMap((file) =>
+      importedPaths(file, readFileSync(file, 'utf8'))
+        .filter(({ path }) => above.some((level) => path === level || path.startsWith(`${level}/`)))
+        .map(({ specifier }) => `${relative(root, file)}: ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('layering: adapters implement ports, the composition root picks them', () => {
-  it('no adapter imports the composition root (functions/shared/container.ts): ports are in ports.ts', () => {
+  it('no adapter imports the composition root (functions/app/container.ts): ports are in shared/ports.ts', () => {
     const offenders = sourceFiles(join(root, 'functions', 'adapters')).flatMap((file) =>
       importedPaths(file, readFileSync(file, 'utf8'))
-        .filter(({ path }) => path.replace(/\.ts$/, '') === 'functions/shared/container')
+        .filter(({ path }) => path.replace(/\.ts$/, '') === 'functions/app/container')
         .map(({ specifier }) => `${relative(root, file)}: ${specifier}`),
     );
     expect(offenders).toEqual([]);

@@ -23,7 +23,7 @@ describe('paid access on the routes that add statements or run the AI', () => {
 
   it.each(paidRoutes.map((f) => [f.id, f.entry]))('%s checks requirePaidAccess', (_id, entry) => {
     const source = readFileSync(join(root, entry), 'utf8');
-    expect(source).toMatch(/\brequirePaidAccess\(\s*family\s*\)/);
+    expect(source).toMatch(/\brequirePaidAccess\(\s*services\(\),\s*family\s*\)/);
   });
 
   it('routes that only read or export do not', () => {

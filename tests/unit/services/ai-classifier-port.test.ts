@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BEDROCK_BATCH_SIZE } from '../../../functions/adapters/bedrock/request';
+import { clearRegisteredServices, registerServices, services } from '../../../functions/app/container';
 import { resetConfig } from '../../../functions/shared/config';
-import { clearRegisteredServices, registerServices, services } from '../../../functions/shared/container';
 import type { AiClassifier } from '../../../functions/shared/ports';
 
 const saved = { APP_MODE: process.env.APP_MODE, BEDROCK_MODEL_ID: process.env.BEDROCK_MODEL_ID };

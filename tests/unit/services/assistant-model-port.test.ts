@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearRegisteredServices, services } from '../../../functions/app/container';
 import { resetConfig } from '../../../functions/shared/config';
-import { clearRegisteredServices, services } from '../../../functions/shared/container';
 
 const KEYS = ['APP_MODE', 'BEDROCK_MODEL_ID', 'ASSISTANT_MODEL_ID'] as const;
 type Env = Partial<Record<(typeof KEYS)[number], string>>;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { services } from '../../../functions/app/container';
 
 /**
  * Which payments the billing function uses (functions/services/billing.ts): a registered one (the twin's
@@ -27,7 +28,7 @@ beforeEach(async () => {
   for (const k of KEYS) delete process.env[k];
   secret.reads.length = 0;
   const { resetConfig } = await import('../../../functions/shared/config');
-  const { clearRegisteredServices } = await import('../../../functions/shared/container');
+  const { clearRegisteredServices } = await import('../../../functions/app/container');
   resetConfig();
   clearRegisteredServices();
 });
@@ -41,7 +42,7 @@ afterEach(async () => {
 
 async function provider() {
   const { billingProvider } = await import('../../../functions/services/billing');
-  return billingProvider();
+  return billingProvider(services());
 }
 
 describe('billingProvider', () => {
@@ -76,7 +77,7 @@ describe('billingProvider', () => {
   });
 
   it('prefers a registered one (the twin stand-in)', async () => {
-    const { registerServices } = await import('../../../functions/shared/container');
+    const { registerServices } = await import('../../../functions/app/container');
     process.env.STRIPE_SECRET_NAME = 'family-finance/dev/stripe';
     registerServices({
       billing: async () => ({

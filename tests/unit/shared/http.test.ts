@@ -2,10 +2,10 @@ import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import getEvent from '../../../events/apigw/get-upload/own-upload.json';
+import { type HttpEvent, httpHandlerWith, json, toHttpResponse } from '../../../functions/app/http';
 import type { HttpFunctionSpec } from '../../../functions/handlers/manifest';
 import { config, requireConfig, resetConfig } from '../../../functions/shared/config';
 import { ConfigError, ConflictError, NotFoundError, ValidationError } from '../../../functions/shared/errors';
-import { type HttpEvent, httpHandlerWith, json, toHttpResponse } from '../../../functions/shared/http';
 
 const context = {
   awsRequestId: 'req-1',

@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   const { resetConfig } = await import('../../../functions/shared/config');
   const { resetDocumentClient } = await import('../../../functions/adapters/dynamodb/client');
-  const { registerServices } = await import('../../../functions/shared/container');
+  const { registerServices } = await import('../../../functions/app/container');
   resetConfig();
   resetDocumentClient();
   registerServices({
@@ -114,7 +114,7 @@ describe('logs in AWS', () => {
   });
 
   it('the HTTP middleware logs no bearer token, claim, body or address, even for a crash', async () => {
-    const { httpHandlerWith } = await import('../../../functions/shared/http');
+    const { httpHandlerWith } = await import('../../../functions/app/http');
     const { FUNCTIONS } = await import('../../../functions/handlers/manifest');
     const { createLocalSigner } = await import('../../../functions/local/jwt');
     const signer = await createLocalSigner({ keyPath: join(dataDir, 'key.json'), origin: 'http://x' });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearRegisteredServices, services } from '../../../functions/app/container';
 import { resetConfig } from '../../../functions/shared/config';
-import { clearRegisteredServices, services } from '../../../functions/shared/container';
 
 /** Which classifier Smart Transaction Review's job uses, by mode (the composition root's choice). */
 const saved = { ...process.env };

@@ -2,7 +2,6 @@ import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import getEvent from '../../../events/apigw/get-upload/own-upload.json';
 import type { Membership } from '../../../functions/adapters/dynamodb/membership';
-import type { FunctionSpec, HttpFunctionSpec, Scope } from '../../../functions/handlers/manifest';
 import {
   type AuthContext,
   areaRouter,
@@ -11,7 +10,8 @@ import {
   json,
   resolveScope,
   SCOPE_MESSAGES,
-} from '../../../functions/shared/http';
+} from '../../../functions/app/http';
+import type { FunctionSpec, HttpFunctionSpec, Scope } from '../../../functions/handlers/manifest';
 
 /**
  * The family scope, resolved once by the HTTP middleware: a route's scope comes from its manifest entry; the

@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as archiveAccount } from '../archive-account';
 import { handler as createAccounts } from '../create-accounts';
 import { handler as getAccount } from '../get-account';

@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as askAssistant } from '../ask-assistant';
 import { handler as getConversation } from '../get-conversation';
 

@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as getFamily } from '../get-family';
 import { handler as initialiseFamily } from '../initialise-family';
 

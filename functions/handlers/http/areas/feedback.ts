@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as recordEvents } from '../record-events';
 import { handler as submitAppFeedback } from '../submit-app-feedback';
 import { handler as submitFeedback } from '../submit-feedback';

@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as health } from '../health';
 
 /** The health area's function: its routes (manifest area 'health'), dispatched on the event's routeKey. */

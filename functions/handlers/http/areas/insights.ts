@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as getAccountTypes } from '../get-account-types';
 import { handler as getAnalytics } from '../get-analytics';
 import { handler as getOverview } from '../get-overview';

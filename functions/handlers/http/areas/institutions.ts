@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as listCategories } from '../list-categories';
 import { handler as listInstitutions } from '../list-institutions';
 import { handler as listServiceTypes } from '../list-service-types';

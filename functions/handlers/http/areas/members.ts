@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as acceptInvitation } from '../accept-invitation';
 import { handler as addMember } from '../add-member';
 import { handler as checkInvitation } from '../check-invitation';

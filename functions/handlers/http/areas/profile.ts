@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as getProfile } from '../get-profile';
 import { handler as saveProfile } from '../save-profile';
 

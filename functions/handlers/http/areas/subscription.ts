@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as createBillingPortalSession } from '../create-billing-portal-session';
 import { handler as createCheckoutSession } from '../create-checkout-session';
 import { handler as dismissNotification } from '../dismiss-notification';

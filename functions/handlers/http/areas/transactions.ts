@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as acceptMatch } from '../accept-match';
 import { handler as analyseCleanup } from '../analyse-cleanup';
 import { handler as changeCategories } from '../change-categories';

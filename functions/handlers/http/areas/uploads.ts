@@ -1,4 +1,4 @@
-import { areaRouter } from '../../../shared/http';
+import { areaRouter } from '../../../app/http';
 import { handler as createUpload } from '../create-upload';
 import { handler as discardStatementCheck } from '../discard-statement-check';
 import { handler as editStatementCheck } from '../edit-statement-check';

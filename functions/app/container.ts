@@ -8,57 +8,25 @@ import { sesMailer } from '../adapters/ses/mailer';
 import { stepFunctionsJobStarter } from '../adapters/sfn/job-starter';
 import { stepFunctionsStarter } from '../adapters/sfn/pipeline-starter';
 import { getTextDetection, startTextDetection } from '../adapters/textract/textract-client';
-import { config, requireConfig } from './config';
-import { ServiceUnavailableError } from './errors';
-import type {
-  AiClassifier,
-  AssistantModel,
-  Billing,
-  HealthProbe,
-  JobStarter,
-  Mailer,
-  PipelineStarter,
-  ReviewClassifierFactory,
-  Secrets,
-  Storage,
-  TextRecognition,
-} from './ports';
+import { config, requireConfig } from '../shared/config';
+import { ServiceUnavailableError } from '../shared/errors';
+import type { JobStarter, Mailer, Ports, Secrets, TextRecognition } from '../shared/ports';
 
 /**
- * The composition root: the one place that decides which adapter serves each port (./ports.ts), by mode.
+ * The composition root: the one place that decides which adapter serves each port (../shared/ports.ts), by mode.
  *  aws   -> AWS SDK adapters (DynamoDB, S3, Step Functions, SES, Textract, Bedrock)
  *  local -> the same SDK adapters pointed at the twin's emulators, plus in-process stand-ins the twin
  *           registers for what has no emulator (pipeline runner, mail outbox, health probes)
- * Handlers ask `services()` for what they need and never construct clients themselves.
+ * Handlers (and the twin) ask `services()` for the ports and hand each service the ones it names in its
+ * signature; no service below this folder imports this file. Nothing else constructs clients.
  */
 const textract: TextRecognition = {
   start: ({ bucket, key, token }) => startTextDetection({ bucket, key, clientRequestToken: token }),
   result: getTextDetection,
 };
 
-export interface Services {
-  pipeline: PipelineStarter;
-  storage: Storage;
-  mailer: Mailer;
-  secrets: Secrets;
-  probes: HealthProbe[];
-  aiClassifier: AiClassifier | null;
-  /** Smart Transaction Review's classifier: Bedrock in AWS, the local stand-in on the twin. */
-  reviewClassifier: ReviewClassifierFactory | null;
-  /** Runs review jobs in the background: the twin registers its in-process runner. */
-  jobs: JobStarter;
-  assistantModel: AssistantModel | null;
-  textRecognition: TextRecognition | null;
-  now: () => Date;
-  /**
-   * Payments, when something other than the configured Stripe account serves them: the twin's Stripe
-   * stand-in, or a test's. Null: Stripe from its keys, composed in functions/services/billing.ts so that only
-   * the billing function's bundle carries the stripe library.
-   */
-  billing: (() => Promise<Billing | null>) | null;
-  /** The twin's test clock: "now" for one family's subscription rules (null: `now`). */
-  subscriptionClock: ((familyId: string) => Date) | null;
-}
+/** Every port, as the root composes them: services take the ones they need (`Pick<Ports, ...>`). */
+export type Services = Ports;
 
 let overrides: Partial<Services> = {};
 

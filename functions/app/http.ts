@@ -7,7 +7,6 @@ import type {
   Context,
 } from 'aws-lambda';
 import { type Membership, membershipOf } from '../adapters/dynamodb/membership';
-import type { MemberRole } from '../contracts/family';
 import {
   type ApiArea,
   FUNCTIONS,
@@ -15,26 +14,32 @@ import {
   type HttpFunctionSpec,
   type Scope,
 } from '../handlers/manifest';
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
-import { logger } from './logger';
-import { redactText } from './redact';
+import type { AuthContext, FamilyContext, RequestFacts } from '../shared/context';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../shared/errors';
+import { logger } from '../shared/logger';
+import { redactText } from '../shared/redact';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** Who is calling: taken ONLY from the claims the JWT authorizer verified. */
-export interface AuthContext {
-  userId: string;
-  email: string;
-}
+export type { AuthContext, FamilyContext, RequestFacts };
 
-/**
- * The caller and their family, resolved once per request by the middleware from the verified token and the
- * caller's membership record. Family-scoped services take this; never a family id from a body, path or query.
- */
-export interface FamilyContext extends AuthContext {
-  familyId: string;
-  role: MemberRole;
+/** What a public route's limits know of a request (size, address, browser), with no trace of HTTP. */
+export function requestFacts(event: HttpEvent): RequestFacts {
+  const body = event.body ?? '';
+  const bodyBytes = event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
+  const userAgent = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'user-agent')?.[1];
+  return {
+    sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    userAgent: userAgent ?? null,
+    bodyBytes,
+  };
 }
 
 /** What a handler of each scope is given about its caller. */
