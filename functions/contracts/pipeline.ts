@@ -33,6 +33,8 @@ export const pipelineStages = [
   'analysing',
   'classifying',
   'matching',
+  /** Read, but its reading is not confirmed by its own figures: held for the family's check (not final). */
+  'needs_check',
   'done',
   'failed',
 ] as const;
@@ -83,6 +85,10 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
       matches: count(),
     }),
   ),
+  /** Set by Parse: true when it held the statement for the family's check (the execution ends there). */
+  needsCheck: z.optional(z.boolean()),
+  /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
+  unchecked: z.optional(z.boolean()),
   /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
   error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
@@ -135,6 +141,14 @@ export function safeFileName(fileName: string): string {
  */
 export const ARTEFACTS = ['blocks.json', 'statement.json', 'rows.json', 'added.json'] as const;
 export type ArtefactName = (typeof ARTEFACTS)[number];
+
+/**
+ * Where a statement held for the family's check keeps its reading as the reader gave it: not a working file
+ * (kept after the upload ends, so the reader's mistakes can be studied).
+ */
+export function checkReadingKey(familyId: string, uploadId: string): string {
+  return `${familyId}/${uploadId}/reading.json`;
+}
 
 /** Where the pipeline keeps its working files for one upload. */
 export function artefactKey(familyId: string, uploadId: string, name: ArtefactName): string {

@@ -117,3 +117,20 @@ export function unpackBlocks(artefact: BlocksArtefact): Block[] {
   });
   return blocks;
 }
+
+/** The first page of a statement's text, line by line (words ordered by their top, then left). */
+export function firstPageTextOf(artefact: BlocksArtefact): string {
+  const first = Math.min(...artefact.words.map((w) => w[0]));
+  const words = artefact.words
+    .filter((w) => w[0] === first)
+    .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))
+    .sort((a, b) => a.line - b.line || a.left - b.left);
+  const lines: string[] = [];
+  let current = Number.NaN;
+  for (const w of words) {
+    if (w.line !== current) lines.push('');
+    current = w.line;
+    lines[lines.length - 1] += `${lines[lines.length - 1] ? ' ' : ''}${w.text}`;
+  }
+  return lines.join('\n');
+}

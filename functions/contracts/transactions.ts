@@ -28,6 +28,8 @@ export const transactionSchema = z.object({
   subcategory: z.optional(z.nullable(z.string())),
   merchant_name: z.optional(z.nullable(z.string())),
   category_confidence: z.optional(z.nullable(z.number())),
+  /** From a statement the family imported without it adding up ('Import anyway'): not checked. */
+  not_checked: z.optional(z.boolean()),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -108,6 +108,10 @@ export const uploadSchema = z.object({
   /** Extraction metrics: pages read, and whether from the PDF's text layer or by Textract (a scan). */
   pages: z.optional(z.number()),
   source: z.optional(z.enum(extractionSources)),
+  /** Imported by the family without adding up ('Import anyway'): its figures are not checked. */
+  notChecked: z.optional(z.boolean()),
+  /** Why the statement waits for the family's check (stage 'needs_check'), as codes. */
+  checkReasons: z.optional(z.array(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -36,6 +36,8 @@ export function toUpload(item: UploadItem): Upload {
     warnings: item.warnings ?? [],
     ...(item.pages !== undefined ? { pages: item.pages } : {}),
     ...(item.source !== undefined ? { source: item.source } : {}),
+    ...(item.notChecked ? { notChecked: true } : {}),
+    ...(item.checkReasons?.length ? { checkReasons: item.checkReasons } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

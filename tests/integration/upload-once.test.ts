@@ -29,7 +29,7 @@ let finished: Upload | undefined;
 beforeAll(async () => {
   twin = await startTestTwin();
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
-  account = await familyWithAccount(ada);
+  account = await familyWithAccount(ada, { name: 'Everyday', bank_name: 'Barclays' });
 });
 afterAll(async () => {
   await twin?.stop();

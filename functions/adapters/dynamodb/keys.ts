@@ -61,6 +61,12 @@ export const keys = {
   // ── uploads (extraction records) ───────────────────────────────────────────────────────────────────────
   upload: (familyId: string, uploadId: string): Key => ({ pk: FAMILY(familyId), sk: `UPLOAD#${uploadId}` }),
   uploadsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'UPLOAD#' }),
+  /** A statement held for the family's check: its reasons, the family's edits (who, when) and the outcome. */
+  statementCheck: (familyId: string, uploadId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `CHECK#${uploadId}`,
+  }),
+  statementChecksPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'CHECK#' }),
 
   // ── transactions ───────────────────────────────────────────────────────────────────────────────────────
   /**

@@ -37,6 +37,8 @@ export interface TransactionItem {
   upload_ids?: Set<string>;
   /** 'export' for a row a bank's export file (CSV, OFX, QIF) wrote; absent for a PDF's. */
   origin?: 'export';
+  /** Imported by the family from a statement that did not add up ('Import anyway'): not checked. */
+  not_checked?: boolean;
 }
 
 type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;

@@ -1,7 +1,7 @@
 import { type AccountItem, listAccounts, updateAccount } from '../../adapters/dynamodb/account-repository';
 import { setClassification } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
-import { blocksArtefactSchema } from '../../contracts/statement';
+import { blocksArtefactSchema, firstPageTextOf } from '../../contracts/statement';
 import {
   type AccountIdentity,
   hasIdentity,
@@ -58,20 +58,7 @@ async function firstPageText(deps: PipelineDeps, state: PipelineState): Promise<
   const key = state.extraction?.blocksKey;
   if (!key) return null;
   try {
-    const artefact = blocksArtefactSchema.parse(await readJson(deps, key));
-    const first = Math.min(...artefact.words.map((w) => w[0]));
-    const words = artefact.words
-      .filter((w) => w[0] === first)
-      .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))
-      .sort((a, b) => a.line - b.line || a.left - b.left);
-    const lines: string[] = [];
-    let current = Number.NaN;
-    for (const w of words) {
-      if (w.line !== current) lines.push('');
-      current = w.line;
-      lines[lines.length - 1] += `${lines[lines.length - 1] ? ' ' : ''}${w.text}`;
-    }
-    return lines.join('\n');
+    return firstPageTextOf(blocksArtefactSchema.parse(await readJson(deps, key)));
   } catch (error) {
     logger.warn('statement heading not read for the account number', { error: error as Error });
     return null;

@@ -91,6 +91,8 @@ async function persistRows(
         classification_method: classification?.method ?? null,
         created_at: createdAt,
         ...(fromExport ? { origin: 'export' as const } : {}),
+        // Imported by the family without adding up: the rows say so wherever they are shown.
+        ...(state.unchecked ? { not_checked: true } : {}),
       };
       // A row that counts as spending is written with its category (the family's rules, then the rules).
       return { ...item, ...categoryOfRow(item, categoryRules) };

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Upload } from '../../../../functions/contracts/uploads';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
+import { checkPath } from '../check/WaitingChecksBanner';
 import { STAGE_LABELS } from '../upload/stages';
 import { useRemoveStatement, useStatementRemoval, useStatements } from './api';
 import {
@@ -83,10 +85,14 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
           <dd>
             {upload.stage === 'failed' ? (
               <Badge tone="danger">{STAGE_LABELS.failed}</Badge>
+            ) : upload.stage === 'needs_check' ? (
+              <Badge tone="warning">{STAGE_LABELS.needs_check}</Badge>
             ) : upload.stage !== 'done' ? (
               <Badge tone="info">{STAGE_LABELS[upload.stage]}</Badge>
             ) : upload.reconciliation === null ? (
               <Badge>Not checked</Badge>
+            ) : upload.notChecked ? (
+              <Badge tone="warning">Not checked</Badge>
             ) : upload.reconciliation.ok ? (
               <Badge tone="success">Reconciled</Badge>
             ) : (
@@ -103,6 +109,12 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
         </ul>
       )}
       {upload.stage === 'failed' && upload.message && <Alert tone="danger">{upload.message}</Alert>}
+      {upload.stage === 'needs_check' && (
+        <p className="statement-check-link">
+          Its transactions are not in your figures yet.{' '}
+          <Link to={checkPath(upload.uploadId)}>Check this statement</Link>
+        </p>
+      )}
       {upload.warnings.length > 0 && (
         <Alert tone="warning" title={upload.warnings.length === 1 ? 'Warning' : 'Warnings'}>
           <ul>

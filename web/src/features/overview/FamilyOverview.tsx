@@ -16,6 +16,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
 import { StatTile } from '../../components/StatTile';
 import { OverviewForecast } from '../bills/OverviewForecast';
+import { WaitingChecksBanner } from '../check/WaitingChecksBanner';
 import { noFamily, useOverview, useOverviewFigures } from './api';
 import { DataQualityOverview } from './DataQualityOverview';
 import { PerformanceMonitor } from './PerformanceMonitor';
@@ -72,6 +73,8 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
           </span>
         </p>
       </div>
+
+      <WaitingChecksBanner />
 
       {(empty || (!data && !figures.isPending)) && nextSteps.length > 0 && (
         <section className="panel" aria-labelledby="next-steps-title">
