@@ -3,6 +3,7 @@ import { OcrEngine } from '../functions/adapters/ocr/engine';
 import { readScan } from '../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../functions/adapters/pdf/text-layer';
 import { categorise } from '../functions/domain/category-rules';
+import { kindFromName, readExport } from '../functions/domain/exports';
 import { classifyByRules } from '../functions/domain/rule-classifier';
 import { spendingAmount } from '../functions/domain/spending';
 import { type ParsedStatement, readStatement } from '../functions/domain/statement';
@@ -12,14 +13,16 @@ import type { Block } from '../functions/domain/statement/blocks';
  * `npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]`: reads a statement PDF on
  * this machine, as the pipeline does: its text layer, or for a scan (no text layer) the local OCR stand-in
  * the twin uses. `--reference-date` stands for the upload date (default: today): the year of the dates is
- * taken from it only when the statement prints none of its own, and then a warning says so. Prints the
+ * taken from it only when the statement prints none of its own, and then a warning says so. A bank's export
+ * (`.csv`, `.ofx`, `.qfx`, `.qif`) is read as the pipeline reads it (functions/domain/exports). Prints the
  * parsed statement as JSON, each transaction with its flow type and confidence from the rule table
  * (functions/domain/rule-classifier.ts; null where no rule fits: the AI's rows); `--table` prints a readable
  * table instead. Exit 0 when parsed; otherwise one line on stderr with the reason and exit 1 (2 for usage).
  */
-const USAGE = 'Usage: npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]';
+const USAGE =
+  'Usage: npm run statement -- parse <file.pdf|.csv|.ofx|.qfx|.qif> [--table] [--reference-date YYYY-MM-DD]';
 
-type Source = 'text-layer' | 'scan';
+type Source = 'text-layer' | 'scan' | 'export';
 
 async function blocksOf(
   bytes: Uint8Array,
@@ -36,6 +39,26 @@ async function blocksOf(
   } finally {
     await engine.close();
   }
+}
+
+/** A PDF through its text (or the OCR stand-in) and the statement reader; an export through its reader. */
+async function statementOf(
+  bytes: Uint8Array,
+  file: string,
+  referenceDate: string,
+): Promise<{ ok: true; statement: ParsedStatement; source: Source } | { ok: false; line: string }> {
+  const kind = kindFromName(file);
+  if (kind && kind !== 'pdf') {
+    const result = readExport(bytes, file);
+    return result.ok
+      ? { ok: true, statement: result.statement, source: 'export' }
+      : { ok: false, line: `${result.reason}: ${result.message}` };
+  }
+  const text = await blocksOf(bytes);
+  if (!text.ok) return text;
+  const result = readStatement(text.blocks, { referenceDate });
+  if (!result.ok) return { ok: false, line: `${result.reason}: ${result.message}` };
+  return { ok: true, statement: result.statement, source: text.source };
 }
 
 function classified(statement: ParsedStatement) {
@@ -95,7 +118,7 @@ export function statementTable(statement: ParsedStatement, source: Source): stri
       .trimEnd();
   const { reconciliation, period, warnings } = statement;
   return [
-    `${statement.institution ?? 'Unknown bank'} · ${statement.accountKind === 'credit_card' ? 'credit card' : 'bank account'} · ${period ? `${period.start} to ${period.end}` : 'no period'} · ${statement.pages} page(s) · read from ${source === 'scan' ? 'a scan' : 'the text layer'}`,
+    `${statement.institution ?? 'Unknown bank'} · ${statement.accountKind === 'credit_card' ? 'credit card' : 'bank account'} · ${period ? `${period.start} to ${period.end}` : 'no period'} · ${statement.pages} page(s) · read from ${source === 'scan' ? 'a scan' : source === 'export' ? 'the export file' : 'the text layer'}`,
     `Opening ${money(statement.openingBalance)} · closing ${money(statement.closingBalance)} · ${statement.transactions.length} transactions · ${reconciliation.ok ? 'reconciled' : `does not reconcile (${reconciliation.breaks.length} break(s))`}`,
     ...warnings.map((w) => `Warning: ${w}`),
     '',
@@ -111,9 +134,9 @@ async function main(argv: readonly string[]): Promise<number> {
   let referenceDate = new Date().toISOString().slice(0, 10);
   const at = args.findIndex((a) => a === '--reference-date' || a.startsWith('--reference-date='));
   if (at >= 0) {
-    const [flag, ...inline] = args[at]!.split('=');
+    const [, ...inline] = args[at]!.split('=');
     const value = inline.length ? inline.join('=') : args[at + 1];
-    args.splice(at, flag && inline.length ? 1 : 2);
+    args.splice(at, inline.length ? 1 : 2);
     if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
       console.error(`--reference-date needs a date as YYYY-MM-DD. ${USAGE}`);
       return 2;
@@ -135,20 +158,16 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const text = await blocksOf(bytes);
-  if (!text.ok) {
-    console.error(text.line);
+  const read = await statementOf(bytes, file, referenceDate);
+  if (!read.ok) {
+    console.error(read.line);
     return 1;
   }
-  const result = readStatement(text.blocks, { referenceDate });
-  if (!result.ok) {
-    console.error(`${result.reason}: ${result.message}`);
-    return 1;
-  }
-  const statement = result.statement;
+  const { statement } = read;
   if (statement.yearSource === 'reference_date') {
     console.error(`Warning: the year of the dates is taken from the reference date ${referenceDate}.`);
   }
+  const text = { source: read.source };
   if (table) {
     console.log(statementTable(statement, text.source));
     return 0;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CORRECTABLE_FLOW_TYPES } from '../domain/types';
+import { calendarDate } from './dates';
 import { idString } from './ids';
 import { transactionSchema } from './transactions';
 
@@ -29,7 +30,7 @@ export const transactionIdSchema = idString('pipeline', CORRECTION_MESSAGES.tran
 export const transactionRefSchema = z.object({
   id: transactionIdSchema,
   account_id: idString('ulid', 'Not an account id'),
-  transaction_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CORRECTION_MESSAGES.date)),
+  transaction_date: calendarDate(CORRECTION_MESSAGES.date),
 });
 export type TransactionRef = z.infer<typeof transactionRefSchema>;
 

@@ -9,6 +9,7 @@ import type {
   DataQuality,
   EffectiveFlowType,
 } from '../domain/types';
+import { calendarDate } from './dates';
 
 /**
  * The insight screens' API (spec 3 §2.1 Family Overview, §2.2 Account Types, §3 period stats): every figure
@@ -32,7 +33,7 @@ export const INSIGHTS_MESSAGES = {
   tooLong: 'A period is at most 100 years long',
 } as const;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_MESSAGES.date));
+const isoDate = calendarDate(INSIGHTS_MESSAGES.date);
 
 /** GET /api/insights/overview?period: a quick period (default: the latest one with data, This Month first). */
 export const overviewQuerySchema = z.object({
@@ -97,12 +98,18 @@ export interface PeriodStatsResponse {
 export interface Position {
   money_in: number;
   money_out: number;
+  /** Moved between own accounts, each transfer once. */
   internal_movement: number;
+  /** Transfers between own accounts, each once. */
+  transfers: number;
   net: number;
   transaction_count: number;
   /** Confidence of the directions (spec 3 §5). */
   confidence: ConfidenceLevel;
-  /** "You're ahead this month" / "You're behind this month" (or the selected period's). */
+  /**
+   * "You're ahead this month" / "You're behind this month" (or the selected period's); 'No transactions found
+   * for this period' when it has none.
+   */
   text: string;
 }
 

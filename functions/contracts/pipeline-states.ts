@@ -30,6 +30,9 @@ export const TEXTRACT_MAX_WAIT_SECONDS = 10 * 60;
  * catches it into UPLOAD_CLOSED_STATE, which ends the execution without touching the upload or its rows.
  */
 export const UPLOAD_CLOSED_ERROR = 'UploadClosed';
+/** The Succeed state an execution ends in when Parse held the statement for the family's check. */
+export const NEEDS_CHECK_STATE = "Waiting for the family's check";
+
 /** The Succeed state an execution ends in when its upload was closed to it. */
 export const UPLOAD_CLOSED_STATE = 'Upload already read';
 

@@ -33,13 +33,18 @@ export const pipelineStages = [
   'analysing',
   'classifying',
   'matching',
+  /** Read, but its reading is not confirmed by its own figures: held for the family's check (not final). */
+  'needs_check',
   'done',
   'failed',
 ] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-/** Where a statement's text came from: the PDF's own text layer, or Textract reading a scan. */
-export const extractionSources = ['text-layer', 'textract'] as const;
+/**
+ * Where a statement's text came from: the PDF's own text layer, Textract reading a scan, or the bank's
+ * export file (CSV, OFX/QFX, QIF), read as it is.
+ */
+export const extractionSources = ['text-layer', 'textract', 'export'] as const;
 export type ExtractionSource = (typeof extractionSources)[number];
 
 /** Whether a statement's text is ready (DONE) or Textract is still reading it (IN_PROGRESS: poll again). */
@@ -80,6 +85,10 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
       matches: count(),
     }),
   ),
+  /** Set by Parse: true when it held the statement for the family's check (the execution ends there). */
+  needsCheck: z.optional(z.boolean()),
+  /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
+  unchecked: z.optional(z.boolean()),
   /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
   error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
@@ -95,8 +104,8 @@ export const pipelineFailureSchema = z.extend(z.partial(pipelineStateSchema), {
 });
 export type PipelineFailure = z.infer<typeof pipelineFailureSchema>;
 
-/** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7). */
-const UPLOAD_KEY = /^([A-Za-z0-9-]{6,64})\/([0-9A-Z]{26})_([A-Za-z0-9._-]{1,120}\.pdf)$/;
+/** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7); PDFs and exports. */
+const UPLOAD_KEY = /^([A-Za-z0-9-]{6,64})\/([0-9A-Z]{26})_([A-Za-z0-9._-]{1,120}\.(?:pdf|csv|ofx|qfx|qif))$/;
 
 export function uploadObjectKey(familyId: string, uploadId: string, fileName: string): string {
   return `${familyId}/${uploadId}_${safeFileName(fileName)}`;
@@ -110,15 +119,19 @@ export function parseUploadObjectKey(
   return { familyId: match[1]!, uploadId: match[2]!, fileName: match[3]! };
 }
 
-/** A file name safe in an object key and a header: letters, digits, dot, dash, underscore; ends in .pdf. */
+/**
+ * A file name safe in an object key and a header: letters, digits, dot, dash, underscore; ends in its own
+ * statement extension (.pdf, .csv, .ofx, .qfx, .qif; lower case), else .pdf.
+ */
 export function safeFileName(fileName: string): string {
+  const extension = /\.(pdf|csv|ofx|qfx|qif)\s*$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'pdf';
   const base = fileName
     .normalize('NFKD')
-    .replace(/\.pdf$/i, '')
+    .replace(/\.(pdf|csv|ofx|qfx|qif)\s*$/i, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100);
-  return `${base || 'statement'}.pdf`;
+  return `${base || 'statement'}.${extension}`;
 }
 
 /**
@@ -128,6 +141,14 @@ export function safeFileName(fileName: string): string {
  */
 export const ARTEFACTS = ['blocks.json', 'statement.json', 'rows.json', 'added.json'] as const;
 export type ArtefactName = (typeof ARTEFACTS)[number];
+
+/**
+ * Where a statement held for the family's check keeps its reading as the reader gave it: not a working file
+ * (kept after the upload ends, so the reader's mistakes can be studied).
+ */
+export function checkReadingKey(familyId: string, uploadId: string): string {
+  return `${familyId}/${uploadId}/reading.json`;
+}
 
 /** Where the pipeline keeps its working files for one upload. */
 export function artefactKey(familyId: string, uploadId: string, name: ArtefactName): string {

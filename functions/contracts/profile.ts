@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isIsoDate } from '../domain/dates';
 
 /**
  * Profile API (spec 1 §3 user_profiles, §5 validation, §7 own profile / save profile). The shape is checked
@@ -54,7 +55,15 @@ export const profileUpdateSchema = z.object({
   postcode: optionalText(10),
   country: blankOr(profileCountries, 'Choose a country from the list'),
   date_of_birth: z.optional(
-    z.nullable(z.string().check(z.regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD'))),
+    z.nullable(
+      z.string().check(
+        z.regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD'),
+        z.refine(
+          (v) => v === '' || isIsoDate(v),
+          'That date does not exist: enter the date of birth as YYYY-MM-DD',
+        ),
+      ),
+    ),
   ),
   timezone: blankOr(profileTimezones, 'Choose a timezone from the list'),
   currency: blankOr(profileCurrencies, 'Choose a currency from the list'),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { calendarDate } from './dates';
 import { idString } from './ids';
 
 /**
@@ -89,9 +90,7 @@ export const MISSING_FIELDS = ['type', 'signed_amount'] as const;
 export const cleanupRefSchema = z.object({
   id: idString('pipeline', 'Not a transaction id'),
   account_id: idString('ulid', 'Not an account id'),
-  transaction_date: z
-    .string({ error: 'transaction_date is a date, YYYY-MM-DD' })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'transaction_date is a date, YYYY-MM-DD')),
+  transaction_date: calendarDate('transaction_date is a date, YYYY-MM-DD'),
 });
 export type CleanupRef = z.infer<typeof cleanupRefSchema>;
 

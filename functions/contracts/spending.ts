@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SPENDING_TYPES } from '../domain/spending';
+import { calendarDate } from './dates';
 import { idString } from './ids';
 
 /** Categories and Spend by Category (spec 3 §2.4, §3, §7). Shared by the handlers and the SPA. */
@@ -106,9 +107,7 @@ const transactionRef = z.object({
       z.regex(/^[A-Za-z0-9_-]{1,64}$/, CATEGORY_MESSAGES.transaction),
     ),
   account_id: idString('ulid', CATEGORY_MESSAGES.transaction),
-  transaction_date: z
-    .string({ error: CATEGORY_MESSAGES.transaction })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CATEGORY_MESSAGES.transaction)),
+  transaction_date: calendarDate(CATEGORY_MESSAGES.transaction),
 });
 const categoryId = z
   .string({ error: CATEGORY_MESSAGES.category })

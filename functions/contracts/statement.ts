@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Block } from '../domain/statement/blocks';
 import { pageCount, wordsFromBlocks } from '../domain/statement/geometry';
 import { TRANSACTION_TYPES } from '../domain/types';
+import { calendarDate } from './dates';
 import { extractionSources } from './pipeline';
 
 /**
@@ -9,7 +10,7 @@ import { extractionSources } from './pipeline';
  * and persist (the `statement.json` artefact). Read back through this schema, so a corrupt artefact fails
  * the step cleanly instead of writing odd rows.
  */
-const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'));
+const isoDate = () => calendarDate('a date as YYYY-MM-DD');
 
 export const statementTransactionSchema = z.object({
   date: isoDate(),
@@ -124,4 +125,21 @@ export function unpackBlocks(artefact: BlocksArtefact): Block[] {
     });
   });
   return blocks;
+}
+
+/** The first page of a statement's text, line by line (words ordered by their top, then left). */
+export function firstPageTextOf(artefact: BlocksArtefact): string {
+  const first = Math.min(...artefact.words.map((w) => w[0]));
+  const words = artefact.words
+    .filter((w) => w[0] === first)
+    .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))
+    .sort((a, b) => a.line - b.line || a.left - b.left);
+  const lines: string[] = [];
+  let current = Number.NaN;
+  for (const w of words) {
+    if (w.line !== current) lines.push('');
+    current = w.line;
+    lines[lines.length - 1] += `${lines[lines.length - 1] ? ' ' : ''}${w.text}`;
+  }
+  return lines.join('\n');
 }

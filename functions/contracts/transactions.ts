@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FLOW_TYPES, TRANSACTION_TYPES } from '../domain/types';
+import { calendarDate } from './dates';
 import { idString } from './ids';
 
 /** Transactions as the API returns them (spec 2 §3 field names). Shared by the handlers and the SPA. */
@@ -27,6 +28,8 @@ export const transactionSchema = z.object({
   subcategory: z.optional(z.nullable(z.string())),
   merchant_name: z.optional(z.nullable(z.string())),
   category_confidence: z.optional(z.nullable(z.number())),
+  /** From a statement the family imported without it adding up ('Import anyway'): not checked. */
+  not_checked: z.optional(z.boolean()),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -49,7 +52,7 @@ export const TRANSACTION_PAGE_MESSAGES = {
   accounts: 'accounts is a comma-separated list of at most 50 account ids',
 } as const;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_PAGE_MESSAGES.date));
+const isoDate = calendarDate(TRANSACTION_PAGE_MESSAGES.date);
 
 /**
  * Query of GET /api/accounts/{id}/transactions and GET /api/transactions:

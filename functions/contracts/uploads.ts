@@ -5,31 +5,74 @@ import { extractionSources, pipelineStages } from './pipeline';
 /** Uploads API (spec 2 §2 File Upload, §8): shared by the handlers and the SPA. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 300;
+/**
+ * The headers an upload link is signed with, which the browser sends with its PUT: the type (a PDF's here;
+ * an export's link carries its own, `statementContentType`), and `If-None-Match: *`, which makes the link
+ * single-use (S3 writes only where no object is yet, so a finished statement's bytes cannot be replaced
+ * through its link).
+ */
+export const UPLOAD_PUT_HEADERS = { 'content-type': 'application/pdf', 'if-none-match': '*' } as const;
 
-export const createUploadRequestSchema = z.object({
-  accountId: z
-    .string({ error: 'Which account are these statements for?' })
-    .check(
-      z.minLength(1, 'Which account are these statements for?'),
-      z.maxLength(ID_FORMATS.ulid.maxLength, 'Not an account id'),
-      z.regex(ID_FORMATS.ulid.pattern, 'Not an account id'),
-    ),
-  fileName: z
-    .string({ error: 'A file name is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'A file name is required'),
-      z.maxLength(255, 'The file name is too long'),
-      z.regex(/\.pdf$/i, 'Only PDF files can be uploaded.'),
-    ),
-  size: z
-    .number({ error: 'The file size is required' })
-    .check(
-      z.int(),
-      z.positive('This PDF is empty.'),
-      z.maximum(MAX_UPLOAD_BYTES, `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`),
-    ),
-});
+/**
+ * The files a statement may be uploaded as: the bank's PDF, or its export (CSV, OFX, Quicken's QFX, QIF),
+ * each PUT with its own content type (the presigned URL signs it).
+ */
+export const STATEMENT_FILE_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  ofx: 'application/x-ofx',
+  qfx: 'application/vnd.intu.qfx',
+  qif: 'application/qif',
+} as const;
+export type StatementFileExtension = keyof typeof STATEMENT_FILE_TYPES;
+export const STATEMENT_FILE_EXTENSIONS = Object.keys(STATEMENT_FILE_TYPES) as StatementFileExtension[];
+const STATEMENT_FILE_NAME = /\.(pdf|csv|ofx|qfx|qif)$/i;
+
+/** The extension of a statement file's name ('pdf', 'csv', ...), or null when it is not one. */
+export function statementFileExtension(fileName: string): StatementFileExtension | null {
+  const ext = STATEMENT_FILE_NAME.exec(fileName.trim())?.[1]?.toLowerCase();
+  return (ext as StatementFileExtension | undefined) ?? null;
+}
+
+/** The content type a statement file is PUT with. */
+export function statementContentType(fileName: string): string {
+  return STATEMENT_FILE_TYPES[statementFileExtension(fileName) ?? 'pdf'];
+}
+
+export const FILE_TYPE_MESSAGE = 'Only PDF, CSV, OFX, QFX and QIF files can be uploaded.';
+const isPdfName = (fileName: unknown) => typeof fileName !== 'string' || /\.pdf\s*$/i.test(fileName);
+
+export const createUploadRequestSchema = z
+  .object({
+    accountId: z
+      .string({ error: 'Which account are these statements for?' })
+      .check(
+        z.minLength(1, 'Which account are these statements for?'),
+        z.maxLength(ID_FORMATS.ulid.maxLength, 'Not an account id'),
+        z.regex(ID_FORMATS.ulid.pattern, 'Not an account id'),
+      ),
+    fileName: z
+      .string({ error: 'A file name is required' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'A file name is required'),
+        z.maxLength(255, 'The file name is too long'),
+        z.regex(STATEMENT_FILE_NAME, FILE_TYPE_MESSAGE),
+      ),
+    size: z.number({ error: 'The file size is required' }).check(z.int()),
+  })
+  .check(
+    z.superRefine((request, ctx) => {
+      const what = isPdfName(request.fileName) ? 'This PDF' : 'This file';
+      if (request.size <= 0) ctx.addIssue({ code: 'custom', path: ['size'], message: `${what} is empty.` });
+      else if (request.size > MAX_UPLOAD_BYTES)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['size'],
+          message: `${what} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+        });
+    }),
+  );
 export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
 
 export const reconciliationSchema = z.object({
@@ -65,6 +108,10 @@ export const uploadSchema = z.object({
   /** Extraction metrics: pages read, and whether from the PDF's text layer or by Textract (a scan). */
   pages: z.optional(z.number()),
   source: z.optional(z.enum(extractionSources)),
+  /** Imported by the family without adding up ('Import anyway'): its figures are not checked. */
+  notChecked: z.optional(z.boolean()),
+  /** Why the statement waits for the family's check (stage 'needs_check'), as codes. */
+  checkReasons: z.optional(z.array(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -111,3 +158,15 @@ export const removeStatementResponseSchema = z.object({
   kept: z.number(),
 });
 export type RemoveStatementResponse = z.infer<typeof removeStatementResponseSchema>;
+
+/**
+ * GET /api/uploads/{id}/removal: what 'Remove this statement' would do, read before the family confirms.
+ *  removes  rows that would be deleted (only this statement holds them)
+ *  shared   rows of this statement that another statement also holds: they stay
+ */
+export const statementRemovalSchema = z.object({
+  upload_id: z.string(),
+  removes: z.number(),
+  shared: z.number(),
+});
+export type StatementRemoval = z.infer<typeof statementRemovalSchema>;

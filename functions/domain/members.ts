@@ -28,7 +28,10 @@ export const MEMBER_MESSAGES = {
   alreadyMember: 'is already a member of this family.',
   notFound: 'No such member in this family.',
   lastAdmin: 'A family needs at least one admin: make someone else admin first.',
-  ownerStays: "The family's creator can't be removed from it.",
+  ownerStays: "The family's owner (who created it) can't be removed from it.",
+  ownerAlwaysAdmin: "The family's owner (who created it) is always an admin.",
+  rolesChanging:
+    "Someone else is changing this family's admins at the same moment. Reload the list and try again.",
   mailFailed: 'The invitation e-mail could not be sent. Please try again.',
   notAMember: "You're not a member of that family.",
   resendTooSoon: (email: string) =>
@@ -69,6 +72,21 @@ export function wouldLeaveNoAdmin(
 ): boolean {
   const admins = members.filter((m) => m.status === 'active' && m.role === 'admin');
   return admins.length > 0 && admins.every((m) => m.user_id === userId);
+}
+
+/**
+ * The family's owner is its creator: always an admin, never made a plain member or removed, by anyone (demote
+ * and remove agree). The problem with changing `targetId` to `change`, or null.
+ */
+export function ownerProblem(
+  ownerId: string | null | undefined,
+  targetId: string,
+  change: 'member' | 'admin' | 'remove',
+): 'ownerAlwaysAdmin' | 'ownerStays' | null {
+  if (!ownerId || ownerId !== targetId) return null;
+  if (change === 'member') return 'ownerAlwaysAdmin';
+  if (change === 'remove') return 'ownerStays';
+  return null;
 }
 
 /** The add-member form (spec 1 §5): e-mail trimmed (required), name trimmed, null when empty. */

@@ -1,8 +1,6 @@
 import { addDays, DEFAULT_TIME_ZONE, dateParts, endOfMonth, localDate, makeDate, toEpochDay } from './dates';
-import { analyseDirections } from './flow-direction';
-import { effectiveFlowType, isExpenseFlowType } from './flow-types';
+import { type Figures, figuresConfidence, figuresOfRows, netOf } from './figures';
 import { formatDashboardMoney, formatDate } from './format';
-import { roundMoney } from './money';
 import type { AvailableDataRange, ConfidenceLevel, DataQuality, Period, Transaction } from './types';
 
 /**
@@ -10,9 +8,9 @@ import type { AvailableDataRange, ConfidenceLevel, DataQuality, Period, Transact
  * §8 comparison messages, §9).
  *
  * Quick periods are whole calendar ranges in the family's time zone: This Month is the 1st to the last day of
- * the current month, quarters are Jan–Mar, Apr–Jun, Jul–Sep, Oct–Dec. The previous period has the same
- * number of days and ends the day before the period starts (spec 3 §4.5, taken literally: the "Previous
- * Month" of a 31-day March is the 31 days before it).
+ * the current month, quarters are Jan–Mar, Apr–Jun, Jul–Sep, Oct–Dec. The previous period is the
+ * calendar month, quarter or year before a quick period, and for a custom range the same number of days
+ * ending the day before it starts (see previousPeriod).
  */
 
 export type QuickPeriodKey =
@@ -87,24 +85,26 @@ export function periodLength(period: Pick<Period, 'start' | 'end'>): number {
 }
 
 /**
- * The previous equal-length period immediately before (spec 3 §4.5), labelled Previous Month, Quarter or
- * Year: by the quick period's kind when given, else by length (up to 31 days a month, up to 92 a quarter).
+ * The period a comparison sets against `period` (spec 3 §4.5, as the README reads it): for the calendar quick
+ * periods (This/Last Month, Quarter, Year) the previous calendar month, quarter or year — what "Previous
+ * Month" means to a family, so a month always meets the whole month before, its 1st included; for a custom
+ * range (and All Time) the equal-length window ending the day before it starts. Labelled Previous Month,
+ * Quarter or Year: by the quick period's kind when given, else by length (up to 31 days a month, up to 92 a
+ * quarter).
  */
 export function previousPeriod(period: Pick<Period, 'start' | 'end'>, key?: QuickPeriodKey): Period {
+  const calendar = key?.endsWith('month') ? 1 : key?.endsWith('quarter') ? 3 : key?.endsWith('year') ? 12 : 0;
+  if (calendar) {
+    const { year, month } = dateParts(period.start);
+    const start = makeDate(year, month - calendar, 1);
+    const last = dateParts(addDays(period.start, -1));
+    const label = calendar === 1 ? 'Month' : calendar === 3 ? 'Quarter' : 'Year';
+    return { start, end: endOfMonth(last.year, last.month), label: `Previous ${label}` };
+  }
   const length = periodLength(period);
   const end = addDays(period.start, -1);
   const start = addDays(end, -(length - 1));
-  const kind = key?.endsWith('month')
-    ? 'Month'
-    : key?.endsWith('quarter')
-      ? 'Quarter'
-      : key?.endsWith('year')
-        ? 'Year'
-        : length <= 31
-          ? 'Month'
-          : length <= 92
-            ? 'Quarter'
-            : 'Year';
+  const kind = length <= 31 ? 'Month' : length <= 92 ? 'Quarter' : 'Year';
   return { start, end, label: `Previous ${kind}` };
 }
 
@@ -162,40 +162,46 @@ function inPeriod(date: string, period?: Pick<Period, 'start' | 'end'>): boolean
   return d >= period.start && d <= period.end;
 }
 
+const pounds = (pence: number) => pence / 100;
+
 /**
- * Period statistics (spec 3 §3): totals by effective flow type — income; expenses = external_expense and the
- * mortgage types; internal transfers — as sums of amount magnitudes; netFlow = income − expenses;
- * avgTransactionSize = mean magnitude of all the period's transactions; dataQuality per comparisonDataQuality.
- * Unclassified transactions count in transactionCount and the average only.
+ * Period statistics (spec 3 §3) from summed figures (./figures.ts): Income is money in, Expenses money out
+ * (a refund on an expense lowers it; unclassified rows count by their direction), Net Flow = Income −
+ * Expenses (the headline's net), internal transfers each counted once; avgTransactionSize = mean magnitude
+ * of all the period's rows; dataQuality per comparisonDataQuality.
  */
+export function statsFromFigures(f: Figures): PeriodStats {
+  const confidence = figuresConfidence(f);
+  return {
+    totalIncome: pounds(f.income),
+    totalExpenses: pounds(f.expenses),
+    totalInternalTransfers: pounds(f.internal),
+    netFlow: pounds(netOf(f)),
+    transactionCount: f.count,
+    avgTransactionSize: f.count ? Math.round(f.abs / f.count) / 100 : 0,
+    dataQuality: comparisonDataQuality(f.count, confidence),
+    confidence,
+  };
+}
+
+/** Period summary (periodSummary) from summed figures. */
+export function summaryFromFigures(f: Figures): PeriodSummary {
+  const stats = statsFromFigures(f);
+  const accountsActive = f.accounts.size;
+  const q = periodSummaryQuality({
+    transactionCount: stats.transactionCount,
+    confidence: stats.confidence,
+    accountsActive,
+  });
+  return { ...stats, accountsActive, summaryQuality: q.quality, qualityMessage: q.message };
+}
+
+/** Period statistics of rows (statsFromFigures over the rows in the period). */
 export function periodStats(
   transactions: readonly StatsTransaction[],
   period?: Pick<Period, 'start' | 'end'>,
 ): PeriodStats {
-  const rows = transactions.filter((t) => inPeriod(t.transaction_date, period));
-  let income = 0;
-  let expenses = 0;
-  let internal = 0;
-  let all = 0;
-  for (const t of rows) {
-    const a = Math.abs(Number.isFinite(t.amount) ? t.amount : (t.signed_amount ?? 0));
-    all += a;
-    const flow = effectiveFlowType(t);
-    if (flow === 'income') income += a;
-    else if (flow === 'internal_transfer') internal += a;
-    else if (isExpenseFlowType(flow)) expenses += a;
-  }
-  const confidence = analyseDirections(rows).confidence;
-  return {
-    totalIncome: roundMoney(income),
-    totalExpenses: roundMoney(expenses),
-    totalInternalTransfers: roundMoney(internal),
-    netFlow: roundMoney(income - expenses),
-    transactionCount: rows.length,
-    avgTransactionSize: rows.length ? roundMoney(all / rows.length) : 0,
-    dataQuality: comparisonDataQuality(rows.length, confidence),
-    confidence,
-  };
+  return statsFromFigures(figuresOfRows(transactions, (t) => inPeriod(t.transaction_date, period)));
 }
 
 /** Stats used when loading fails (spec 3 §8): zeros with insufficient quality. */
@@ -250,35 +256,31 @@ export function periodSummary(
   transactions: readonly StatsTransaction[],
   period: Pick<Period, 'start' | 'end'>,
 ): PeriodSummary {
-  const stats = periodStats(transactions, period);
-  const accountsActive = new Set(
-    transactions.filter((t) => inPeriod(t.transaction_date, period)).map((t) => t.account_id),
-  ).size;
-  const q = periodSummaryQuality({
-    transactionCount: stats.transactionCount,
-    confidence: stats.confidence,
-    accountsActive,
-  });
-  return { ...stats, accountsActive, summaryQuality: q.quality, qualityMessage: q.message };
+  return summaryFromFigures(figuresOfRows(transactions, (t) => inPeriod(t.transaction_date, period)));
 }
 
 /**
  * The selector's data-quality dot for a period (spec 3 §4.5): no data → insufficient 'No transaction data
  * available'; starts after the latest data → insufficient 'Period is newer than available data'; starts
  * before the earliest data → partial 'Data available from {date}'; ends before today but after the latest
- * data → partial 'Data available until {date}'; otherwise complete. Addition: a period that ends before the
- * earliest data has none of it, so it is insufficient (still 'Data available from {date}').
+ * data → partial 'Data available until {date}'; otherwise complete. Additions: a period that ends before the
+ * earliest data has none of it, so it is insufficient (still 'Data available from {date}'); a period inside
+ * the data's range without a transaction of its own (`hasRows` false) is insufficient, 'No transactions
+ * found for this period', never complete.
  */
 export function periodMarker(
   period: Pick<Period, 'start' | 'end'>,
   range: AvailableDataRange,
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
+  hasRows?: boolean,
 ): { quality: DataQuality; message: string | null } {
   const { earliestDate: earliest, latestDate: latest } = range;
   if (!earliest || !latest || range.totalTransactions === 0) {
     return { quality: 'insufficient', message: 'No transaction data available' };
   }
+  if (hasRows === false && period.start <= latest && period.end >= earliest)
+    return { quality: 'insufficient', message: PERIOD_QUALITY_MESSAGES.none };
   if (period.start > latest)
     return { quality: 'insufficient', message: 'Period is newer than available data' };
   if (period.end < earliest)
@@ -327,6 +329,21 @@ export function comparisonState(
 /** The true-position text (spec 3 §2.1): ahead when the net position is 0 or more. */
 export function positionText(net: number): string {
   return net >= 0 ? "You're ahead this month" : "You're behind this month";
+}
+
+/**
+ * The true-position text of a period: positionText, naming the period when it is not This Month; a period
+ * without transactions is neither ahead nor behind (spec 3 §8's 'No transactions found for this period').
+ */
+export function periodPositionText(
+  net: number,
+  transactionCount: number,
+  period: { key: string; label: string },
+): string {
+  if (transactionCount === 0) return PERIOD_QUALITY_MESSAGES.none;
+  return period.key === 'this_month'
+    ? positionText(net)
+    : `${positionText(net).replace(' this month', '')} for ${period.label.toLowerCase()}`;
 }
 
 /** The one-line quick summary in / out / net (spec 3 §2.1), in whole pounds. */

@@ -1,16 +1,27 @@
 import { dateParts, endOfMonth, makeDate } from './dates';
-import { flowDirection, LOW_CONFIDENCE_SHARE } from './flow-direction';
-import { effectiveFlowType, isExpenseFlowType } from './flow-types';
-import { toPence } from './money';
 import {
-  comparisonDataQuality,
-  type PeriodStats,
-  type PeriodSummary,
-  periodSummaryQuality,
-  type StatsTransaction,
-} from './periods';
+  cellOfRow,
+  type Figures,
+  figuresConfidence,
+  magnitude,
+  netOf,
+  type RollupCell,
+  sumCells,
+} from './figures';
+import { effectiveFlowType } from './flow-types';
+import { toPence } from './money';
+import { type StatsTransaction, statsFromFigures, summaryFromFigures } from './periods';
 import { merchantOf } from './spending';
-import type { ConfidenceLevel, EffectiveFlowType, Period } from './types';
+import type { ConfidenceLevel, Period } from './types';
+
+export {
+  emptyFigures,
+  type Figures,
+  figuresConfidence,
+  type RollupCell,
+  sumCells,
+} from './figures';
+export { statsFromFigures, summaryFromFigures } from './periods';
 
 /**
  * Monthly roll-ups: what the insight screens read instead of the rows (spec 3 §2.1, §2.2, §3 period stats).
@@ -27,21 +38,6 @@ import type { ConfidenceLevel, EffectiveFlowType, Period } from './types';
  * A cell is keyed by (day, account, flow); a further breakdown (a category, say) would add its own key to the
  * cell and leave every figure here unchanged, since these sum cells whatever their keys.
  */
-export interface RollupCell {
-  /** 'YYYY-MM-DD' for a day cell, 'YYYY-MM' for a month total. */
-  day: string;
-  account: string;
-  flow: EffectiveFlowType;
-  count: number;
-  /** Rows whose direction is inferred from the flow type alone (spec 3 §5: low confidence). */
-  low: number;
-  /** Sum of amount magnitudes, in pence. */
-  abs: number;
-  /** Money in by direction (positive directions), in pence. */
-  in: number;
-  /** Money out by direction (magnitude of negative directions), in pence. */
-  out: number;
-}
 
 /** A month's income from one payer into one account (the assistant's income sources read these). */
 export interface PayerCell {
@@ -98,17 +94,12 @@ export function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** The magnitude a row adds to period totals: |amount|, else |signed_amount| (periodStats' rule). */
-function magnitude(row: RollupRow): number {
-  return Math.abs(Number.isFinite(row.amount) ? row.amount : (row.signed_amount ?? 0));
-}
-
 const cellKey = (c: Pick<RollupCell, 'day' | 'account' | 'flow'>) =>
   `${c.day}\u0000${c.account}\u0000${c.flow}`;
 
 function addInto(
   map: Map<string, RollupCell>,
-  key: Omit<RollupCell, 'count' | 'low' | 'abs' | 'in' | 'out'>,
+  key: Pick<RollupCell, 'day' | 'account' | 'flow'>,
   f: Omit<RollupCell, 'day' | 'account' | 'flow'>,
 ) {
   const k = cellKey(key);
@@ -119,6 +110,8 @@ function addInto(
     c.abs += f.abs;
     c.in += f.in;
     c.out += f.out;
+    if (c.nIn !== undefined || f.nIn !== undefined) c.nIn = (c.nIn ?? 0) + (f.nIn ?? 0);
+    if (c.nOut !== undefined || f.nOut !== undefined) c.nOut = (c.nOut ?? 0) + (f.nOut ?? 0);
   } else
     map.set(k, {
       day: key.day,
@@ -129,6 +122,8 @@ function addInto(
       abs: f.abs,
       in: f.in,
       out: f.out,
+      ...(f.nIn !== undefined ? { nIn: f.nIn } : {}),
+      ...(f.nOut !== undefined ? { nOut: f.nOut } : {}),
     });
 }
 
@@ -154,19 +149,8 @@ export function buildMonthRollup(month: string, rows: readonly RollupRow[]): Mon
     count++;
     if (first === null || day < first) first = day;
     if (last === null || day > last) last = day;
-    const direction = flowDirection(row);
-    const signed = toPence(direction.signedAmount);
-    addInto(
-      map,
-      { day, account: row.account_id, flow: effectiveFlowType(row) },
-      {
-        count: 1,
-        low: direction.confidence === 'low' ? 1 : 0,
-        abs: toPence(magnitude(row)),
-        in: Math.max(signed, 0),
-        out: signed < 0 ? -signed : 0,
-      },
-    );
+    const { day: _d, account: _a, flow: _f, ...figures } = cellOfRow(row);
+    addInto(map, { day, account: row.account_id, flow: effectiveFlowType(row) }, figures);
   }
   const cells = [...map.values()].sort(byKey);
   return {
@@ -242,102 +226,15 @@ export function periodCells(
   return out;
 }
 
-/** Sums of cells, in pence, with the accounts they cover. */
-export interface Figures {
-  count: number;
-  low: number;
-  abs: number;
-  income: number;
-  expenses: number;
-  internal: number;
-  /** Money in and out by direction, internal transfers left out (spec 3 §2.1). */
-  moneyIn: number;
-  moneyOut: number;
-  byFlow: Partial<Record<EffectiveFlowType, { count: number; abs: number }>>;
-  accounts: Set<string>;
-}
-
-export function emptyFigures(): Figures {
-  return {
-    count: 0,
-    low: 0,
-    abs: 0,
-    income: 0,
-    expenses: 0,
-    internal: 0,
-    moneyIn: 0,
-    moneyOut: 0,
-    byFlow: {},
-    accounts: new Set(),
-  };
-}
-
-/** Sum the cells `keep` accepts (all by default). */
-export function sumCells(cells: readonly RollupCell[], keep?: (c: RollupCell) => boolean): Figures {
-  const f = emptyFigures();
-  for (const c of cells) {
-    if (keep && !keep(c)) continue;
-    if (c.count <= 0) continue;
-    f.count += c.count;
-    f.low += c.low;
-    f.abs += c.abs;
-    f.accounts.add(c.account);
-    if (c.flow === 'income') f.income += c.abs;
-    else if (c.flow === 'internal_transfer') f.internal += c.abs;
-    else if (isExpenseFlowType(c.flow)) f.expenses += c.abs;
-    if (c.flow !== 'internal_transfer') {
-      f.moneyIn += c.in;
-      f.moneyOut += c.out;
-    }
-    const flow = f.byFlow[c.flow] ?? { count: 0, abs: 0 };
-    flow.count += c.count;
-    flow.abs += c.abs;
-    f.byFlow[c.flow] = flow;
-  }
-  return f;
-}
-
 const pounds = (pence: number) => pence / 100;
 
-/** Overall direction confidence from the count of low-confidence rows (overallConfidence's rule, spec 3 §5). */
-export function figuresConfidence(f: Pick<Figures, 'count' | 'low'>): ConfidenceLevel {
-  if (f.low === 0) return 'high';
-  return f.low / f.count > LOW_CONFIDENCE_SHARE ? 'low' : 'medium';
-}
-
-/** Period statistics (periods.ts periodStats) from summed figures. */
-export function statsFromFigures(f: Figures): PeriodStats {
-  const confidence = figuresConfidence(f);
-  return {
-    totalIncome: pounds(f.income),
-    totalExpenses: pounds(f.expenses),
-    totalInternalTransfers: pounds(f.internal),
-    netFlow: pounds(f.income - f.expenses),
-    transactionCount: f.count,
-    avgTransactionSize: f.count ? Math.round(f.abs / f.count) / 100 : 0,
-    dataQuality: comparisonDataQuality(f.count, confidence),
-    confidence,
-  };
-}
-
-/** Period summary (periods.ts periodSummary) from summed figures. */
-export function summaryFromFigures(f: Figures): PeriodSummary {
-  const stats = statsFromFigures(f);
-  const accountsActive = f.accounts.size;
-  const q = periodSummaryQuality({
-    transactionCount: stats.transactionCount,
-    confidence: stats.confidence,
-    accountsActive,
-  });
-  return { ...stats, accountsActive, summaryQuality: q.quality, qualityMessage: q.message };
-}
-
-/** Money in, money out (internal transfers left out, by direction) and the net position, in pounds. */
+/** Money in, money out, moved between own accounts (each transfer once) and the net, in pounds (./figures.ts). */
 export function positionFromFigures(f: Figures): {
   moneyIn: number;
   moneyOut: number;
   internalMovement: number;
   net: number;
+  transfers: number;
   transactionCount: number;
   confidence: ConfidenceLevel;
 } {
@@ -345,7 +242,8 @@ export function positionFromFigures(f: Figures): {
     moneyIn: pounds(f.moneyIn),
     moneyOut: pounds(f.moneyOut),
     internalMovement: pounds(f.internal),
-    net: pounds(f.moneyIn - f.moneyOut),
+    net: pounds(netOf(f)),
+    transfers: f.transfers,
     transactionCount: f.count,
     confidence: figuresConfidence(f),
   };

@@ -396,7 +396,8 @@ export interface SpendingSummary {
  * merchants, its largest 5 rows and its average confidence. Refunds reduce their category (type 'all');
  * 'purchases' counts money out only and 'refunds' refunds only (as positive amounts). Uncategorised
  * spending is its own group, left out when includeUncategorised is false. Categories whose net is zero or
- * less (refunds only) are listed after the others with their (negative) total; their share is 0.
+ * less (refunds only) are listed after the others with their (negative) total; their share is 0. Each
+ * share is of the total shown (every group's net), so a refunds-only group raises the others' shares.
  */
 export function summariseSpending(
   rollups: readonly SpendRollup[],
@@ -478,7 +479,8 @@ export function summariseSpending(
       }
     }
   }
-  const grand = [...groups.values()].reduce((s, g) => s + Math.max(0, g.total), 0);
+  // the total shown: every group's net (a group of refunds only lowers it); shares are of this total
+  const grand = [...groups.values()].reduce((s, g) => s + g.total, 0);
   const confSum = [...groups.values()].reduce((s, g) => s + g.confSum, 0);
   const confCount = [...groups.values()].reduce((s, g) => s + g.confCount, 0);
   const average = (sum: number, n: number) => (n ? Math.round((sum / n) * 1000) / 1000 : null);
@@ -514,7 +516,7 @@ export function summariseSpending(
   const count = list.reduce((s, c) => s + c.count, 0);
   return {
     categories: list,
-    total: pounds(list.reduce((s, c) => s + cents(c.total), 0)),
+    total: pounds(grand),
     transaction_count: count,
     average_confidence: average(confSum, confCount),
     data_quality: spendingDataQuality(count),

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, localDate, toEpochDay } from './dates';
 /**
  * Trial and subscription display logic (spec 1 §2 trial banners and sidebar panel, §3 subscription info,
  * §4 "Subscription and trial", §6, §9; spec 3 §6).
@@ -49,7 +50,8 @@ function instant(iso: string | null | undefined): number {
  * - status 'active' → active, with access;
  * - otherwise a trial until trial_ends_at (else trial_started_at + trial_total_days, default 14); after
  *   that expired;
- * - trial_days_remaining = whole days left, rounded down (so the final 24 hours read 0, 'Last day');
+ * - trial_days_remaining = calendar days left in the family's time zone (Europe/London): the trial's last
+ *   date less today, so a new 14-day trial reads 14 on its first day and its final day reads 0, 'Last day';
  * - show_3_day_warning when 1 < days remaining ≤ 3; show_1_day_warning when days remaining ≤ 1 and the
  *   trial has not ended; show_expired_notice when expired;
  * - team members and early adopters always have access and never get warnings (spec 1 §6);
@@ -89,7 +91,10 @@ export function computeSubscriptionInfo(
   if (record.status === 'expired' || left <= 0) {
     return { ...base, status: 'expired', trial_days_remaining: 0, show_expired_notice: !privileged };
   }
-  const days = Math.floor(left / DAY_MS);
+  const days = Math.max(
+    0,
+    toEpochDay(localDate(new Date(ends), DEFAULT_TIME_ZONE)) - toEpochDay(localDate(now, DEFAULT_TIME_ZONE)),
+  );
   return {
     ...base,
     status: 'trial',

@@ -6,7 +6,9 @@ export const UPLOAD_DISPLAY_LIMIT = 50;
 export const UPLOAD_REFRESH_DELAY_MS = 45_000;
 
 export const UPLOAD_MESSAGES = {
-  onlyPdf: (file: string) => `Only PDF files can be uploaded. Please try again with "${file}".`,
+  /** Spec 2 §5's 'Only PDF files...', widened to the bank exports the product also reads. */
+  onlyPdf: (file: string) =>
+    `Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "${file}".`,
   chooseAccount: 'Which account are these statements for?',
   noFamily: 'Something went wrong. Please refresh and try again.',
   noAccounts: 'Please add some accounts above before uploading statements.',
@@ -19,7 +21,8 @@ export const UPLOAD_MESSAGES = {
   pipelineFailed: (message: string) => `Failed to start pipeline: ${message}`,
   storageFailed: (message: string) => `Failed to upload PDF: ${message}`,
   fileFailed: (file: string, message: string) => `Failed to process ${file}: ${message}`,
-  noneProcessed: 'No statements could be processed. Please make sure you are uploading PDF files.',
+  noneProcessed:
+    'No statements could be processed. Please make sure you are uploading PDF, CSV, OFX, QFX or QIF files.',
   /** No file succeeded, and not (only) because of the file type: the reasons follow, file by file. */
   noneRead: 'No statements could be processed. The reason for each file is below.',
   batchFailed: 'Error processing files',
@@ -42,8 +45,35 @@ export function isPdfFile(file: UploadFile): boolean {
   return (!file.type || file.type === 'application/octet-stream') && /\.pdf$/i.test(file.name);
 }
 
+/** The content types browsers give bank exports (or none, or a generic one: then the name decides). */
+const EXPORT_TYPES = new Set([
+  'text/csv',
+  'application/csv',
+  'text/comma-separated-values',
+  'application/vnd.ms-excel',
+  'application/x-ofx',
+  'application/ofx',
+  'application/vnd.intu.qfx',
+  'application/x-qfx',
+  'application/qif',
+  'application/x-qif',
+  'text/plain',
+  'text/xml',
+  'application/xml',
+]);
+
+/** A statement the product reads: a PDF, or a bank's export (.csv, .ofx, .qfx, .qif) by its name. */
+export function isStatementFile(file: UploadFile): boolean {
+  if (isPdfFile(file)) return true;
+  if (!/\.(csv|ofx|qfx|qif)$/i.test(file.name)) return false;
+  return !file.type || file.type === 'application/octet-stream' || EXPORT_TYPES.has(file.type);
+}
+
+/** The file input's accept list: PDFs and the exports. */
+export const STATEMENT_FILE_ACCEPT = 'application/pdf,.pdf,.csv,text/csv,.ofx,application/x-ofx,.qfx,.qif';
+
 /**
- * The first problem with an upload, or null (spec 2 §5): every file must be a PDF (the message names the
+ * The first problem with an upload, or null (spec 2 §5): every file must be a PDF or a bank's export (the message names the
  * first file that is not), an account must be chosen, and the family must be known.
  */
 export function validateUpload(input: {
@@ -51,7 +81,7 @@ export function validateUpload(input: {
   accountId?: string | null;
   familyId?: string | null;
 }): string | null {
-  const bad = input.files.find((f) => !isPdfFile(f));
+  const bad = input.files.find((f) => !isStatementFile(f));
   if (bad) return UPLOAD_MESSAGES.onlyPdf(bad.name);
   if (!input.accountId) return UPLOAD_MESSAGES.chooseAccount;
   if (!input.familyId) return UPLOAD_MESSAGES.noFamily;

@@ -132,8 +132,9 @@ const pipeline = (task: PipelineTask, file: string, needs: Need[], extra: Partia
  * (spec 2 §5) and should_initialize (spec 1 §7) without one. Starting the trial is subscription management,
  * the family admin's (spec 1 §6 roles). Account Setup's routes (rename, archive, restore, the transaction
  * lists and export, an account's statements and removing one) are any member's: spec 2 §6 shows no distinct
- * roles for these features. Upgrading, the billing portal and banner dismissals are any member's (spec 1 §4
- * shows every member the banners' Upgrade buttons); Stripe's webhook is public and proves itself by its
+ * roles for these features. Upgrading and banner dismissals are any member's (spec 1 §4 shows every member
+ * the banners' Upgrade buttons); the billing portal, where the subscription is cancelled, is the admin's; a
+ * member is told only the family's admin can do this. Stripe's webhook is public and proves itself by its
  * signature.
  */
 export const ROUTES = {
@@ -221,7 +222,7 @@ export const ROUTES = {
     'CreateBillingPortalSession',
     'subscription',
     'create-billing-portal-session',
-    { method: 'POST', path: '/api/subscription/portal', scope: 'member' },
+    { method: 'POST', path: '/api/subscription/portal', scope: 'admin' },
     ['table:read', 'table:write', 'stripe-secret'],
   ),
   StripeWebhook: http(
@@ -294,12 +295,54 @@ export const ROUTES = {
     { method: 'GET', path: '/api/accounts/{id}/statements', scope: 'member' },
     ['table:read'],
   ),
+  StatementRemoval: http(
+    'StatementRemoval',
+    'uploads',
+    'statement-removal',
+    { method: 'GET', path: '/api/uploads/{id}/removal', scope: 'member' },
+    ['table:read'],
+  ),
   RemoveStatement: http(
     'RemoveStatement',
     'uploads',
     'remove-statement',
     { method: 'DELETE', path: '/api/uploads/{id}', scope: 'member' },
     ['table:read', 'table:write', 'uploads:delete'],
+  ),
+  ListStatementChecks: http(
+    'ListStatementChecks',
+    'uploads',
+    'list-statement-checks',
+    { method: 'GET', path: '/api/statement-checks', scope: 'member' },
+    ['table:read'],
+  ),
+  GetStatementCheck: http(
+    'GetStatementCheck',
+    'uploads',
+    'get-statement-check',
+    { method: 'GET', path: '/api/uploads/{id}/check', scope: 'member' },
+    ['table:read', 'uploads:read'],
+  ),
+  EditStatementCheck: http(
+    'EditStatementCheck',
+    'uploads',
+    'edit-statement-check',
+    { method: 'POST', path: '/api/uploads/{id}/check/edits', scope: 'member' },
+    ['table:read', 'table:write', 'uploads:read'],
+  ),
+  ImportStatementCheck: http(
+    'ImportStatementCheck',
+    'uploads',
+    'import-statement-check',
+    { method: 'POST', path: '/api/uploads/{id}/check/import', scope: 'admin' },
+    ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'pipeline:start'],
+  ),
+  DiscardStatementCheck: http(
+    'DiscardStatementCheck',
+    'uploads',
+    'discard-statement-check',
+    { method: 'POST', path: '/api/uploads/{id}/check/discard', scope: 'admin' },
+    ['table:read', 'table:write', 'uploads:read', 'uploads:delete'],
   ),
   ListReviewTransactions: http(
     'ListReviewTransactions',
@@ -574,6 +617,20 @@ export const ROUTES = {
     'transactions',
     'change-categories',
     { method: 'POST', path: '/api/transactions/categories', scope: 'member' },
+    ['table:read', 'table:write'],
+  ),
+  GetBills: http(
+    'GetBills',
+    'insights',
+    'get-bills',
+    { method: 'GET', path: '/api/bills', scope: 'member' },
+    ['table:read'],
+  ),
+  DecideBill: http(
+    'DecideBill',
+    'insights',
+    'decide-bill',
+    { method: 'PUT', path: '/api/bills/decisions', scope: 'member' },
     ['table:read', 'table:write'],
   ),
 } satisfies Record<string, HttpFunctionSpec>;

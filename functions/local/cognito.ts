@@ -124,10 +124,34 @@ const metadataOf = (v: unknown): Record<string, string> | undefined => {
   );
 };
 
+/**
+ * Sign-in links one client (a network address) may ask for in a minute, whatever the addresses: each address
+ * has its own limit (one link per 30 s, magic-link.ts), and this one stops a client mailing many addresses.
+ * In AWS the same limit is a WAF rate-based rule on the user pool (per IP address; see README, Security).
+ */
+export const LINKS_PER_CLIENT_PER_MINUTE = 20;
+export const CLIENT_RATE_LIMIT_MESSAGE =
+  'rate_limit: too many sign-in links were asked for from this device. Please wait a minute and try again.';
+
 export class LocalCognito {
   private state: PoolState;
   private readonly path: string;
   private readonly sessions = new Map<string, AuthSession>();
+  /** When each client last asked for sign-in links (the last minute's, by network address). */
+  private readonly linkRequests = new Map<string, number[]>();
+
+  /** Counts a request for a link from `client`; false past LINKS_PER_CLIENT_PER_MINUTE in the last minute. */
+  private allowLink(client: string): boolean {
+    const now = this.now();
+    const recent = (this.linkRequests.get(client) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= (this.options.linksPerClientPerMinute ?? LINKS_PER_CLIENT_PER_MINUTE)) {
+      this.linkRequests.set(client, recent);
+      return false;
+    }
+    recent.push(now);
+    this.linkRequests.set(client, recent);
+    return true;
+  }
 
   constructor(
     private readonly options: {
@@ -135,6 +159,7 @@ export class LocalCognito {
       functions?: FunctionSpec[];
       log?: (line: string) => void;
       now?: () => number;
+      linksPerClientPerMinute?: number;
     },
   ) {
     this.path = join(options.dataDir, 'cognito', 'pool.json');
@@ -251,8 +276,8 @@ export class LocalCognito {
         'InvalidPasswordException',
         `Password did not conform with policy: Password not long enough or missing required characters (minimum ${PASSWORD_POLICY.minLength})`,
       );
-    if (this.findUser(email))
-      throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    // The link is checked (the pre-sign-up trigger) before whether the address has an account, so a bad link
+    // is refused alike for known and unknown addresses: only a holder of a valid link learns it exists.
     const sub = randomUUID();
     const preSignUp: PreSignUpTriggerEvent = {
       ...this.triggerBase('PreSignUp_SignUp', sub),
@@ -538,6 +563,16 @@ export class LocalCognito {
       fail('SerializationException', 'The request body is not valid JSON.');
       return true;
     }
+    // "Send Magic Link" (the second step, which mails the link) counts against the client's minute.
+    const metadata = (input.ClientMetadata ?? {}) as Json;
+    if (
+      op === 'RespondToAuthChallenge' &&
+      metadata.alreadyHaveMagicLink === 'no' &&
+      !this.allowLink(req.socket.remoteAddress ?? 'unknown')
+    ) {
+      fail('TooManyRequestsException', CLIENT_RATE_LIMIT_MESSAGE);
+      return true;
+    }
     try {
       send(200, await this.call(op, input, twin.signer));
     } catch (error) {
@@ -555,7 +590,12 @@ export class LocalCognito {
  * The twin's Cognito, ready to mount: `startTwin({ ..., localRoutes: [localCognito({ dataDir }).route] })`.
  * Registers the twin's magic-link signing key with the composition root.
  */
-export function localCognito(options: { dataDir: string; log?: (line: string) => void }): LocalCognito {
+export function localCognito(options: {
+  dataDir: string;
+  log?: (line: string) => void;
+  /** Default LINKS_PER_CLIENT_PER_MINUTE. */
+  linksPerClientPerMinute?: number;
+}): LocalCognito {
   const key = localSecret(join(options.dataDir, 'keys', 'magic-link-secret'));
   registerServices({ secrets: { magicLinkKey: async () => key } });
   return new LocalCognito(options);

@@ -5,6 +5,7 @@ import type { S3Event } from 'aws-lambda';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
+import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { startS3Gate } from './s3-gate';
 
@@ -74,7 +75,7 @@ export async function startDynamo(options: {
   /** The bound on waiting for ACTIVE (default TABLE_ACTIVE_WITHIN_MS). */
   activeWithinMs?: number;
 }): Promise<RunningDynamo> {
-  mkdirSync(options.directory, { recursive: true });
+  mkdirSync(options.directory, { recursive: true, mode: 0o700 });
   // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
   closeLevelIteratorsOnReturn();
   const server = dynalite({
@@ -139,38 +140,44 @@ export async function startS3(options: {
   corsOrigins: string[];
   onObjectCreated: (event: S3Event) => void;
 }): Promise<RunningS3> {
-  mkdirSync(options.directory, { recursive: true });
+  mkdirSync(options.directory, { recursive: true, mode: 0o700 });
   const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
     silent: true,
     directory: options.directory,
     configureBuckets: [{ name: options.bucket, configs: [corsXml(options.corsOrigins)] }],
   });
   server.on('event', (event: S3Event) => {
     for (const record of event.Records ?? []) {
-      // Mirror the AWS notification: ObjectCreated:* with suffix .pdf (see the pipeline stack).
+      // Mirror the AWS notifications: ObjectCreated:* with a statement file's suffix (see the pipeline stack).
       if (!record.eventName?.startsWith('ObjectCreated:')) continue;
-      if (!record.s3.object.key.toLowerCase().endsWith('.pdf')) continue;
+      const key = record.s3.object.key.toLowerCase();
+      if (!STATEMENT_FILE_EXTENSIONS.some((ext) => key.endsWith(`.${ext}`))) continue;
       record.awsRegion = 'eu-west-2';
       record.s3.object.key = encodeEventKey(record.s3.object.key);
       record.s3.bucket.arn = `arn:aws:s3:::${record.s3.bucket.name}`;
       options.onObjectCreated({ Records: [record] });
     }
   });
-  const address = await server.run();
-  // Every request passes a SigV4 check first (s3-gate.ts): s3rver itself checks expiry, not signatures.
-  const gate = await startS3Gate({ upstreamPort: address.port, corsOrigins: options.corsOrigins }).catch(
-    async (error) => {
-      await server.close();
-      throw error;
-    },
-  );
+  // s3rver listens on no port: its handler runs inside the gate, after the gate's SigV4 check (s3-gate.ts),
+  // so nothing on this machine reaches the files unsigned (s3rver itself checks expiry, not signatures).
+  await server.configureBuckets();
+  const closeLogger = () => {
+    server.logger.exceptions.unhandle();
+    server.logger.close();
+  };
+  const gate = await startS3Gate({
+    handle: server.callback(),
+    exists: async (bucket, key) => Boolean(await server.store.existsObject(bucket, key)),
+    corsOrigins: options.corsOrigins,
+  }).catch((error) => {
+    closeLogger();
+    throw error;
+  });
   return {
     endpoint: gate.endpoint,
     close: async () => {
       await gate.close();
-      await server.close();
+      closeLogger();
     },
   };
 }

@@ -106,7 +106,7 @@ export class LocalJobRunner implements JobStarter {
   private save() {
     if (!this.options.statePath || this.closed) return;
     const tmp = `${this.options.statePath}.tmp`;
-    writeFileSync(tmp, JSON.stringify([...this.unfinished.values()], null, 1));
+    writeFileSync(tmp, JSON.stringify([...this.unfinished.values()], null, 1), { mode: 0o600 });
     renameSync(tmp, this.options.statePath);
   }
 

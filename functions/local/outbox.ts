@@ -2,8 +2,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Mailer, OutgoingMail } from '../shared/ports';
 
 /**
- * The twin's e-mail: nothing leaves the machine. Each message is printed to the console and kept, newest
- * first, for `GET /local/outbox` (and the browser tests that sign in through it).
+ * The twin's e-mail: nothing leaves the machine. Each message is kept, newest first, for `GET /local/outbox`
+ * (and the browser tests that sign in through it); the console only says that one was sent, and to whom.
  */
 export interface OutboxEntry extends OutgoingMail {
   sentAt: string;
@@ -24,14 +24,15 @@ export class LocalOutbox implements Mailer {
     const entry: OutboxEntry = { ...mail, sentAt: new Date().toISOString() };
     this.entries = [entry, ...this.entries].slice(0, MAX_KEPT);
     if (this.options.path) {
-      writeFileSync(`${this.options.path}.tmp`, JSON.stringify(this.entries, null, 1));
+      writeFileSync(`${this.options.path}.tmp`, JSON.stringify(this.entries, null, 1), { mode: 0o600 });
       renameSync(`${this.options.path}.tmp`, this.options.path);
     }
+    // The console says that a message went, never what it carries: a sign-in or invitation link is a
+    // credential, and terminals are scrolled back, shared and recorded. The link is in the outbox.
     this.options.print?.(
       [
-        `\n  ✉  To: ${mail.to}   (local twin only: in AWS the mail is sent by SES and never logged)`,
-        `     Subject: ${mail.subject}`,
-        ...(mail.link ? [`     Link: ${mail.link}`] : []),
+        `\n  ✉  E-mail sent to ${mail.to}: "${mail.subject}"`,
+        `     (local twin: read it, and any link in it, at /local/outbox; in AWS SES sends it)`,
         '',
       ].join('\n'),
     );

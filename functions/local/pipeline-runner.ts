@@ -165,7 +165,7 @@ export class LocalPipelineRunner implements PipelineStarter {
   private save() {
     if (!this.options.statePath) return;
     const tmp = `${this.options.statePath}.tmp`;
-    writeFileSync(tmp, JSON.stringify([...this.executions.values()], null, 1));
+    writeFileSync(tmp, JSON.stringify([...this.executions.values()], null, 1), { mode: 0o600 });
     renameSync(tmp, this.options.statePath);
   }
 }

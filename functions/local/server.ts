@@ -1,6 +1,6 @@
 import './polyfills';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -23,6 +23,7 @@ import { checkLocalRequest } from './local-guard';
 import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
 import { LocalPipelineRunner } from './pipeline-runner';
+import { ownerOnlyDataFolder } from './private-data';
 import { readLimitedBody } from './request-body';
 import { securityHeaders } from './security-headers';
 import { startupGate } from './startup-gate';
@@ -100,6 +101,23 @@ function memoryFigures() {
   };
 }
 
+const INVOKE_USAGE = 'Send a JSON body: { "id": "<handler id or file name>", "event": { ... } }.';
+
+/** `POST /local/invoke`'s body: a handler's id and the event object; anything else is null (a 400). */
+export function parseInvokeRequest(body: Buffer): { id: string; event: unknown } | null {
+  let input: unknown;
+  try {
+    input = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
+  const { id, event } = input as { id?: unknown; event?: unknown };
+  if (typeof id !== 'string' || id === '' || id.length > 200) return null;
+  if (typeof event !== 'object' || event === null) return null;
+  return { id, event };
+}
+
 async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolveListen, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -118,7 +136,7 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   const log = options.log ?? (() => undefined);
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyDataFolder(dataDir);
   const host = options.host ?? '127.0.0.1';
 
   // Bind the port first: a port in use is the most common start-up failure, so report it before anything else.
@@ -343,9 +361,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           if (path === '/local/outbox') return sendJson(res, 200, outbox.list());
           if (path === '/local/invoke' && req.method === 'POST') {
             // `npm run invoke` while the twin runs: invoke inside this process, with its services.
-            const { id, event } = JSON.parse(body.toString('utf8')) as { id: string; event: unknown };
+            const request = parseInvokeRequest(body);
+            if (!request) return sendJson(res, 400, { message: INVOKE_USAGE });
+            let spec: ReturnType<typeof functionSpec>;
             try {
-              return sendJson(res, 200, { result: (await invoke(functionSpec(id), event)) ?? null });
+              spec = functionSpec(request.id);
+            } catch (error) {
+              return sendJson(res, 400, { message: (error as Error).message });
+            }
+            try {
+              return sendJson(res, 200, { result: (await invoke(spec, request.event)) ?? null });
             } catch (error) {
               return sendJson(res, 200, {
                 error: { name: (error as Error).name, message: (error as Error).message },

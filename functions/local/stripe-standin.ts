@@ -130,7 +130,7 @@ export function localStripe(options: {
   }
   const save = () => {
     mkdirSync(options.dataDir, { recursive: true });
-    writeFileSync(`${statePath}.tmp`, JSON.stringify(state));
+    writeFileSync(`${statePath}.tmp`, JSON.stringify(state), { mode: 0o600 });
     renameSync(`${statePath}.tmp`, statePath);
   };
 

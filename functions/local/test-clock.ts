@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  *   GET  /local/clock                                              every family's offset, in days
  */
 const DAY_MS = 86_400_000;
+/** How far a family's clock may be moved, either way: a century (a Date holds ±273,790 years; JSON any number). */
+export const MAX_OFFSET_DAYS = 36_500;
 
 export interface TestClock {
   /** "Now" for the family's subscription rules. */
@@ -46,6 +48,7 @@ export function testClock(realNow: () => Date = () => new Date()): TestClock {
         sendJson(res, 400, { message: 'Send a JSON body: { "family_id": "...", "advance_days": 12 }.' });
         return true;
       }
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) input = {};
       const familyId = input.family_id;
       const days = input.advance_days ?? input.offset_days;
       if (
@@ -61,6 +64,12 @@ export function testClock(realNow: () => Date = () => new Date()): TestClock {
       }
       const base = input.advance_days === undefined ? 0 : (offsets.get(familyId) ?? 0);
       const next = base + days * DAY_MS;
+      if (Math.abs(next) > MAX_OFFSET_DAYS * DAY_MS) {
+        sendJson(res, 400, {
+          message: `A family's clock moves at most ${MAX_OFFSET_DAYS} days from the real one, either way.`,
+        });
+        return true;
+      }
       if (next === 0) offsets.delete(familyId);
       else offsets.set(familyId, next);
       sendJson(res, 200, describe(familyId));

@@ -15,6 +15,7 @@ declare module 'dynalite' {
 
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
+  import type { IncomingMessage, ServerResponse } from 'node:http';
   import type { AddressInfo } from 'node:net';
 
   interface S3rverOptions {
@@ -30,6 +31,12 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Creates the configured buckets (what run() does before it listens). */
+    configureBuckets(): Promise<void>;
+    /** The request handler (Koa's), for a server of the caller's own. */
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    store: { existsObject(bucket: string, key: string): Promise<boolean> };
+    logger: { exceptions: { unhandle(): void }; close(): void };
   }
   export default S3rver;
 }

@@ -19,6 +19,7 @@ import {
   type HistoryResponse,
 } from '../contracts/assistant';
 import { ASSISTANT_MESSAGES, FOLLOW_UPS, numbersHeld, templateAnswer } from '../domain/assistant/answers';
+import { billsDueResult, forecastResult, subscriptionsResult } from '../domain/assistant/bills';
 import { ALL_TIME_START, type DateRange } from '../domain/assistant/date-phrases';
 import { type Intent, mapQuestion } from '../domain/assistant/intents';
 import {
@@ -56,6 +57,7 @@ import type { FamilyContext } from '../shared/context';
 import { TooManyRequestsError } from '../shared/errors';
 import { logger } from '../shared/logger';
 import type { Ports } from '../shared/ports';
+import { familyBills } from './bills';
 import { listCategories } from './spending';
 
 /** The ports this service's use cases are handed (the composition root passes them). */
@@ -154,6 +156,7 @@ export async function answerIntent(
   familyId: string,
   intent: Intent,
   data: FamilyData,
+  deps: Pick<Ports, 'now'>,
 ): Promise<AssistantResult> {
   if (intent.kind === 'unknown' || !data.latest || !data.earliest)
     return {
@@ -164,6 +167,12 @@ export async function answerIntent(
       transactions: [],
       transaction_count: 0,
     };
+  if (
+    intent.kind === 'bills_due' ||
+    intent.kind === 'subscriptions_cost' ||
+    intent.kind === 'month_end_forecast'
+  )
+    return billsIntent(familyId, intent.kind, deps);
   const named = intent.period;
   let period: DateRange = named
     ? { start: named.start, end: named.end, label: named.label }
@@ -234,6 +243,18 @@ export async function answerIntent(
     case 'income_sources':
       return incomeSources(familyId, period, accountIds, month);
   }
+}
+
+/** The bills questions, answered from Bills & Regular Payments' own figures (services/bills.ts). */
+async function billsIntent(
+  familyId: string,
+  kind: 'bills_due' | 'subscriptions_cost' | 'month_end_forecast',
+  deps: Pick<Ports, 'now'>,
+): Promise<AssistantResult> {
+  const bills = await familyBills(deps, familyId);
+  if (kind === 'bills_due') return billsDueResult(bills.calendar, bills.today);
+  if (kind === 'subscriptions_cost') return subscriptionsResult(bills.payments);
+  return forecastResult(bills.forecast, bills.today);
 }
 
 /**
@@ -430,7 +451,7 @@ export async function ask(
       if (intent.kind === 'unknown' && deps.assistantModel)
         intent = (await deps.assistantModel?.mapQuestion(question, today)) ?? intent;
       kind = intent.kind;
-      const result = await answerIntent(family.familyId, intent, data);
+      const result = await answerIntent(family.familyId, intent, data, deps);
       const words = await phrase(deps, question, result, history);
       answer = message('assistant', words.text, now, {
         source: words.source,

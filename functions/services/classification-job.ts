@@ -36,12 +36,14 @@ export type ClassificationJobDeps = Pick<Ports, 'now' | 'jobs' | 'reviewClassifi
  * JOB rather than in the browser:
  *
  * - The rows to review: those with no flow type (no correction either), and automatic answers of 0.60 or less
- *   (a catch-all rule's, or a failed call's fallback) that no classifier has reviewed yet.
+ *   (a catch-all rule's, or a failed call's fallback) that no classifier has answered yet: a row that
+ *   defaulted because classification failed stays to review, so the screen never calls it categorised.
  * - One job per family: its state is one item (`JOB#CLASSIFICATION`); a start while one runs joins it.
  * - A worker holds the job's lease (renewed after every batch) and classifies the rows in batches of the
  *   classifier's size through the AI classifier port (`classifyTransactions`: learned patterns and rules
  *   first, then the classifier; the spec's fallback, external_expense 0.1, for a row no rule fits when the call
- *   fails), with the spec's 1-second pause between classifier calls. Each batch is written (ai_auto and the
+ *   fails), with the spec's 1-second pause between calls to the AI service (none between the twin's local
+ *   stand-in's answers: 166 rows take seconds, not minutes). Each batch is written (ai_auto and the
  *   confidence), reported to `rowsChanged`, and the job's progress and current row updated.
  * - A worker stopped part-way (the twin stopping, a Lambda ending) gives its lease back or lets it run out;
  *   the next look at the job (the screen polls it) or the next start finds a running job without a live
@@ -72,8 +74,9 @@ export function reviewReason(row: Row, jobId?: string): ReviewRow['reason'] | nu
   const confidence = row.classification_confidence;
   const low = typeof confidence !== 'number' || confidence <= LOW_CONFIDENCE_REVIEW;
   if (!low || row.classification_method !== 'ai_auto') return null;
-  // Reviewed before: only a catch-all answer kept because the classifier failed is tried again.
-  if (row.classified_by && row.classified_by !== 'rules') return null;
+  // Reviewed before: a catch-all answer kept, or the fallback given, because the classifier failed is still
+  // to review (listed, counted in Need Review, and tried again by the next review).
+  if (row.classified_by && row.classified_by !== 'rules' && row.classified_by !== 'fallback') return null;
   return 'low_confidence';
 }
 
@@ -350,7 +353,8 @@ export async function runClassificationJob(
         amount: Number.isFinite(first.amount) ? first.amount : 0,
       };
       if (!(await update({ current, lease_until: leaseUntil() }))) return 'not-ours';
-      if (previousCalled) {
+      // the spec's pause is between calls to the AI service; the twin's local stand-in is no service
+      if (previousCalled && classifier.label !== 'local') {
         try {
           await sleep(CLASSIFICATION_PAUSE_MS, undefined, signal ? { signal } : {});
         } catch {

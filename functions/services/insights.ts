@@ -1,5 +1,10 @@
 import { type AccountItem, listAccounts } from '../adapters/dynamodb/account-repository';
-import { type RollupPart, readRollups, rollupEnds } from '../adapters/dynamodb/rollup-repository';
+import {
+  monthsWithRows,
+  type RollupPart,
+  readRollups,
+  rollupEnds,
+} from '../adapters/dynamodb/rollup-repository';
 import type {
   AccountTypeStats,
   AccountTypesResponse,
@@ -14,6 +19,7 @@ import type {
 } from '../contracts/insights';
 import { ACCOUNT_TYPE_TABS, type AccountTypeTab, INSIGHTS_MESSAGES } from '../contracts/insights';
 import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
+import { activityOf, type FlowFigure } from '../domain/figures';
 import { flowTypeLabel } from '../domain/flow-types';
 import { accountFreshness, familyFreshness, NO_ACCOUNTS_MESSAGES } from '../domain/freshness';
 import { monthlyTrend, percentageChange } from '../domain/percentage-change';
@@ -21,7 +27,7 @@ import {
   availableRangeNote,
   comparisonState,
   periodMarker,
-  positionText,
+  periodPositionText,
   previousPeriod,
   type QuickPeriodKey,
   quickPeriods,
@@ -64,13 +70,19 @@ interface FamilyBasics {
   accounts: AccountItem[];
   active: Set<string>;
   range: AvailableDataRange;
+  /** Months whose roll-ups hold rows. */
+  months: Set<string>;
   today: string;
   now: Date;
 }
 
 async function basics(deps: InsightsDeps, familyId: string): Promise<FamilyBasics> {
   const now = deps.now();
-  const [accounts, ends] = await Promise.all([listAccounts(familyId), rollupEnds(familyId)]);
+  const [accounts, ends, months] = await Promise.all([
+    listAccounts(familyId),
+    rollupEnds(familyId),
+    monthsWithRows(familyId),
+  ]);
   const active = accounts.filter(isActive);
   const total = active.reduce((n, a) => n + (a.transaction_count ?? 0), 0);
   const range: AvailableDataRange =
@@ -81,6 +93,7 @@ async function basics(deps: InsightsDeps, familyId: string): Promise<FamilyBasic
     accounts,
     active: new Set(active.map((a) => a.id)),
     range,
+    months: new Set(months),
     today: localDate(now, DEFAULT_TIME_ZONE),
     now,
   };
@@ -142,7 +155,13 @@ function periodOptions(b: FamilyBasics): PeriodOption[] {
     label: p.label,
     start: p.start,
     end: p.end,
-    ...periodMarker(p, b.range, b.now, DEFAULT_TIME_ZONE),
+    ...periodMarker(
+      p,
+      b.range,
+      b.now,
+      DEFAULT_TIME_ZONE,
+      monthsBetween(p.start, p.end).some((m) => b.months.has(m)),
+    ),
   }));
 }
 
@@ -164,7 +183,7 @@ function statsOf(
   period: PeriodRef,
   active: ReadonlySet<string>,
 ): PeriodStatsResponse {
-  const prev = previousPeriod(period, period.key === 'custom' ? undefined : period.key);
+  const prev = previousPeriod(period, keyOf(period));
   const previous: PeriodRef = { key: 'custom', label: prev.label, start: prev.start, end: prev.end };
   const summary = summaryFromFigures(sumCells(cellsOf(parts, period, active)));
   const previousStats = statsFromFigures(sumCells(cellsOf(parts, previous, active)));
@@ -191,7 +210,7 @@ export async function familyPeriodStats(
   // the family's accounts and range, and the likely period's roll-ups, read at once
   const [b, guessedParts] = await Promise.all([
     basics(deps, family.familyId),
-    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed)]) : null,
+    guessed ? rollupsFor(family.familyId, [guessed, previousPeriod(guessed, guessedKey(query))]) : null,
   ]);
   let period: PeriodRef;
   if (query.from && query.to)
@@ -203,11 +222,18 @@ export async function familyPeriodStats(
   const parts =
     guessedParts && guessed && sameSpan(guessed, period)
       ? guessedParts
-      : await rollupsFor(family.familyId, [period, previousPeriod(period)]);
+      : await rollupsFor(family.familyId, [period, previousPeriod(period, keyOf(period))]);
   return statsOf(parts, period, b.active);
 }
 
 const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end;
+
+/** The quick period's key, for its previous period (undefined for a custom range). */
+const keyOf = (period: PeriodRef): QuickPeriodKey | undefined =>
+  period.key === 'custom' ? undefined : period.key;
+
+const guessedKey = (query: PeriodStatsQuery): QuickPeriodKey | undefined =>
+  query.from && query.to ? undefined : (query.period ?? 'this_month');
 
 /**
  * The period a request most likely asks for, known before the family's data range is: a date range, or a
@@ -225,10 +251,14 @@ function guessedPeriod(
 }
 
 /** The spans the overview reads for a period: it, the previous period, and the chart's 12 months. */
-function overviewSpans(period: Span, today: string): Span[] {
+function overviewSpans(period: Span, today: string, key?: QuickPeriodKey): Span[] {
   const lastMonth = monthOf(period.end < today ? period.end : today);
   const chartMonths = monthsBetween(shiftMonth(lastMonth, -(CHART_MONTHS - 1)), lastMonth);
-  return [period, previousPeriod(period), { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end }];
+  return [
+    period,
+    previousPeriod(period, key),
+    { start: `${chartMonths[0]}-01`, end: monthBounds(lastMonth).end },
+  ];
 }
 
 function monthPoints(
@@ -287,12 +317,12 @@ export async function familyOverview(
   const guessed = guessedPeriod(key ?? 'this_month', now);
   const [b, guessedParts] = await Promise.all([
     basics(deps, family.familyId),
-    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today)) : null,
+    guessed ? rollupsFor(family.familyId, overviewSpans(guessed, today, key ?? 'this_month')) : null,
   ]);
   const options = periodOptions(b);
   const chosen = resolvePeriod(key, options);
   const period: PeriodRef = { key: chosen.key, label: chosen.label, start: chosen.start, end: chosen.end };
-  const spans = overviewSpans(period, b.today);
+  const spans = overviewSpans(period, b.today, keyOf(period));
   const chartMonths = monthsBetween(monthOf(spans[2]!.start), monthOf(spans[2]!.end));
   const parts =
     guessedParts && guessed && sameSpan(guessed, period) && today === b.today
@@ -314,19 +344,27 @@ export async function familyOverview(
       money_in: position.moneyIn,
       money_out: position.moneyOut,
       internal_movement: position.internalMovement,
+      transfers: position.transfers,
       net: position.net,
       transaction_count: position.transactionCount,
       confidence: position.confidence,
-      text:
-        period.key === 'this_month'
-          ? positionText(position.net)
-          : `${positionText(position.net).replace(' this month', '')} for ${period.label.toLowerCase()}`,
+      text: periodPositionText(position.net, position.transactionCount, period),
     },
     connected_accounts: b.active.size,
     transactions_processed: b.range.totalTransactions,
     months: monthPoints(parts, chartMonths, b.active),
     data_quality: dataQuality(b),
   };
+}
+
+/** Each day's activity (activityOf: each transfer once), for the trend. */
+function dailyActivity(cells: readonly RollupCell[]): Array<{ transaction_date: string; amount: number }> {
+  const byDay = new Map<string, RollupCell[]>();
+  for (const c of cells) byDay.set(c.day, [...(byDay.get(c.day) ?? []), c]);
+  return [...byDay].map(([day, list]) => ({
+    transaction_date: day,
+    amount: activityOf(sumCells(list)) / 100,
+  }));
 }
 
 /**
@@ -354,27 +392,26 @@ export async function familyAccountTypes(
     const gathered: readonly string[] = ACCOUNT_TYPE_TABS[type];
     const ids = new Set(accounts.filter((a) => gathered.includes(a.account_type)).map((a) => a.id));
     const f = sumCells(cells, (c) => ids.has(c.account));
-    const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, { count: number; abs: number }]>)
-      .sort((x, y) => y[1].abs - x[1].abs || x[0].localeCompare(y[0]))
+    const activity = activityOf(f);
+    const flows = (Object.entries(f.byFlow) as Array<[EffectiveFlowType, FlowFigure]>)
+      .sort((x, y) => y[1].total - x[1].total || x[0].localeCompare(y[0]))
       .slice(0, 5)
       .map(([flow, v]) => ({
         flow,
         label: flowTypeLabel(flow),
-        total: v.abs / 100,
-        count: v.count,
-        share: f.abs ? Math.round((v.abs / f.abs) * 1000) / 10 : 0,
+        total: v.total / 100,
+        count: flow === 'internal_transfer' ? f.transfers : v.count,
+        share: activity ? Math.round((v.total / activity) * 1000) / 10 : 0,
       }));
     return {
       type,
       account_ids: [...ids],
       account_count: ids.size,
-      transaction_count: f.count,
-      total_activity: f.abs / 100,
-      average_transaction: f.count ? Math.round(f.abs / f.count) / 100 : 0,
+      transaction_count: f.movements,
+      total_activity: activity / 100,
+      average_transaction: f.movements ? Math.round(activity / f.movements) / 100 : 0,
       monthly_trend: monthlyTrend(
-        trendCells
-          .filter((c) => ids.has(c.account))
-          .map((c) => ({ transaction_date: c.day, amount: c.abs / 100 })),
+        dailyActivity(trendCells.filter((c) => ids.has(c.account))),
         b.now,
         DEFAULT_TIME_ZONE,
       ),

@@ -1,9 +1,13 @@
 import {
+  addToAdminSet,
+  createAdminSet,
   deleteInvitation,
   deleteMember,
   deletePending,
+  dropStaleAdmin,
   type FamilyItem,
   familiesOfUser,
+  getAdminSet,
   getFamily,
   getMember,
   leaveCurrentFamily,
@@ -12,6 +16,7 @@ import {
   type MemberItem,
   ownedFamilyId,
   type PendingItem,
+  removeFromAdminSet,
   setCurrentFamily,
   setMemberRole,
 } from '../adapters/dynamodb/family-repository';
@@ -25,7 +30,13 @@ import type {
   RemoveMemberResponse,
 } from '../contracts/members';
 import type { Profile } from '../contracts/profile';
-import { addMemberInput, MEMBER_MESSAGES, memberName, wouldLeaveNoAdmin } from '../domain/members';
+import {
+  addMemberInput,
+  MEMBER_MESSAGES,
+  memberName,
+  ownerProblem,
+  wouldLeaveNoAdmin,
+} from '../domain/members';
 import type { AuthContext, FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -40,8 +51,39 @@ export type MembersDeps = Pick<Ports, 'now' | 'mailer'>;
  * Family member role). Roles: the family's creator is its admin; everyone else joins as a plain member and
  * an admin can make them admin. Beyond the spec, as families expect: an admin removes a member (their access
  * ends with their member row: the middleware reads it on every request), revokes a pending invitation, and
- * changes roles, and the family always keeps at least one admin and its creator.
+ * changes roles. The creator owns the family: always an admin, never made a member or removed (by anyone).
+ * The family always keeps at least one admin, also when two admins change roles at the same moment: an admin
+ * leaves only through a conditional write on the family's admin set (see `keepsAnAdmin`).
  */
+
+/**
+ * The family's admin set, made to agree with the member rows where it safely can. Every change keeps the set
+ * within the admins the rows show (a promotion writes the row, then the set; a demotion or removal takes the
+ * set, then the row), so an id in the set whose row is not an admin was removed another way: it is dropped.
+ * A family from before the set gets one from its rows (the first of two racing requests makes it).
+ */
+async function adminSet(familyId: string, members: MemberItem[]): Promise<void> {
+  const admins = new Set(members.filter((m) => m.role === 'admin').map((m) => m.user_id));
+  let stored = await getAdminSet(familyId);
+  if (!stored) {
+    await createAdminSet(familyId, [...admins]);
+    stored = (await getAdminSet(familyId)) ?? [];
+  }
+  for (const id of stored) if (!admins.has(id)) await dropStaleAdmin(familyId, id);
+}
+
+/**
+ * An admin stops being one (made a member, or removed) only if another admin stays: one conditional write on
+ * the set decides, so two admins demoting each other at the same moment cannot both succeed.
+ */
+async function keepsAnAdmin(familyId: string, members: MemberItem[], userId: string): Promise<void> {
+  await adminSet(familyId, members);
+  if (await removeFromAdminSet(familyId, userId)) return;
+  const stored = (await getAdminSet(familyId)) ?? [];
+  throw new ConflictError(
+    stored.includes(userId) ? MEMBER_MESSAGES.lastAdmin : MEMBER_MESSAGES.rolesChanging,
+  );
+}
 
 function activeMember(
   item: MemberItem,
@@ -142,9 +184,16 @@ export async function changeMemberRole(caller: FamilyContext, id: string, role: 
       );
     throw new NotFoundError(MEMBER_MESSAGES.notFound);
   }
+  const owner = ownerProblem(family?.user_id, id, role);
+  if (owner) throw new ConflictError(MEMBER_MESSAGES[owner]);
   if (role === 'member' && wouldLeaveNoAdmin(members, id)) throw new ConflictError(MEMBER_MESSAGES.lastAdmin);
-  if (target.role !== role && !(await setMemberRole(caller.familyId, id, role)))
-    throw new NotFoundError(MEMBER_MESSAGES.notFound);
+  if (target.role !== role) {
+    // Demotion: the set first (the deciding write), then the row. Promotion: the row first, then the set.
+    if (role === 'member') await keepsAnAdmin(caller.familyId, members, id);
+    if (!(await setMemberRole(caller.familyId, id, role))) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+    if (role === 'admin' && !(await addToAdminSet(caller.familyId, id)))
+      await adminSet(caller.familyId, await listMembers(caller.familyId));
+  }
   logger.info('member role changed', { role });
   return activeMember({ ...target, role }, await getProfile(id), family, caller.userId);
 }
@@ -168,8 +217,10 @@ export async function removeFamilyMember(
     logger.info('invitation revoked');
     return { removed: true, kind: 'invitation' };
   }
-  if (family?.user_id === id) throw new ConflictError(MEMBER_MESSAGES.ownerStays);
+  const owner = ownerProblem(family?.user_id, id, 'remove');
+  if (owner) throw new ConflictError(MEMBER_MESSAGES[owner]);
   if (wouldLeaveNoAdmin(members, id)) throw new ConflictError(MEMBER_MESSAGES.lastAdmin);
+  if (target.role === 'admin') await keepsAnAdmin(caller.familyId, members, id);
   // The member row first: from this write on, the middleware refuses them this family.
   await deleteMember(caller.familyId, id);
   await leaveCurrentFamily(id, caller.familyId, await fallbackFamily(deps, id, caller.familyId));

@@ -14,6 +14,7 @@ import {
 } from '../adapters/dynamodb/category-repository';
 import { documentClient, tableName } from '../adapters/dynamodb/client';
 import { spendRollups } from '../adapters/dynamodb/spending-repository';
+import { ACCOUNT_MESSAGES } from '../contracts/accounts';
 import type {
   CategoryChangeRequest,
   CategoryChangeResult,
@@ -104,9 +105,10 @@ export async function spendingSummary(
       : spendRollups(family.familyId, from, to),
   ]);
   const owned = new Map(accounts.map((a) => [a.id, a]));
-  const chosen = query.accounts
-    ? query.accounts.split(',').filter((id) => owned.has(id))
-    : accounts.filter((a) => !a.is_archived).map((a) => a.id);
+  const requested = query.accounts?.split(',');
+  // An account that is not the family's is not found, as everywhere (never an empty answer that says less).
+  if (requested?.some((id) => !owned.has(id))) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  const chosen = requested ?? accounts.filter((a) => !a.is_archived).map((a) => a.id);
   const wanted = new Set(chosen);
   const summary = summariseSpending(
     rollups.filter((r) => wanted.has(r.account_id)),

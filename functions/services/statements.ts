@@ -1,5 +1,9 @@
 import { getAccount } from '../adapters/dynamodb/account-repository';
-import { releaseTransaction, transactionsHeldBy } from '../adapters/dynamodb/transaction-repository';
+import {
+  releaseTransaction,
+  transactionsHeldBy,
+  uploadHoldings,
+} from '../adapters/dynamodb/transaction-repository';
 import { deleteUpload, getUpload, listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import { deleteObject } from '../adapters/s3/storage';
 import { ACCOUNT_MESSAGES } from '../contracts/accounts';
@@ -7,6 +11,7 @@ import {
   REMOVE_STATEMENT_MESSAGES,
   type RemoveStatementResponse,
   type StatementList,
+  type StatementRemoval,
 } from '../contracts/uploads';
 import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError } from '../shared/errors';
@@ -34,6 +39,14 @@ export async function accountStatements(
 }
 
 const WRITES_IN_FLIGHT = 25;
+
+/** What removing a statement would do: the rows that would go, and those that stay as another holds them. */
+export async function statementRemoval(family: FamilyContext, uploadId: string): Promise<StatementRemoval> {
+  const item = await getUpload(family.familyId, uploadId);
+  if (!item) throw new NotFoundError('Upload not found');
+  const { held, shared } = await uploadHoldings(family.familyId, item.accountId, uploadId);
+  return { upload_id: uploadId, removes: held - shared, shared };
+}
 
 /**
  * Remove a statement: release its hold on every row it holds; a row goes when no other upload holds it

@@ -41,6 +41,7 @@ export function toTransaction(item: TransactionItem): Transaction {
     classification_confidence: item.classification_confidence ?? null,
     classification_method: item.classification_method ?? null,
     created_at: item.created_at,
+    ...(item.not_checked ? { not_checked: true } : {}),
     ...categoryOf(item),
   };
 }

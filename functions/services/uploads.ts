@@ -7,6 +7,8 @@ import { uploadObjectKey } from '../contracts/pipeline';
 import {
   type CreateUploadRequest,
   type CreateUploadResponse,
+  statementContentType,
+  UPLOAD_PUT_HEADERS,
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
 } from '../contracts/uploads';
@@ -34,6 +36,8 @@ export function toUpload(item: UploadItem): Upload {
     warnings: item.warnings ?? [],
     ...(item.pages !== undefined ? { pages: item.pages } : {}),
     ...(item.source !== undefined ? { source: item.source } : {}),
+    ...(item.notChecked ? { notChecked: true } : {}),
+    ...(item.checkReasons?.length ? { checkReasons: item.checkReasons } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -80,15 +84,21 @@ export async function startUpload(
     updatedAt: now,
   };
   await createUpload(item);
+  // A PDF, or a bank's export (CSV, OFX/QFX, QIF), each with its own content type.
+  const contentType = statementContentType(request.fileName);
   const url = await presignPut({
     key: objectKey,
-    contentType: 'application/pdf',
+    contentType,
     contentLength: request.size,
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
   });
   return {
     upload: toUpload(item),
-    put: { url, headers: { 'content-type': 'application/pdf' }, expiresInSeconds: UPLOAD_URL_TTL_SECONDS },
+    put: {
+      url,
+      headers: { ...UPLOAD_PUT_HEADERS, 'content-type': contentType },
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    },
   };
 }
 

@@ -107,6 +107,26 @@ export async function verifyAccount(family: FamilyContext, accountId: string): P
       link: share.status === 'verified' ? null : FIX_LINKS.matching,
     });
 
+  // Statements held for the family's check, and those imported without adding up ('Import anyway').
+  const waiting = uploads.filter((u) => u.stage === 'needs_check');
+  const unchecked = uploads.filter((u) => u.stage === 'done' && u.notChecked);
+  if (waiting.length || unchecked.length)
+    checks.push({
+      ...base,
+      id: `${accountId}:unchecked`,
+      status: unchecked.length ? 'attention' : 'warning',
+      title: `${name}: Statements Not Checked`,
+      description: 'Statements whose own figures do not confirm what was read',
+      value: `${waiting.length + unchecked.length}`,
+      details: [
+        ...waiting.map((u) => `${u.fileName} needs your check; its transactions are not in your figures yet`),
+        ...unchecked.map((u) => `${u.fileName} was imported without adding up (not checked)`),
+      ],
+      link: waiting.length
+        ? { label: 'Check the statement', to: `/app/setup/upload/check/${waiting[0]!.uploadId}` }
+        : FIX_LINKS.statements,
+    });
+
   const statements = uploads
     .filter((u) => u.stage === 'done')
     .map((u) => ({

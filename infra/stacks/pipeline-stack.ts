@@ -6,6 +6,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { PIPELINE_TASKS, type PipelineTask } from '../../functions/contracts/pipeline-states';
+import { STATEMENT_FILE_EXTENSIONS } from '../../functions/contracts/uploads';
 import { FUNCTIONS, type FunctionSpec } from '../../functions/handlers/manifest';
 import { classificationJobDefinition } from '../../functions/services/classification-job-machine';
 import { statementPipelineDefinition } from '../../functions/services/pipeline/state-machine';
@@ -64,7 +65,7 @@ export class PipelineStack extends Stack {
         {
           allowedMethods: [s3.HttpMethods.PUT],
           allowedOrigins: origins,
-          allowedHeaders: ['content-type', 'content-length', 'content-md5', 'x-amz-*'],
+          allowedHeaders: ['content-type', 'content-length', 'content-md5', 'if-none-match', 'x-amz-*'],
           exposedHeaders: ['ETag'],
           maxAge: 3600,
         },
@@ -94,9 +95,11 @@ export class PipelineStack extends Stack {
       } else if (spec.trigger.type === 's3-object-created') {
         const fn = new AppFunction(this, spec, bindings);
         this.functions.push(fn);
-        this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn.fn), {
-          suffix: '.pdf',
-        });
+        // One notification per statement file type: a PDF, or a bank's export (CSV, OFX/QFX, QIF).
+        for (const ext of STATEMENT_FILE_EXTENSIONS)
+          this.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn.fn), {
+            suffix: `.${ext}`,
+          });
       }
     }
 

@@ -79,6 +79,11 @@ describe('trial and upgrade journey (real Chromium)', () => {
     expect(box && header && box.y >= header.y + header.height).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // On a larger screen it sits top right, above the page: it covers none of the page's text.
+    const placed = await banner.boundingBox();
+    const main = await page.locator('main#main-content').boundingBox();
+    expect(placed && main && placed.y + placed.height <= main.y).toBe(true);
+    expect(placed && placed.x + placed.width > 1280 - 40).toBe(true);
     await screenshot(page, 'two-days-left');
   });
 

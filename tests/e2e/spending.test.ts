@@ -61,10 +61,14 @@ describe('Spend by Category in the browser', () => {
 
     await page.getByRole('link', { name: 'Spend by Category' }).click();
     await page.getByRole('heading', { name: 'Spend by Category', level: 1 }).waitFor();
-    // The statement is of an earlier month: this month has nothing.
-    await page.getByText('No Spending Data').waitFor();
-    await page.getByLabel('Period').selectOption(period);
+    // The statement is of an earlier month: the page opens on the latest period with data, as the overview
+    // does, not on an empty This Month.
     const groceries = page.getByRole('button', { name: /^Groceries/ });
+    await groceries.waitFor();
+    const opening = (await pageApi<{ period: { key: string } }>(page, '/api/insights/overview')).period.key;
+    expect(await page.getByLabel('Period').inputValue()).toBe(opening);
+    expect(await page.getByText('No Spending Data').count()).toBe(0);
+    await page.getByLabel('Period').selectOption(period);
     await groceries.waitFor();
     const figures = await pageApi<SpendingResponse>(page, `/api/insights/categories?from=2025-01&to=2025-12`);
     expect(figures.categories.length).toBeGreaterThan(2);

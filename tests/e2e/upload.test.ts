@@ -89,7 +89,10 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     const newest = [...truth.transactions].sort((a, b) => b.date.localeCompare(a.date))[0]!;
     const first = await rows.first().locator('td').allInnerTexts();
     expect(first[1]).toBe(newest.description);
-    expect(first[2]?.replace(/\s/g, '')).toContain(formatMoney(newest.signedAmount).replace(/\s/g, ''));
+    // With the product's minus sign (U+2212), as on every other screen.
+    expect(first[2]?.replace(/\s/g, '')).toContain(
+      formatMoney(newest.signedAmount).replace(/^-/, '\u2212').replace(/\s/g, ''),
+    );
 
     const salary = table.locator('tr', { hasText: 'SALARY ACME LTD' }).first();
     expect(await salary.getByText('Income').count()).toBe(1);
@@ -108,7 +111,9 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement from PDF to classified
     const { page } = browser;
     const input = page.getByLabel('Statements (PDF)');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.getByText('Only PDF files can be uploaded. Please try again with "notes.txt".').waitFor();
+    await page
+      .getByText('Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "notes.txt".')
+      .waitFor();
 
     const locked = await generateStatement('paid-out-paid-in', { seed: 13, userPassword: 'secret' });
     await input.setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: locked.pdf });

@@ -123,13 +123,12 @@ describe('pipeline stack: uploads bucket', () => {
     s.templates.pipeline.hasResourceProperties('Custom::S3BucketNotifications', {
       BucketName: { Ref: bucketId },
       NotificationConfiguration: {
-        LambdaFunctionConfigurations: [
-          {
-            Events: ['s3:ObjectCreated:*'],
-            Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.pdf' }] } },
-            LambdaFunctionArn: { 'Fn::GetAtt': [triggerId, 'Arn'] },
-          },
-        ],
+        // A PDF, or a bank's export: one notification per statement file type.
+        LambdaFunctionConfigurations: ['.pdf', '.csv', '.ofx', '.qfx', '.qif'].map((suffix) => ({
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: suffix }] } },
+          LambdaFunctionArn: { 'Fn::GetAtt': [triggerId, 'Arn'] },
+        })),
       },
     });
     s.templates.pipeline.hasResourceProperties('AWS::Lambda::Permission', {

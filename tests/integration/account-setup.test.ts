@@ -21,7 +21,8 @@ import type { InitialiseFamilyResponse } from '../../functions/contracts/family'
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import type { Transaction, TransactionPage } from '../../functions/contracts/transactions';
-import type { RemoveStatementResponse, StatementList } from '../../functions/contracts/uploads';
+import type { RemoveStatementResponse,
+  StatementRemoval, StatementList } from '../../functions/contracts/uploads';
 import { finishStep } from '../../functions/services/pipeline/finish';
 import { persistStep } from '../../functions/services/pipeline/persist';
 import { recordFailureStep } from '../../functions/services/pipeline/record-failure';
@@ -470,6 +471,10 @@ describe('statements and a wrong upload undone', () => {
       last_statement_upload: listed.body.statements[0]!.createdAt,
     });
 
+    // before the family confirms: what removing it would really do
+    const preview = await ada.call<StatementRemoval>('GET', `/api/uploads/${first.uploadId}/removal`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ upload_id: first.uploadId, removes: 9, shared: 11 });
     const removed = await ada.call<RemoveStatementResponse>('DELETE', `/api/uploads/${first.uploadId}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ upload_id: first.uploadId, account_id: account.id, removed: 9, kept: 11 });
@@ -491,6 +496,12 @@ describe('statements and a wrong upload undone', () => {
 
     // Removing it again: not found. The second statement's removal takes the rest.
     expect((await ada.call('DELETE', `/api/uploads/${first.uploadId}`)).status).toBe(404);
+    expect((await ada.call('GET', `/api/uploads/${first.uploadId}/removal`)).status).toBe(404);
+    expect((await ada.call<StatementRemoval>('GET', `/api/uploads/${second.uploadId}/removal`)).body).toEqual({
+      upload_id: second.uploadId,
+      removes: 22,
+      shared: 0,
+    });
     const rest = await ada.call<RemoveStatementResponse>('DELETE', `/api/uploads/${second.uploadId}`);
     expect(rest.body).toMatchObject({ removed: 22, kept: 0 });
     expect(

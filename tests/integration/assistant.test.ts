@@ -33,8 +33,8 @@ import { startTestTwin } from '../support/twin';
  *    −19.99. February: salary +2,500.00; Tesco −20.00. January: Tesco −10.00.
  *  Rainy day (savings), March: from current +500.00 (internal).
  *
- *  March: income 2,602.40; real spending 1,001.74 (mortgage 900 + 101.74 of expenses); internal 1,000.00
- *  (both sides); net 1,600.66.
+ *  March: income 2,602.40; real spending 1,001.74 (mortgage 900 + 101.74 of expenses); moved between own
+ *  accounts 500.00 (one transfer, both legs in the statements: counted once); net 1,600.66.
  */
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
 let ada: ApiCaller;
@@ -137,7 +137,7 @@ describe('every intent, with exact figures from the rows (template words on the 
     expect(answer.result?.figures).toEqual({
       expenses: 1001.74,
       expense_count: 5,
-      internal: 1000,
+      internal: 500,
       income: 2602.4,
     });
     expect(answer.result?.breakdown).toEqual([
@@ -145,7 +145,7 @@ describe('every intent, with exact figures from the rows (template words on the 
       { label: 'External Expense', total: 101.74, count: 4, share: 10.2 },
     ]);
     expect(answer.content).toBe(
-      'You really spent £1,001.74 this month, across 5 transactions (Mortgage Payment £900.00, External Expense £101.74). Internal transfers of £1,000.00 between your own accounts are not counted as spending.',
+      'You really spent £1,001.74 this month, across 5 transactions (Mortgage Payment £900.00, External Expense £101.74). Internal transfers of £500.00 between your own accounts are not counted as spending.',
     );
     expect(answer.source).toBe('template');
     expect(answer.result?.transactions.map((t) => t.amount).sort((a, b) => a - b)).toEqual([
@@ -185,7 +185,7 @@ describe('every intent, with exact figures from the rows (template words on the 
 
   it('money moved between accounts, by account', async () => {
     const { answer } = await ask('How much money moves between accounts this month?');
-    expect(answer.result?.figures).toEqual({ internal: 1000, transfer_count: 2 });
+    expect(answer.result?.figures).toEqual({ internal: 500, transfer_count: 1 });
     expect(answer.result?.breakdown.map((b) => [b.label, b.total])).toEqual([
       ['Everyday', 500],
       ['Rainy day', 500],
@@ -198,7 +198,7 @@ describe('every intent, with exact figures from the rows (template words on the 
       income: 2602.4,
       expenses: 1001.74,
       net: 1600.66,
-      internal: 1000,
+      internal: 500,
       savings_rate: 61.5,
     });
   });
@@ -206,10 +206,10 @@ describe('every intent, with exact figures from the rows (template words on the 
   it('internal transfers vs expenses', async () => {
     const { answer } = await ask('Internal transfers vs expenses this month');
     expect(answer.result?.figures).toEqual({
-      internal: 1000,
+      internal: 500,
       expenses: 1001.74,
-      ratio: 1,
-      transfer_share: 21.7,
+      ratio: 0.5,
+      transfer_share: 12.2,
     });
   });
 
@@ -399,7 +399,7 @@ describe('GET /api/insights/analytics', () => {
     const { status, body } = await ada.call<AnalyticsResponse>('GET', '/api/insights/analytics');
     expect(status).toBe(200);
     expect(body.period).toMatchObject({ start: '2025-03-01', end: '2025-03-31', label: 'March 2025' });
-    expect(body.totals).toEqual({ income: 2602.4, expenses: 1001.74, internal: 1000, transaction_count: 9 });
+    expect(body.totals).toEqual({ income: 2602.4, expenses: 1001.74, internal: 500, transaction_count: 9 });
     // savings 1,600.66 > 10% of income fires; the others do not
     expect(body.insights.map((i) => [i.id, i.type])).toEqual([['savings', 'optimization']]);
     expect(body.insights[0]).toMatchObject({

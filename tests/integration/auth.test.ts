@@ -104,7 +104,9 @@ describe('spec 1 §4 login: a new address signs in with the e-mailed link', () =
 
   it('refuses the same link a second time (single use)', async () => {
     const { signUp, result } = await cognito.signInWithToken(tokenFromLink(link));
-    expect(signUp?.body.__type).toBe('UsernameExistsException');
+    // A used link is no proof: sign-up refuses it before looking at whether the address has an account.
+    expect(signUp?.body.__type).toBe('UserLambdaValidationException');
+    expect(signUp?.body.message).toMatch(/^PreSignUp failed with error invalid_link: .*used/);
     expect(result.status).toBe(400);
     expect(result.body).toEqual({
       __type: 'NotAuthorizedException',

@@ -44,6 +44,20 @@ async function newFamily(name: string): Promise<{ caller: ApiCaller; familyId: s
   return { caller, familyId: family.body.family_id };
 }
 
+/** A plain member of the admin's family: invited, signed in, accepted. */
+async function memberOf(admin: ApiCaller, name: string): Promise<ApiCaller> {
+  const email = `${name}.${ulid().toLowerCase()}@example.co.uk`;
+  expect((await admin.call('POST', '/api/family/members', { email })).status).toBe(201);
+  const mails = (await (await fetch(`${twin.url}/local/outbox`)).json()) as Array<{
+    to: string;
+    link?: string;
+  }>;
+  const token = new URL(mails.find((m) => m.to === email)?.link ?? 'http://x/').searchParams.get('token');
+  const member = await signedIn(twin, `${name}-${ulid()}`, email);
+  expect((await member.call('POST', '/api/invitations/accept', { token })).status).toBe(200);
+  return member;
+}
+
 const info = async (caller: ApiCaller) =>
   (await caller.call<SubscriptionInfoResponse>('GET', '/api/subscription')).body;
 
@@ -122,7 +136,7 @@ describe('the trial', () => {
     expect(await info(caller)).toMatchObject({
       status: 'trial',
       plan_type: 'free_trial',
-      trial_days_remaining: 13,
+      trial_days_remaining: 14, // calendar days: 14 on the day it starts
       trial_total_days: 14,
       has_access: true,
       should_initialize: false,
@@ -135,12 +149,12 @@ describe('the trial', () => {
   it("moves with the family's test clock, and only that family's", async () => {
     const { caller, familyId } = await newFamily('clock');
     const other = await newFamily('other');
-    expect((await moveClock(familyId, 12)).status).toBe(200);
+    expect((await moveClock(familyId, 13)).status).toBe(200);
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 1, show_1_day_warning: true });
-    expect(await info(other.caller)).toMatchObject({ trial_days_remaining: 13 });
+    expect(await info(other.caller)).toMatchObject({ trial_days_remaining: 14 });
     // advance_days moves on from where the clock is (here back one day); offset_days sets it.
     const back = await local('/local/clock', { family_id: familyId, advance_days: -1 });
-    expect(back.body).toMatchObject({ family_id: familyId, offset_days: 11 });
+    expect(back.body).toMatchObject({ family_id: familyId, offset_days: 12 });
     expect(await info(caller)).toMatchObject({ trial_days_remaining: 2, show_3_day_warning: true });
     expect((await local('/local/clock', { family_id: familyId })).status).toBe(400);
   });
@@ -221,6 +235,17 @@ describe('checkout through the Stripe stand-in', () => {
     expect(cancel.body.redirect).toBe(`${twin.url}/app`);
     expect((await info(caller)).status).toBe('trial');
   });
+
+  it("is the admin's: a plain member cannot open the portal (where the subscription is cancelled)", async () => {
+    const { caller } = await newFamily('portaladmin');
+    await checkoutAndPay(caller);
+    const member = await memberOf(caller, 'kid');
+    const refused = await member.call<ErrorBody>('POST', '/api/subscription/portal');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe("Only the family's admin can do this.");
+    expect((await info(caller)).status).toBe('active');
+    expect((await caller.call('POST', '/api/subscription/portal')).status).toBe(200);
+  });
 });
 
 async function checkoutAndPayFrom(sessionUrl: string): Promise<string> {
@@ -268,6 +293,35 @@ describe('the webhook', () => {
     });
     expect(late.status).toBe(400);
     expect((await info(caller)).status).toBe('trial');
+  });
+
+  it('refuses a correctly signed body that is not an event (null, a list, no object) with 400', async () => {
+    const { caller, familyId } = await newFamily('nullbody');
+    for (const payload of [
+      'null',
+      '[]',
+      '42',
+      '"x"',
+      '{}',
+      JSON.stringify({ id: 'evt_1', type: 'customer.subscription.created', created: 1 }),
+      JSON.stringify({
+        id: 'evt_2',
+        type: 'customer.subscription.created',
+        created: 1,
+        data: { object: null },
+      }),
+    ]) {
+      const delivered = await deliver(payload);
+      expect(delivered.status, payload).toBe(400);
+      expect(delivered.body.error.message).toBe('The webhook body is not a Stripe event.');
+    }
+    // The family is as it was, and a real event still goes through.
+    expect((await info(caller)).status).toBe('trial');
+    const event = stripeEvent(
+      'customer.subscription.created',
+      subscriptionObject(familyId, `sub_${ulid()}`, 'active'),
+    );
+    expect((await deliver(event)).status).toBe(200);
   });
 
   it('applies a replayed event once', async () => {

@@ -19,7 +19,7 @@ let account: string;
 beforeAll(async () => {
   twin = await startTestTwin();
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
-  account = await familyWithAccount(ada);
+  account = await familyWithAccount(ada, { name: 'Everyday', bank_name: 'Barclays' });
 });
 afterAll(async () => {
   await twin?.stop();

@@ -199,8 +199,8 @@ describe('subscription: POST /api/subscription and GET /api/subscription', () =>
       status: 'trial',
       plan_type: 'free_trial',
       trial_total_days: 14,
-      trial_days_remaining: 13, // whole days left, rounded down: 14 days less a moment
-      days_left: 13,
+      trial_days_remaining: 14, // calendar days left: a new 14-day trial reads 14 on its first day
+      days_left: 14,
       has_access: true,
       should_initialize: false,
       show_3_day_warning: false,

@@ -355,6 +355,100 @@ describe('every route under arbitrary input', () => {
   });
 });
 
+/** Where a schema takes a calendar date (YYYY-MM-DD): each field's path, an array's element as index 0. */
+function datePaths(
+  def: SchemaDef | undefined,
+  path: Array<string | number> = [],
+  depth = 0,
+): Array<Array<string | number>> {
+  if (!def || depth > 5) return [];
+  if ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType)
+    return datePaths(def.innerType._zod.def, path, depth);
+  if (def.type === 'object' && def.shape)
+    return Object.entries(def.shape).flatMap(([k, v]) => datePaths(v._zod.def, [...path, k], depth + 1));
+  if (def.type === 'array' && def.element) return datePaths(def.element._zod.def, [...path, 0], depth + 1);
+  if (
+    def.type === 'string' &&
+    (def.checks ?? []).some((c) => c._zod.def.pattern?.source.includes('\\d{4}-\\d{2}-\\d{2}'))
+  )
+    return [path];
+  return [];
+}
+
+function setAt(target: unknown, path: Array<string | number>, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const list = Array.isArray(target) && target.length ? [...target] : [{}];
+    list[0] = setAt(list[0], rest, leaf);
+    return list;
+  }
+  const record = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
+  (record as Record<string, unknown>)[head as string] = setAt(
+    (record as Record<string, unknown>)[head as string],
+    rest,
+    leaf,
+  );
+  return record;
+}
+
+/** Dates with the right shape that are no day at all: each is refused as input, in every field that takes a date. */
+const IMPOSSIBLE_DATES = ['2024-02-30', '2099-99-99', '2023-02-29', '2024-13-45', '2024-00-00'];
+
+/** The body with only the fields a schema requires (plausible values), so one field's check is what answers. */
+function required(def: SchemaDef | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (def?.type === 'object' && def.shape && depth < 4)
+    return fc.record(
+      Object.fromEntries(
+        Object.entries(def.shape)
+          .filter(([, v]) => !['optional', 'default'].includes(v._zod.def.type))
+          .map(([k, v]) => [k, required(v._zod.def, depth + 1)]),
+      ),
+    );
+  if (def?.type === 'array' && def.element)
+    return fc.array(required(def.element._zod.def, depth + 1), { minLength: 1, maxLength: 1 });
+  return shaped(def, false, depth);
+}
+
+describe('impossible dates, in every date field of every route', () => {
+  /** Date fields where a real date (a leap day) was taken: there, the impossible ones must be what is refused. */
+  const reached: string[] = [];
+  it.each(ROUTES.map((r) => [key(r.route), r.route, r.spec] as const))('%s', async (_, route, spec) => {
+    const schemas = await schemasOf(spec);
+    const paramCount = (route.path.match(/\{/g) ?? []).length;
+    const params = Array.from({ length: paramCount }, (_, i) => realIds[i % realIds.length] ?? '');
+    const [body] = fc.sample(required(schemas.body), { numRuns: 1, seed: SEED }) as [unknown];
+    const fields: Array<{ name: string; with: (date: string) => FuzzRequest }> = [
+      ...datePaths(schemas.body).map((path) => ({
+        name: `body ${path.join('.')}`,
+        with: (date: string) => ({ params, query: [], body: setAt(body, path, date), raw: null }),
+      })),
+      ...datePaths(schemas.query).map((path) => ({
+        name: `query ${path.join('.')}`,
+        with: (date: string) => ({
+          params,
+          query: [[String(path[0]), date]] as Array<[string, string]>,
+          body,
+          raw: null,
+        }),
+      })),
+    ];
+    for (const field of fields) {
+      const control = await send(route, field.with('2024-02-29'));
+      if (control.statusCode !== 400) reached.push(`${key(route)} ${field.name}`);
+      for (const date of IMPOSSIBLE_DATES) {
+        const request = field.with(date);
+        const response = await send(route, request);
+        expect(response.statusCode, `${field.name} ${date}: ${response.body}`).toBe(400);
+      }
+    }
+  });
+  it('reached the date fields the contracts take (a real date passed their other checks)', () => {
+    expect(reached.length, reached.join('\n')).toBeGreaterThanOrEqual(5);
+    expect(reached.some((r) => r.startsWith('PUT /api/profile'))).toBe(true);
+  });
+});
+
 describe('the edges the fuzzing first found failing', () => {
   it('an account id of 1,017 characters in a new upload is refused as input (400), not a 500', async () => {
     const response = await send(ROUTES.find((r) => key(r.route) === 'POST /api/uploads')!.route, {

@@ -127,9 +127,10 @@ describe('GET /api/insights/overview', () => {
       end: '2025-03-31',
     });
     expect(body.position).toEqual({
-      money_in: 2520, // salary and the refund
-      money_out: 1015.2, // Tesco, mortgage, Amazon, the unclassified 10
-      internal_movement: 1000,
+      money_in: 2500, // the salary
+      money_out: 995.2, // Tesco, mortgage, Amazon, the unclassified 10, less the 20 refund
+      internal_movement: 500, // one transfer of 500, seen from both accounts, counted once
+      transfers: 1,
       net: 1504.8,
       transaction_count: 8,
       confidence: 'high',
@@ -149,9 +150,9 @@ describe('GET /api/insights/overview', () => {
     const { summary, quick_summary } = await overview('this_month');
     expect(summary).toEqual({
       totalIncome: 2500,
-      totalExpenses: 1025.2, // 45.20 + 900 + 60 + the refund's 20
-      totalInternalTransfers: 1000,
-      netFlow: 1474.8,
+      totalExpenses: 995.2, // 45.20 + 900 + 60 + the unclassified 10 − the refund's 20
+      totalInternalTransfers: 500,
+      netFlow: 1504.8, // the headline's net
       transactionCount: 8,
       avgTransactionSize: 566.9,
       dataQuality: 'complete',
@@ -160,12 +161,12 @@ describe('GET /api/insights/overview', () => {
       summaryQuality: 'complete',
       qualityMessage: null,
     });
-    expect(quick_summary).toBe('£2,500 in / £1,025 out / £1,475 net');
+    expect(quick_summary).toBe('£2,500 in / £995 out / £1,505 net');
   });
 
-  it('the comparison with the previous equal-length period (29 January – 28 February)', async () => {
+  it('the comparison with the previous calendar month (1 – 28 February)', async () => {
     const { previous, previous_stats, comparison } = await overview('this_month');
-    expect(previous).toMatchObject({ label: 'Previous Month', start: '2025-01-29', end: '2025-02-28' });
+    expect(previous).toMatchObject({ label: 'Previous Month', start: '2025-02-01', end: '2025-02-28' });
     expect(previous_stats).toMatchObject({
       totalIncome: 2401.5,
       totalExpenses: 300,
@@ -173,8 +174,8 @@ describe('GET /api/insights/overview', () => {
       transactionCount: 3,
     });
     expect(comparison.income).toEqual({ value: 4.1, trend: 'up', display: '+4.1%' });
-    expect(comparison.expenses).toEqual({ value: 242, trend: 'up', display: '+242%' });
-    expect(comparison.netFlow).toEqual({ value: -29.8, trend: 'down', display: '-29.8%' });
+    expect(comparison.expenses).toEqual({ value: 232, trend: 'up', display: '+232%' });
+    expect(comparison.netFlow).toEqual({ value: -28.4, trend: 'down', display: '-28.4%' });
     expect(comparison.transactions).toEqual({ value: 167, trend: 'up', display: '+167%' });
     expect(comparison.insufficient).toBe(false);
     expect(comparison.warning).toBe(COMPARISON_MESSAGES.limitedWarning);
@@ -209,9 +210,11 @@ describe('GET /api/insights/overview', () => {
     const quarter = await overview('this_quarter');
     expect(quarter.summary).toMatchObject({
       totalIncome: 4901.5,
-      totalExpenses: 1325.2,
+      totalExpenses: 1295.2,
       transactionCount: 11,
     });
+    // the quarter is set against the whole previous quarter (October – December)
+    expect(quarter.previous).toMatchObject({ start: '2024-10-01', end: '2024-12-31' });
   });
 
   it('the months chart: money in and out by month and the running net', async () => {
@@ -219,8 +222,8 @@ describe('GET /api/insights/overview', () => {
     expect(months).toHaveLength(12);
     expect(months.at(-1)).toEqual({
       month: '2025-03',
-      money_in: 2520,
-      money_out: 1015.2,
+      money_in: 2500,
+      money_out: 995.2,
       net: 1504.8,
       cumulative: 3606.3,
     });
@@ -279,14 +282,16 @@ describe('GET /api/insights/period-stats', () => {
       '/api/insights/period-stats?from=2025-03-04&to=2025-03-15',
     );
     expect(status).toBe(200);
-    // internal 1000, mortgage 900, refund 20, Amazon 60 — Tesco (3rd) and the unclassified (18th) are outside
+    // a transfer of 500 (both legs), mortgage 900, Amazon 60 less the refund 20 — Tesco (3rd) and the
+    // unclassified (18th) are outside
     expect(body.summary).toMatchObject({
       totalIncome: 0,
-      totalExpenses: 980,
-      totalInternalTransfers: 1000,
+      totalExpenses: 940,
+      totalInternalTransfers: 500,
       transactionCount: 5,
       accountsActive: 3,
     });
+    // a custom range is set against the equal-length window before it
     expect(body.previous).toMatchObject({ start: '2025-02-20', end: '2025-03-03' });
     expect(body.previous_stats).toMatchObject({
       totalIncome: 2501.5,
@@ -320,17 +325,18 @@ describe('GET /api/insights/account-types', () => {
     expect(current).toMatchObject({
       account_count: 1,
       transaction_count: 8,
-      total_activity: 6675.2,
-      average_transaction: 834.4,
+      // income 4,900, mortgage 900, the transfer 500, spending 345.20 less the refund 20, unclassified 10
+      total_activity: 6635.2,
+      average_transaction: 829.4,
       // last 30 days (19 Feb – 20 Mar) 3,975.20 against the 30 before 2,700.00
       monthly_trend: 47.2,
     });
     expect(current.categories.map((c) => [c.flow, c.total, c.share])).toEqual([
-      ['income', 4900, 73.4],
-      ['mortgage_payment', 900, 13.5],
+      ['income', 4900, 73.8],
+      ['mortgage_payment', 900, 13.6],
       ['internal_transfer', 500, 7.5],
-      ['external_expense', 365.2, 5.5],
-      ['unclassified', 10, 0.1],
+      ['external_expense', 325.2, 4.9],
+      ['unclassified', 10, 0.2],
     ]);
     expect(body.types.find((t) => t.type === 'credit')).toMatchObject({
       account_count: 1,
@@ -362,8 +368,8 @@ describe('the figures follow every write', () => {
   it('after a correction (the refund corrected to income)', async () => {
     await correct(rows[5]!, 'income');
     const { summary, position } = await overview();
-    expect(summary).toMatchObject({ totalIncome: 2520, totalExpenses: 1005.2 });
-    expect(position).toMatchObject({ money_in: 2520, money_out: 1015.2 });
+    expect(summary).toMatchObject({ totalIncome: 2520, totalExpenses: 1015.2, netFlow: 1504.8 });
+    expect(position).toMatchObject({ money_in: 2520, money_out: 1015.2, net: 1504.8 });
   });
 
   it('after an accepted transfer (the unclassified −10 and a +10 on the card: both internal)', async () => {
@@ -376,16 +382,19 @@ describe('the figures follow every write', () => {
     expect(position).toMatchObject({
       money_in: 2520,
       money_out: 1005.2,
-      internal_movement: 1020,
+      internal_movement: 510, // two transfers, 500 and 10, each counted once
+      transfers: 2,
       transaction_count: 9,
     });
-    expect(summary).toMatchObject({ totalInternalTransfers: 1020, transactionCount: 9 });
+    expect(summary).toMatchObject({ totalInternalTransfers: 510, transactionCount: 9 });
   });
 
   it('after a statement is read and then removed: back to exactly the figures before', async () => {
+    // A Monzo current account's statement, to a Monzo current account (another bank's would wait for a check).
+    const monzo = await createAccount(ada, 'Monzo current', 'current', 'Monzo');
     const before = await overview('this_year');
     const { pdf, truth } = await generateStatement('signed-amount', { seed: 21, transactions: 40 });
-    const done = await uploadStatement(ada, card, 'card-march.pdf', pdf, { timeoutMs: 60_000 });
+    const done = await uploadStatement(ada, monzo, 'card-march.pdf', pdf, { timeoutMs: 60_000 });
     expect(done.stage).toBe('done');
     await twin.runner.idle();
     const during = await overview('this_year');

@@ -7,6 +7,7 @@ import {
   putMemberIfAbsent,
   putMembershipIfAbsent,
 } from '../../functions/adapters/dynamodb/family-repository';
+import { headObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { Transaction } from '../../functions/contracts/transactions';
@@ -86,8 +87,33 @@ const hostileBody = () => ({
   accounts: [{ bank_name: 'Barclays', name: 'Intruder', account_type: 'current' }],
 });
 
-async function call(who: Caller, route: HttpRoute) {
-  const response = await fetch(`${twin.url}${pathFor(route)}`, {
+/** Every upload link (presigned PUT) an answer in this run carried, with the headers it was signed with. */
+const links = new Map<string, Record<string, string>>();
+function collectLinks(text: string) {
+  try {
+    const body = JSON.parse(text) as { put?: { url?: string; headers?: Record<string, string> } };
+    if (body?.put?.url) links.set(body.put.url, body.put.headers ?? {});
+  } catch {
+    // not JSON
+  }
+}
+
+/**
+ * The query parameters a filter might name family A's things with: the contracts' own filter names (a comma
+ * list of accounts, one account, an upload), each given family A's real id.
+ */
+const foreignFilters = () =>
+  new URLSearchParams({
+    accounts: ids.accounts ?? '',
+    account: ids.accounts ?? '',
+    account_id: ids.accounts ?? '',
+    accountId: ids.accounts ?? '',
+    upload_id: ids.uploads ?? '',
+    uploadId: ids.uploads ?? '',
+  }).toString();
+
+async function call(who: Caller, route: HttpRoute, query = '') {
+  const response = await fetch(`${twin.url}${pathFor(route)}${query ? `?${query}` : ''}`, {
     method: route.method,
     headers: {
       ...(who.token ? { authorization: `Bearer ${who.token}` } : {}),
@@ -96,6 +122,7 @@ async function call(who: Caller, route: HttpRoute) {
     body: route.method === 'GET' ? undefined : JSON.stringify(hostileBody()),
   });
   const text = await response.text();
+  collectLinks(text);
   return { status: response.status, text };
 }
 
@@ -144,6 +171,7 @@ async function seedFamilyA() {
     size: statement.pdf.byteLength,
   });
   expect(upload.status).toBe(201);
+  links.set(upload.body.put.url, upload.body.put.headers);
   const put = await fetch(upload.body.put.url, {
     method: 'PUT',
     headers: upload.body.put.headers,
@@ -190,6 +218,10 @@ beforeAll(async () => {
   expect((await api(people.eveOtherFamily, 'POST', '/api/family', { name: 'Other' })).status).toBeLessThan(
     300,
   );
+  // Family B has an account of its own: a filter that quietly dropped family A's id would answer with it.
+  await api(people.eveOtherFamily, 'POST', '/api/accounts', {
+    accounts: [{ bank_name: 'Monzo', name: 'Everyday', account_type: 'current' }],
+  });
   // Bob joins family A as a plain member (as an accepted invitation records him).
   const now = new Date().toISOString();
   await putMemberIfAbsent({
@@ -251,6 +283,15 @@ afterAll(async () => {
   await twin?.stop();
 });
 
+/** An answer without what changes from one call to the next (times, generated ids). */
+function stable(text: string): unknown {
+  try {
+    return JSON.parse(text, (k, v) => (/(_at|At|time|Time|now|generated)$/.test(k) ? undefined : v));
+  } catch {
+    return text;
+  }
+}
+
 /** What each caller may get from a route of each scope (not 401/403/404 means served, or refused as input). */
 function expected(who: keyof typeof people, scope: Scope, hasIds: boolean): (status: number) => boolean {
   const ok = (s: number) => s < 500 && s !== 401 && s !== 403 && s !== 404;
@@ -311,12 +352,53 @@ describe('isolation of every route', () => {
     }
   });
 
+  it.each(
+    ROUTES.filter((r) => r.method === 'GET' && r.scope !== 'public' && !r.path.includes('{')).map(
+      (r) => [key(r), r] as const,
+    ),
+  )(
+    "%s with family A's ids in its filters: 404 for another family, or the filter is not one it takes",
+    async (_, route) => {
+      // Another family's caller naming family A's account (or upload) in a query filter is told it is not
+      // found, as with an id in the path: never an answer "filtered" to nothing, or to their own data.
+      const plain = await call(people.eveOtherFamily, route);
+      const filtered = await call(people.eveOtherFamily, route, foreignFilters());
+      expect(filtered.status, filtered.text.slice(0, 300)).toBeLessThan(500);
+      expect(filtered.text).not.toContain('Joint current');
+      expect(filtered.text).not.toContain(ids.transactions);
+      if (filtered.status === 404 || filtered.status === 400) return;
+      // Otherwise the route takes none of these filters: its answer is the one without them.
+      expect(filtered.status).toBe(plain.status);
+      expect(stable(filtered.text)).toEqual(stable(plain.text));
+    },
+  );
+
   it("leaves family A's data as it was (every GET route, read by its admin)", async () => {
     expect(await snapshotOfFamilyA()).toEqual(before);
     expect(Object.keys(before).length).toBeGreaterThan(3);
     // The snapshot holds family A's real data (a leak or a change would show in it).
     expect(JSON.stringify(before)).toContain(ids.transactions);
     expect(JSON.stringify(before)).toContain('Joint current');
+  });
+
+  it('every upload link handed out in this run is single-use: a replacement of the same size is refused', async () => {
+    expect(links.size).toBeGreaterThan(0);
+    for (const [url, headers] of links) {
+      const size = Number(new URL(url).searchParams.get('x-amz-content-length') ?? 0) || undefined;
+      const object = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+      // A link not used yet is used once, as the browser would.
+      const stored = await headObject(object).catch(() => null);
+      const length = stored?.size ?? size ?? 10;
+      if (!stored) await fetch(url, { method: 'PUT', headers, body: new Uint8Array(length).fill(65) });
+      const before = await headObject(object);
+      const replaced = await fetch(url, {
+        method: 'PUT',
+        headers,
+        body: new Uint8Array(before.size).fill(66),
+      });
+      expect([403, 409, 412], url).toContain(replaced.status);
+      expect((await headObject(object)).etag).toBe(before.etag);
+    }
   });
 
   it('called every route of the manifest (a new route is attacked, or this fails)', () => {

@@ -39,13 +39,13 @@ async function family(): Promise<{ caller: ApiCaller; familyId: string; accountI
 const job = async (caller: ApiCaller) =>
   (await caller.call<ClassificationJobResponse>('GET', '/api/transactions/classify')).body.job;
 
-async function finished(caller: ApiCaller) {
+async function finished(caller: ApiCaller, limit = 30_000) {
   return waitFor(
     async () => {
       const j = await job(caller);
       return j && j.status !== 'running' ? j : null;
     },
-    30_000,
+    limit,
     100,
   );
 }
@@ -210,9 +210,33 @@ describe('the classification job with the local stand-in', () => {
       }),
     );
     expect(index.Items ?? []).toEqual([]);
+    // the row that defaulted because classification failed is still to review: never "all categorized"
     const list = await caller.call<ReviewList>('GET', '/api/transactions/unclassified');
-    expect(list.body).toMatchObject({ need_review: 0, categorized: 5, transactions: [] });
+    expect(list.body).toMatchObject({ need_review: 1, categorized: 5 });
+    expect(list.body.transactions.map((t) => [t.description, t.reason])).toEqual([
+      ['ZZ 00912', 'low_confidence'],
+    ]);
   });
+
+  it('a statement of 166 unknown rows: each one reported, the defaulted ones still to review', async () => {
+    const { caller, familyId, accountId } = await family();
+    // payees no merchant list, pattern or correction knows, as a real statement has many of (local shops,
+    // people paid by bank transfer): the stand-in has no evidence for them and the fallback applies
+    await seedRows(
+      familyId,
+      accountId,
+      Array.from({ length: 166 }, (_, i) =>
+        unclassified(`PAYEE ${i} REF ${1000 + i}`, `2026-02-${String((i % 28) + 1).padStart(2, '0')}`),
+      ),
+    );
+    await caller.call('POST', '/api/transactions/classify');
+    // the spec's 1-second pause is between AI service calls: 165 of them would hold the job over 2 minutes
+    const done = await finished(caller, 120_000);
+    expect(done).toMatchObject({ status: 'done', total: 166, processed: 166 });
+    expect(done.answered + done.fell_back + done.kept).toBe(166);
+    const list = await caller.call<ReviewList>('GET', '/api/transactions/unclassified');
+    expect(list.body.need_review).toBe(done.fell_back + done.kept);
+  }, 180_000);
 
   it('finishes at once when nothing needs review', async () => {
     const { caller } = await family();
@@ -274,9 +298,14 @@ describe('batches, pause and failures (the AI port replaced)', () => {
       classification_confidence: 0.6,
       classified_by: 'rules',
     });
-    // the kept catch-all row is tried again by the next run; the fallback row is categorized
+    // both are still to review and tried again by the next run: the kept catch-all row and the row that
+    // defaulted because the call failed
     const list = await caller.call<ReviewList>('GET', '/api/transactions/unclassified');
-    expect(list.body.transactions.map((t) => t.description)).toEqual(['CATCH ALL DEBIT']);
+    expect(list.body.transactions.map((t) => t.description).sort()).toEqual([
+      'CATCH ALL DEBIT',
+      'NO RULE HERE',
+    ]);
+    expect(list.body.need_review).toBe(2);
   });
 
   it('an invalid answer (a flow type outside the three) is a failure for that row', async () => {
@@ -363,9 +392,17 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
       })),
     );
     const twinJobs = services().jobs;
+    const twinClassifier = services().reviewClassifier;
     const started: string[] = [];
-    // as in AWS: the route starts the state machine (recorded here), which runs the worker
-    registerServices({ jobs: { startClassification: async (_f, jobId) => void started.push(jobId) } });
+    // as in AWS: the route starts the state machine (recorded here), which runs the worker, and the
+    // classifier is an AI service (the second's pause between its calls)
+    registerServices({
+      jobs: { startClassification: async (_f, jobId) => void started.push(jobId) },
+      reviewClassifier: (evidence) => {
+        const local = localReviewClassifier(evidence);
+        return { label: 'bedrock', batchSize: 1, classify: (items) => local.classify(items) };
+      },
+    });
     try {
       const start = await caller.call<ClassificationJobResponse>('POST', '/api/transactions/classify');
       const jobId = start.body.job!.id;
@@ -407,7 +444,7 @@ describe("the AWS worker's runs (the state machine's task, invoked as Lambda wou
         more: false,
       });
     } finally {
-      registerServices({ jobs: twinJobs });
+      registerServices({ jobs: twinJobs, reviewClassifier: twinClassifier });
     }
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/dynamodb/client';
@@ -74,6 +74,13 @@ describe('bin/rollups.ts', () => {
       await documentClient().send(
         new DeleteCommand({ TableName: tableName(), Key: keys.rollup(familyId, '2025-02') }),
       );
+      // A paying family's billing link shares the sort key FAMILY: it is not a family of its own.
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.billingCustomer('cus_CLI'), family_id: familyId, customer_id: 'cus_CLI' },
+        }),
+      );
     } finally {
       await twin.stop();
     }
@@ -81,6 +88,8 @@ describe('bin/rollups.ts', () => {
     const check = await cli('check');
     expect(check.code).toBe(1);
     expect(check.out).toContain(`family ${familyId}: 2 months, differing: 2025-02`);
+    expect(check.out).not.toContain('cus_CLI');
+    expect(check.out.match(/^rollups: family /gm)).toHaveLength(1);
     const repair = await cli('repair', familyId);
     expect(repair.code).toBe(0);
     expect(repair.out).toContain(`family ${familyId}: 2 months, repaired: 2025-02`);

@@ -226,7 +226,7 @@ describe('changing a category (single and bulk): audited, learned, in the figure
     expect(status).toBe(200);
     expect(body.updated).toBe(rows.length);
     // a later statement on another account: its Tesco rows take the family's category (learned, 0.9)
-    const other = await createAccount(ada, 'Second current', 'current', 'HSBC');
+    const other = await createAccount(ada, 'Second current', 'current', 'Monzo');
     const next = await generateStatement('signed-amount', { seed: 5, transactions: 60 });
     const upload = await uploadStatement(ada, other, 'next.pdf', next.pdf);
     expect(upload.stage).toBe('done');

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
 import type { Transaction } from '../../functions/contracts/transactions';
-import { MAX_UPLOAD_BYTES } from '../../functions/contracts/uploads';
+import { MAX_UPLOAD_BYTES, type Upload } from '../../functions/contracts/uploads';
 import {
   generateImageOnlyPdf,
   generateNoTablePdf,
@@ -13,7 +13,7 @@ import {
 } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
-import { startTestTwin } from '../support/twin';
+import { startTestTwin, waitFor } from '../support/twin';
 
 /**
  * The whole statement pipeline on the local twin, as the family drives it: POST /api/uploads, PUT the PDF to
@@ -113,28 +113,48 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement PDF becomes classified
     expect(payment!.signed_amount).toBeGreaterThan(0);
   });
 
-  it('warns when a card statement is uploaded to a current account (and still reads it)', async () => {
+  it('a card statement uploaded to a current account waits for the check, with the warnings', async () => {
     const accountId = await createAccount(ada, 'Mistaken current', 'current');
     const { pdf, truth } = await generateStatement('credit-card');
     const upload = await uploadBytes(ada, accountId, 'amex.pdf', pdf);
-    expect(upload.stage).toBe('done');
+    expect(upload).toMatchObject({
+      stage: 'needs_check',
+      checkReasons: ['other_bank', 'other_account_kind'],
+      counts: { parsed: truth.transactions.length },
+    });
     expect(upload.warnings).toContain(
       'This looks like a credit card statement, but it was uploaded to a current account. Please check you chose the right account.',
     );
     expect(
       upload.warnings.some((w) => w.startsWith('This statement looks like it is from American Express')),
     ).toBe(true);
-    expect(await transactionsOf(ada, accountId)).toHaveLength(truth.transactions.length);
+    // Its rows are kept apart until the family imports it.
+    expect(await transactionsOf(ada, accountId)).toEqual([]);
   });
 
-  it('a bank statement uploaded to a card account reads as the bank statement it is, with a warning', async () => {
+  it('a bank statement uploaded to a card account reads as the bank statement it is, and waits', async () => {
     const accountId = await createAccount(ada, 'Mistaken card', 'credit', 'Barclays');
     const { pdf, truth } = await generateStatement('paid-out-paid-in', { seed: 4 });
     const upload = await uploadBytes(ada, accountId, 'barclays.pdf', pdf);
-    expect(upload).toMatchObject({ stage: 'done', reconciliation: { ok: true } });
+    expect(upload).toMatchObject({
+      stage: 'needs_check',
+      checkReasons: ['other_account_kind'],
+      reconciliation: { ok: true },
+    });
     expect(upload.warnings).toContain(
       'This looks like a bank account statement, but it was uploaded to a credit card account. Please check you chose the right account.',
     );
+    expect(await transactionsOf(ada, accountId)).toEqual([]);
+    // Confirmed by the family (it is the account they meant), it imports as read.
+    await ada.call('POST', `/api/uploads/${upload.uploadId}/check/edits`, {
+      op: 'move_account',
+      accountId,
+    });
+    expect((await ada.call('POST', `/api/uploads/${upload.uploadId}/check/import`, {})).status).toBe(200);
+    await waitFor(async () => {
+      const { body } = await ada.call<Upload>('GET', `/api/uploads/${upload.uploadId}`);
+      return body.stage === 'done';
+    });
     expectRows(await transactionsOf(ada, accountId), truth);
   });
 
@@ -149,7 +169,7 @@ describe('spec 2 §2 File Upload, §4 Upload: a statement PDF becomes classified
 
 describe('spec 2 §4 Upload: nothing is added twice', () => {
   it('re-uploading a statement adds nothing', async () => {
-    const accountId = await createAccount(ada, 'Re-upload', 'current');
+    const accountId = await createAccount(ada, 'Re-upload', 'current', 'Barclays');
     const { pdf, truth } = await generateStatement('paid-out-paid-in', { seed: 11 });
     const first = await uploadBytes(ada, accountId, 'january.pdf', pdf);
     const again = await uploadBytes(ada, accountId, 'january (1).pdf', pdf);

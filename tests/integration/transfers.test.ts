@@ -51,7 +51,7 @@ beforeAll(async () => {
     .family_id;
   await eve.call('POST', '/api/family');
   current = await createAccount(ada, 'Joint Current', 'current', 'Monzo');
-  savings = await createAccount(ada, 'Barclays Savings', 'savings', 'Barclays');
+  savings = await createAccount(ada, 'Barclays Savings', 'savings', 'Monzo');
 });
 afterAll(async () => {
   await twin?.stop();

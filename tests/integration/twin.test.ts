@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import putEvent from '../../events/s3/s3-object-created/put.json';
 import { presignPut } from '../../functions/adapters/s3/storage';
 import { uploadObjectKey } from '../../functions/contracts/pipeline';
+import { UPLOAD_PUT_HEADERS } from '../../functions/contracts/uploads';
 import type { FunctionSpec } from '../../functions/handlers/manifest';
 import { createApiRouter } from '../../functions/local/api-router';
 import { functionSpec, invoke } from '../../functions/local/lambda-runtime';
@@ -142,7 +143,7 @@ describe('local twin: uploads start the statement pipeline', () => {
     });
     const put = await fetch(url, {
       method: 'PUT',
-      headers: { 'content-type': 'application/pdf' },
+      headers: { ...UPLOAD_PUT_HEADERS },
       body: '%PDF-1.7\n',
     });
     expect(put.status).toBe(200);

@@ -15,8 +15,11 @@ import { startTestTwin, waitFor } from '../support/twin';
 
 /**
  * One upload id is one statement, for ever. A presigned PUT URL stays valid for its whole lifetime (300 s),
- * so a browser retry, a second tab or a script can PUT to it again after the statement was read; each PUT is a
- * new S3 ObjectCreated event. The pipeline must leave a finished upload, and the account's rows, as they were.
+ * so a browser retry, a second tab or a script can PUT to it again after the statement was read. The link is
+ * single-use: it is signed with `If-None-Match: *`, so S3 (and the twin's S3) refuses a second write to the key
+ * (412) and the stored statement stays the bytes that were read. Behind that, the pipeline itself leaves a
+ * finished upload, and the account's rows, as they were if the object is replaced anyway (by a writer holding
+ * the bucket's credentials): each write is a new ObjectCreated event.
  */
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
 let ada: ApiCaller;
@@ -26,7 +29,7 @@ let finished: Upload | undefined;
 beforeAll(async () => {
   twin = await startTestTwin();
   ada = await signedIn(twin, `ada-${ulid()}`, 'ada@example.co.uk');
-  account = await familyWithAccount(ada);
+  account = await familyWithAccount(ada, { name: 'Everyday', bank_name: 'Barclays' });
 });
 afterAll(async () => {
   await twin?.stop();
@@ -45,14 +48,17 @@ async function put(
   headers: Record<string, string>,
   bytes: Uint8Array,
   signedSize = bytes.byteLength,
+  replacing?: { etag: string },
 ) {
   const response = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
-  if (bytes.byteLength === signedSize) expect(response.status).toBe(200);
+  if (!replacing) expect(response.status).toBe(200);
   else {
-    // S3 refuses a presigned PUT of another size than it was signed for (content-length is signed). A
-    // statement of the same size would land, so this one is put with a signed SDK call, as if it had.
-    expect(response.status).toBe(403);
+    // The link is used up: another PUT to it is refused, whatever it carries (another size than the one
+    // signed: 403, as content-length is signed; the same size: 412, If-None-Match: *), and the object stays.
+    expect(response.status).toBe(bytes.byteLength === signedSize ? 412 : 403);
     const key = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+    expect((await headObject(key)).etag).toBe(replacing.etag);
+    // As if a writer with the bucket's credentials replaced it anyway (a signed SDK call, unconditional).
     await putObject(key, new Uint8Array(bytes), 'application/pdf');
   }
   // The PUT's ObjectCreated event starts an execution (or none); wait until the pipeline is quiet.
@@ -84,7 +90,8 @@ describe('a second PUT to a finished upload', () => {
 
     const again =
       seed === 1 ? first.pdf : (await generateStatement('paid-out-paid-in', { seed: 99 + seed })).pdf;
-    await put(target.url, target.headers, again, first.pdf.byteLength);
+    const key = decodeURIComponent(new URL(target.url).pathname.split('/').slice(2).join('/'));
+    await put(target.url, target.headers, again, first.pdf.byteLength, await headObject(key));
 
     expect((await rows()).length).toBe(before.length);
     expect(await rows()).toEqual(before);

@@ -52,7 +52,7 @@ describe('POST /api/uploads', () => {
       new RegExp(`/${twin.bucket}/[0-9A-Z]{26}/${body.upload.uploadId}_January-2026-statement\\.pdf$`),
     );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(body.put.headers).toEqual({ 'content-type': 'application/pdf' });
+    expect(body.put.headers).toEqual({ 'content-type': 'application/pdf', 'if-none-match': '*' });
   });
 
   it.each([
@@ -61,9 +61,10 @@ describe('POST /api/uploads', () => {
     [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', size: 10 }, 'A file name is required'],
     [
       { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'notes.docx', size: 10 },
-      'Only PDF files can be uploaded.',
+      'Only PDF, CSV, OFX, QFX and QIF files can be uploaded.',
     ],
     [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: 0 }, 'This PDF is empty.'],
+    [{ accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.csv', size: 0 }, 'This file is empty.'],
     [
       { accountId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', fileName: 'a.pdf', size: MAX_UPLOAD_BYTES + 1 },
       'This PDF is larger than 20 MB.',

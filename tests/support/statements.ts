@@ -22,9 +22,9 @@ export async function createAccount(
 
 /**
  * POST /api/uploads, PUT the bytes to the presigned URL, then poll the upload (as the SPA does: a request lost
- * to a busy twin is asked again) until it is done or failed. `declaredSize` other than the bytes' size: S3
- * refuses the presigned PUT (content-length is signed), so the object is put with a signed SDK call, for the
- * pipeline's own checks of an object that got there anyway.
+ * to a busy twin is asked again) until it is done, failed or held for the family's check. `declaredSize` other
+ * than the bytes' size: S3 refuses the presigned PUT (content-length is signed), so the object is put with a
+ * signed SDK call, for the pipeline's own checks of an object that got there anyway.
  */
 export async function uploadStatement(
   caller: ApiCaller,
@@ -53,7 +53,10 @@ export async function uploadStatement(
     async () => {
       const polled = await caller.call<Upload>('GET', `/api/uploads/${upload.uploadId}`).catch(() => null);
       const record = polled?.body;
-      return record && (record.stage === 'done' || record.stage === 'failed') ? record : null;
+      return record &&
+        (record.stage === 'done' || record.stage === 'failed' || record.stage === 'needs_check')
+        ? record
+        : null;
     },
     options.timeoutMs ?? 20_000,
     250,

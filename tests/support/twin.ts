@@ -13,14 +13,19 @@ export async function startTestTwin(
   options: Partial<TwinOptions> & {
     /** Mount the twin's Cognito at /local/cognito (as `npm start` does); default true. */
     cognito?: boolean;
+    /**
+     * Sign-in links per client a minute (the stand-in's default: LINKS_PER_CLIENT_PER_MINUTE). A test's twin
+     * sees every person a test signs in as one loopback client, so by default it allows 1,000.
+     */
+    linksPerClientPerMinute?: number;
   } = {},
 ): Promise<Twin & { dataDir: string; stop(): Promise<void> }> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ff-twin-'));
   const lines: string[] = [];
-  const { cognito = true, ...twinOptions } = options;
+  const { cognito = true, linksPerClientPerMinute = 1_000, ...twinOptions } = options;
   const localRoutes = [
-    ...(cognito ? [localCognito({ dataDir, log: (l) => lines.push(l) }).route] : []),
+    ...(cognito ? [localCognito({ dataDir, log: (l) => lines.push(l), linksPerClientPerMinute }).route] : []),
     ...(twinOptions.localRoutes ?? []),
   ];
   const twin = await startTwin({

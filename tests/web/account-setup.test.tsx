@@ -309,7 +309,11 @@ describe("spec 2 §4: an account's statements and 'Remove this statement'", () =
 
     await user.click(within(item).getByRole('button', { name: 'Remove this statement: nationwide-jan.pdf' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Remove nationwide-jan.pdf?' });
-    expect(confirm.textContent).toContain('This removes 3 transactions that nationwide-jan.pdf added.');
+    await waitFor(() =>
+      expect(confirm.textContent).toContain(
+        'This removes 3 transactions that only nationwide-jan.pdf holds.',
+      ),
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Remove 3 transactions' }));
     expect(await screen.findByText('nationwide-jan.pdf was removed: 3 transactions deleted.')).toBeTruthy();
     expect(
@@ -319,6 +323,37 @@ describe("spec 2 §4: an account's statements and 'Remove this statement'", () =
     expect(await screen.findByText('No statements uploaded yet')).toBeTruthy();
     await waitFor(() => expect(fact(card('Joint account'), 'Transactions')).toBe('0'));
     window.removeEventListener(TRANSACTIONS_UPDATED, events);
+  });
+
+  it('before confirming, the dialog says how many rows will really go and how many another statement also holds', async () => {
+    const user = userEvent.setup();
+    const [joint] = await givenAccounts(api, [{ bank_name: 'Barclays', name: 'Joint account' }]);
+    const id = joint ?? '';
+    const rows = Array.from({ length: 32 }, (_, n) =>
+      transactionRow(id, { id: `s${n}`, transaction_date: '2026-01-10', description: `Row ${n}`, amount: 1 }),
+    );
+    // the same 32 rows read from two overlapping statements: removing either deletes none of them
+    api.givenStatement({ accountId: id, fileName: 'jan.pdf', counts: { added: 32, duplicates: 0 } }, rows);
+    api.givenStatement(
+      { accountId: id, fileName: 'jan-again.pdf', counts: { added: 32, duplicates: 0 } },
+      rows,
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Statements of Joint account' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove this statement: jan-again.pdf' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove jan-again.pdf?' });
+    await waitFor(() =>
+      expect(confirm.textContent).toContain(
+        'No transactions will be removed: all 32 transactions of jan-again.pdf are also in another statement and will stay.',
+      ),
+    );
+    expect(within(confirm).queryByRole('button', { name: 'Remove 32 transactions' })).toBeNull();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove statement' }));
+    expect(
+      await screen.findByText(
+        'jan-again.pdf was removed: 0 transactions deleted. 32 transactions stayed because another statement holds them too.',
+      ),
+    ).toBeTruthy();
   });
 
   it("an account without statements says so; a list that cannot be loaded offers 'Try again'", async () => {
@@ -359,7 +394,7 @@ describe("spec 2 §4: an account's statements and 'Remove this statement'", () =
     expect(await screen.findByText('Reading the statement')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove this statement: feb.pdf' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(confirm.textContent).toContain('feb.pdf added no transactions');
+    await waitFor(() => expect(confirm.textContent).toContain('feb.pdf added no transactions'));
     await user.click(within(confirm).getByRole('button', { name: 'Remove statement' }));
     expect(await within(confirm).findByText(/still being read/)).toBeTruthy();
   });

@@ -120,7 +120,11 @@ describe("spec 3 §2.2 'Account Types'", () => {
     await user.click(await screen.findByRole('tab', { name: 'Mortgages & Loans' }));
     const panel = screen.getByRole('tabpanel', { name: 'Mortgages & Loans' });
     expect(within(panel).getByText('No Mortgages & Loans Connected')).toBeTruthy();
-    expect(within(panel).getByText('Upload a bank statement or connect via Open Banking')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Add an account of this kind and upload its PDF statements: no bank login needed.',
+      ),
+    ).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Add Account' })).toBeTruthy();
   });
 

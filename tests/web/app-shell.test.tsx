@@ -386,7 +386,7 @@ describe('spec 1 §2 /app index: Family Overview', () => {
       label: 'File Upload',
       group: 'Setup & Tools',
       element: <p>upload</p>,
-      nextStep: { title: 'Upload a bank statement', description: 'PDF statements from your bank.' },
+      nextStep: { title: 'Upload a bank statement', description: 'PDF statements from your bank.', order: 1 },
     };
     renderAt('/app', <AppShell user={ADA} pages={[upload]} />);
     const main = screen.getByRole('main');

@@ -164,3 +164,79 @@ describe('DataTable', () => {
     expect(screen.getByText('No transactions to show.')).toBeTruthy();
   });
 });
+
+describe('DataTable at phone width: a list of rows by TanStack column visibility', () => {
+  const PHONE_COLUMNS: DataTableColumn<Row>[] = [
+    { id: 'payee', header: 'Payee', cell: (r) => r.payee, sortValue: (r) => r.payee, phone: 'title' },
+    {
+      id: 'amount',
+      header: 'Amount',
+      cell: (r) => <Money amount={r.amount} />,
+      sortValue: (r) => r.amount,
+      align: 'end',
+      phone: 'end',
+    },
+    { id: 'kind', header: 'Kind', cell: () => 'Card', phone: 'detail', phoneLabel: true },
+    { id: 'note', header: 'Note', cell: () => 'hidden on a phone' },
+  ];
+  /** The window as a phone's: the kit's phone query matches. */
+  function asPhone(phone: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: phone && query === '(max-width: 40rem)',
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+  }
+
+  it('on a phone: the title, the amount and the details of each row; the other columns left out', async () => {
+    asPhone(true);
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    render(
+      <DataTable
+        caption="Payments"
+        columns={PHONE_COLUMNS}
+        rows={ROWS}
+        getRowId={(r) => r.id}
+        rowLabel={(r) => r.payee}
+        selectable
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Payments' });
+    expect(table.closest('.data-table')?.className).toContain('data-table-cards');
+    expect(screen.queryByText('hidden on a phone')).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Note' })).toBeNull();
+    const first = bodyRows()[0]!;
+    expect(first.querySelector('.data-table-title')?.textContent).toBe('Tesco');
+    expect(first.querySelector('.data-table-end')?.textContent).toBe('\u2212£12.50');
+    expect(first.querySelector('.data-table-detail')?.textContent).toBe('Kind: Card');
+    // Selection and sorting work as on a larger screen.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Salary' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith(['b']);
+    expect(screen.getByText('1 of 3 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Amount/ }));
+    expect(bodyRows().map((r) => r.querySelector('.data-table-title')?.textContent)).toEqual([
+      'Octopus Energy',
+      'Tesco',
+      'Salary',
+    ]);
+    vi.unstubAllGlobals();
+  });
+
+  it('on a larger screen: every column, no phone places, no label before a cell', () => {
+    asPhone(false);
+    render(<DataTable caption="Payments" columns={PHONE_COLUMNS} rows={ROWS} getRowId={(r) => r.id} />);
+    expect(screen.getAllByText('hidden on a phone')).toHaveLength(3);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Payee↕',
+      'Amount↕',
+      'Kind',
+      'Note',
+    ]);
+    expect(document.querySelector('.data-table-cards, .data-table-title')).toBeNull();
+    expect(screen.getAllByText('Card')).toHaveLength(3);
+    vi.unstubAllGlobals();
+  });
+});

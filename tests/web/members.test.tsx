@@ -184,14 +184,35 @@ describe('spec 1 §2 Family Members', () => {
     expect((await within(again).findByRole('alert')).textContent).toBe(tooSoon);
   });
 
-  it('keeps the dialog open with the server message when the last admin would step down', async () => {
+  it('says who owns the family, and offers no way to make the owner a member or remove them', async () => {
     const user = userEvent.setup();
+    // Bob, an admin, is looking at the list.
+    api.members.list.push(
+      member({ id: 'u2', email: 'bob@example.com', name: 'Bob', role: 'admin', is_you: true }),
+    );
+    api.members.list[0] = { ...api.members.list[0]!, is_you: false };
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Actions for Ada Lovelace' }));
+    expect((await screen.findByText(/Ada Lovelace created this family and owns it/)).textContent).toContain(
+      'the owner is always an admin, and nobody can make them a member or remove them.',
+    );
+    expect(screen.queryByRole('button', { name: 'Actions for Ada Lovelace' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Actions for Bob' }));
+    expect(await screen.findByRole('menuitem', { name: 'Make member' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Remove from family' })).toBeNull();
+  });
+
+  it('keeps the dialog open with the server message when a role change is refused', async () => {
+    const user = userEvent.setup();
+    api.members.list.push(member({ id: 'u2', email: 'bob@example.com', name: 'Bob', role: 'admin' }));
+    api.fail('PATCH /api/family/members/u2', 409, {
+      error: { code: 'conflict', message: MEMBER_MESSAGES.rolesChanging },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Bob' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Make member' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Make member' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(MEMBER_MESSAGES.lastAdmin);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MEMBER_MESSAGES.rolesChanging);
   });
 
   it('shows a plain member the list without the form or the actions', async () => {

@@ -142,6 +142,32 @@ describe('onboarding step 2: accounts', () => {
     ).toContain('Barclays ISA');
   });
 
+  it('a card named before its bank is picked is one account with that nickname and type', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('forceOnboardingTest', 'true');
+    renderWithProviders(<Onboarding />);
+    await completeStep1(user);
+    await user.type(screen.getByLabelText(/^Account name/), 'Amex Gold');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'credit');
+    await pickInstitution(user, 'american', 'American Express');
+    const services = screen.getByRole('group', { name: 'Services you have with American Express' });
+    expect(
+      within(services)
+        .getAllByRole('checkbox')
+        .filter((c) => (c as HTMLInputElement).checked),
+    ).toEqual([]);
+    expect((screen.getByLabelText(/^Account name/) as HTMLInputElement).value).toBe('Amex Gold');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: "You're all set!" })).toBeTruthy();
+    const post = api.calls.find((c) => c.method === 'POST' && c.path === '/api/accounts');
+    expect(post?.body).toMatchObject({
+      accounts: [
+        { institution_id: 'american-express', services: [], name: 'Amex Gold', account_type: 'credit' },
+      ],
+    });
+    expect(api.accounts.map((a) => [a.name, a.account_type])).toEqual([['Amex Gold', 'credit']]);
+  });
+
   it('validates the cards, and Continue is disabled with zero accounts', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Onboarding />);

@@ -8,6 +8,7 @@ import { COMPARISON_MESSAGES } from '../../functions/domain/periods';
 import { TRANSACTIONS_UPLOADED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
 import { createQueryClient } from '../../web/src/app/App';
+import { APP_PAGES } from '../../web/src/app/pages';
 import { FamilyOverview } from '../../web/src/features/overview/FamilyOverview';
 import { recordMetric, resetPerformance } from '../../web/src/features/overview/performance';
 import { dashboardCsv, selectSimilar } from '../../web/src/features/overview/summary';
@@ -84,6 +85,7 @@ function march(overrides: Partial<OverviewResponse> = {}): OverviewResponse {
       money_in: 2520,
       money_out: 1015.2,
       internal_movement: 1000,
+      transfers: 2,
       net: 1504.8,
       transaction_count: 8,
       confidence: 'high',
@@ -239,7 +241,7 @@ describe('spec 3 §2.1 Family Overview', () => {
                 label: 'File Upload',
                 group: 'Setup & Tools',
                 element: null,
-                nextStep: { title: 'Upload a bank statement', description: 'PDFs.' },
+                nextStep: { title: 'Upload a bank statement', description: 'PDFs.', order: 1 },
               },
             ]}
           />
@@ -257,6 +259,23 @@ describe('spec 3 §2.1 Family Overview', () => {
     expect(
       within(region('Data Quality Overview')).getByText('Add accounts to see data quality insights.'),
     ).toBeTruthy();
+  });
+
+  it("a new family's 'What to do next' starts with uploading a bank statement", async () => {
+    api.setFamily('01HZZZZZZZZZZZZZZZZZZZZZZZ');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/app']}>
+          <FamilyOverview pages={APP_PAGES.map((p) => ({ ...p, element: null }))} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const steps = await screen.findByRole('region', { name: 'What to do next' });
+    const links = within(steps)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(links[0]).toBe('Upload a bank statement');
+    expect(links.length).toBe(APP_PAGES.filter((p) => p.nextStep).length);
   });
 
   it('when the figures cannot be loaded: zeros, the summary and comparison failure messages, a retry', async () => {

@@ -168,11 +168,25 @@ describe('spec 2 §2 Smart Transaction Review', () => {
     );
     expect(screen.getByText('UNKNOWN PAYEE 2', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('£40.00');
-    api.review.setList(list({ need_review: 0, categorized: 120, transactions: [] }));
-    expect(await screen.findByText('All transactions categorized!', {}, { timeout: 4000 })).toBeTruthy();
+    // the row that defaulted because classification failed is still listed to review
+    api.review.setList(
+      list({
+        need_review: 1,
+        categorized: 121,
+        transactions: [
+          row(2, { flow_type: 'external_expense', classification_confidence: 0.1, reason: 'low_confidence' }),
+        ],
+      }),
+    );
     expect(
-      screen.getByText(/1 transaction classified; 1 transaction defaulted to external expense/),
+      await screen.findByText(
+        /1 transaction classified; 1 transaction defaulted to external expense \(classification failed\)/,
+        {},
+        { timeout: 4000 },
+      ),
     ).toBeTruthy();
+    await waitFor(() => expect(tile(categorization(), 'Need Review')).toBe('1'));
+    expect(screen.queryByText('All transactions categorized!')).toBeNull();
     expect(updated).toHaveBeenCalled();
     window.removeEventListener(TRANSACTIONS_UPDATED, updated);
     expect(

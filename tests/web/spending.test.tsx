@@ -9,6 +9,7 @@ import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { SpendingPage } from '../../web/src/features/spending/SpendingPage';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';
+import { emptyOverview } from './support/fake-insights';
 import { givenAccounts } from './support/upload-page';
 
 /** Spend by Category (spec 3 §2.4, §5, §8, §9) with the real API client over the fake API. */
@@ -198,6 +199,32 @@ describe('spec 3 §2.4 Spend by Category', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'this_year');
     await waitFor(() => expect(api.spendingQueries.at(-1)?.get('from')).toBe(`${month.slice(0, 4)}-01`));
     expect(api.spendingQueries.at(-1)?.get('to')).toBe(`${month.slice(0, 4)}-12`);
+  });
+
+  it('opens on the latest period with data, as the overview does: Last Month when This Month has none', async () => {
+    const overview = emptyOverview();
+    api.setOverview(() => ({
+      ...overview,
+      periods: [
+        { ...overview.periods[0]!, key: 'this_month', label: 'This Month', quality: 'insufficient' },
+        {
+          ...overview.periods[0]!,
+          key: 'last_month',
+          label: 'Last Month',
+          quality: 'complete',
+          message: null,
+        },
+      ],
+    }));
+    renderPage();
+    await waitFor(() => expect(api.spendingQueries.length).toBeGreaterThan(0));
+    const last = new Date();
+    last.setUTCDate(1);
+    last.setUTCMonth(last.getUTCMonth() - 1);
+    // The first request is already of last month: no This Month's 'No Spending Data' first.
+    expect(api.spendingQueries[0]?.get('from')).toBe(last.toISOString().slice(0, 7));
+    expect(api.spendingQueries[0]?.get('to')).toBe(last.toISOString().slice(0, 7));
+    expect((screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement).value).toBe('last_month');
   });
 
   it("shows 'No Spending Data' when the period has none", async () => {

@@ -110,6 +110,23 @@ describe('welcome tour', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3500 });
     expect(localStorage.getItem('welcomeTourCompleted')).toBe('true');
   }, 10_000);
+
+  it('on a phone, a step whose page is in the closed drawer points at the menu button and stays', async () => {
+    const user = userEvent.setup();
+    // A phone's overview: the menu button and the overview's own elements; the sidebar links are in the drawer.
+    render(screenWith(['nav-menu', 'transactions']));
+    const dialog = await tour();
+    expect(dialog.getAttribute('data-placed')).toBe('target');
+    for (const step of [2, 3, 4, 5]) {
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      expect(within(dialog).getByText(`Step ${step} of 5`)).toBeTruthy();
+      // Placed beside a target: no step of the tour moves on by itself.
+      expect(dialog.getAttribute('data-placed')).toBe('target');
+    }
+    expect(localStorage.getItem('welcomeTourCompleted')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(localStorage.getItem('welcomeTourCompleted')).toBe('true');
+  });
 });
 
 describe('tooltip placement', () => {

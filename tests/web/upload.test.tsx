@@ -71,7 +71,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
     const input = fileInput() as HTMLInputElement;
     expect(input.type).toBe('file');
     expect(input.multiple).toBe(true);
-    expect(input.accept).toBe('application/pdf,.pdf');
+    expect(input.accept).toBe('application/pdf,.pdf,.csv,text/csv,.ofx,application/x-ofx,.qfx,.qif');
     const click = vi.spyOn(input, 'click');
     await user.click(screen.getByRole('button', { name: 'Add More Files' }));
     expect(click).toHaveBeenCalled();
@@ -140,8 +140,8 @@ describe('spec 2 §2 File Upload: the screen', () => {
     expect(rows).toHaveLength(50);
     expect(rows.slice(0, 3)).toEqual([
       ['5 Mar 2026', 'ACME LTD SALARY', '£2,500.00', 'Credit', 'Income', '£3,734.56'],
-      ['4 Mar 2026', 'TESCO STORES 2041', '-£12.50', 'Debit', 'External Expense', '£1,234.56'],
-      ['3 Mar 2026', 'TFR 40-11-22 SAVINGS', '-£100.00', 'Debit', 'Internal Transfer', '—'],
+      ['4 Mar 2026', 'TESCO STORES 2041', '\u2212£12.50', 'Debit', 'External Expense', '£1,234.56'],
+      ['3 Mar 2026', 'TFR 40-11-22 SAVINGS', '\u2212£100.00', 'Debit', 'Internal Transfer', '—'],
     ]);
     expect(rows[3]?.[4]).toBe('Unclassified');
     expect(counters()).toEqual({ Income: 1, 'Internal Transfers': 1, 'External Expenses': 1 });
@@ -163,7 +163,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
     const region = await screen.findByRole('region', {
       name: 'Recently processed transactions, newest first',
     });
-    expect(region.className).toBe('upload-table-scroll');
+    expect(region.className).toBe('data-table-scroll');
     expect(within(region).getByRole('table')).toBeTruthy();
     screen.getByRole('button', { name: 'Clear Display (1)' }).focus();
     await user.tab();
@@ -172,7 +172,7 @@ describe('spec 2 §2 File Upload: the screen', () => {
 });
 
 describe('spec 2 §5 Upload validation', () => {
-  it('refuses a file that is not a PDF, naming it, and starts nothing', async () => {
+  it('refuses a file that is neither a PDF nor a bank export, naming it, and starts nothing', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await givenAccounts(api, [{ bank_name: 'Monzo', name: 'Joint account' }]);
     renderUploadPage();
@@ -180,9 +180,12 @@ describe('spec 2 §5 Upload validation', () => {
       await screen.findByRole('combobox', { name: 'Account' }),
       'Joint account — Monzo (Current account)',
     );
-    await user.upload(fileInput(), [pdf('march.pdf'), new File(['a,b'], 'march.csv', { type: 'text/csv' })]);
+    await user.upload(fileInput(), [
+      pdf('march.pdf'),
+      new File(['a,b'], 'march.docx', { type: 'application/msword' }),
+    ]);
     expect(screen.getByRole('alert').textContent).toBe(
-      'Only PDF files can be uploaded. Please try again with "march.csv".',
+      'Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "march.docx".',
     );
     expect(api.calls.some((c) => c.path === '/api/uploads')).toBe(false);
     expect(xhr.requests).toEqual([]);

@@ -193,6 +193,94 @@ export async function setMemberRole(familyId: string, userId: string, role: Memb
   }
 }
 
+/**
+ * The family's admins, kept as one string set beside the member rows, so that "at least one admin" is one
+ * conditional write (DynamoDB Local stand-ins have no transactions; this is correct on both). Null: not kept
+ * yet (a family from before it), built from the member rows on first use.
+ */
+export async function getAdminSet(familyId: string): Promise<string[] | null> {
+  const item = await get(keys.admins(familyId));
+  if (!item) return null;
+  const admins = item.admins as Set<string> | string[] | undefined;
+  return admins ? [...admins] : [];
+}
+
+/** Creates the admin set from the member rows; false when another request created it first. */
+export async function createAdminSet(familyId: string, admins: string[]): Promise<boolean> {
+  if (!admins.length) return false;
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.admins(familyId), admins: new Set(admins) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Adds an admin to the set (after their member row says admin); false when the set is not kept yet. */
+export async function addToAdminSet(familyId: string, userId: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.admins(familyId),
+        UpdateExpression: 'ADD admins :id',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':id': new Set([userId]) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes an admin out of the set only if they are in it and someone else stays: the one write that decides,
+ * whatever else runs at the same moment. False: they were not in it, or they are the last admin.
+ */
+export async function removeFromAdminSet(familyId: string, userId: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.admins(familyId),
+        UpdateExpression: 'DELETE admins :id',
+        ConditionExpression: 'contains(admins, :user) AND size(admins) > :one',
+        ExpressionAttributeValues: { ':id': new Set([userId]), ':user': userId, ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Drops an id whose member row is no longer an admin (removed another way): unconditional, never the last. */
+export async function dropStaleAdmin(familyId: string, userId: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.admins(familyId),
+        UpdateExpression: 'DELETE admins :id',
+        ConditionExpression: 'size(admins) > :one',
+        ExpressionAttributeValues: { ':id': new Set([userId]), ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
 /** Removes an active member's row (their access to the family ends with it); false when there was none. */
 export async function deleteMember(familyId: string, userId: string): Promise<boolean> {
   try {

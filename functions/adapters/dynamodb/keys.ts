@@ -32,6 +32,8 @@ export const keys = {
   familyOwner: (userId: string): Key => ({ pk: USER(userId), sk: 'OWNS_FAMILY' }),
   member: (familyId: string, userId: string): Key => ({ pk: FAMILY(familyId), sk: `MEMBER#${userId}` }),
   membersPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'MEMBER#' }),
+  /** The family's admins as one set (`admins`): role changes are conditional writes on it (never none left). */
+  admins: (familyId: string): Key => ({ pk: FAMILY(familyId), sk: 'ADMINS' }),
   /** A pending member by e-mail; joins when that address signs up. gsi1 finds pendings by e-mail. */
   pendingMember: (familyId: string, email: string): Indexed => ({
     pk: FAMILY(familyId),
@@ -59,6 +61,12 @@ export const keys = {
   // ── uploads (extraction records) ───────────────────────────────────────────────────────────────────────
   upload: (familyId: string, uploadId: string): Key => ({ pk: FAMILY(familyId), sk: `UPLOAD#${uploadId}` }),
   uploadsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'UPLOAD#' }),
+  /** A statement held for the family's check: its reasons, the family's edits (who, when) and the outcome. */
+  statementCheck: (familyId: string, uploadId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `CHECK#${uploadId}`,
+  }),
+  statementChecksPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'CHECK#' }),
 
   // ── transactions ───────────────────────────────────────────────────────────────────────────────────────
   /**
@@ -172,6 +180,14 @@ export const keys = {
     skFrom: `SPEND#${from}#`,
     skTo: `SPEND#${to}#~`,
   }),
+
+  // ── bills and regular payments ─────────────────────────────────────────────────────────────────────────
+  /** What the family decided about one regular series (confirm, rename, category, not regular, ended). */
+  billDecision: (familyId: string, seriesId: string): Key => ({
+    pk: FAMILY(familyId),
+    sk: `BILL#${seriesId}`,
+  }),
+  billDecisionsPrefix: (familyId: string) => ({ pk: FAMILY(familyId), skPrefix: 'BILL#' }),
 
   // ── institutions (global catalogue) ────────────────────────────────────────────────────────────────────
   institution: (institutionId: string, displayName: string): Indexed => ({

@@ -36,7 +36,11 @@ export async function takePersistLease(
   }
 }
 
-export async function givePersistLeaseBack(familyId: string, accountId: string, holder: string): Promise<void> {
+export async function givePersistLeaseBack(
+  familyId: string,
+  accountId: string,
+  holder: string,
+): Promise<void> {
   try {
     await documentClient().send(
       new DeleteCommand({

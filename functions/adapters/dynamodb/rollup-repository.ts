@@ -23,17 +23,23 @@ import { queryAll } from './paging';
  */
 const FORMAT = 1;
 
-type CellTuple = [string, string, string, number, number, number, number, number];
+/** A cell as stored; the rows in and out (the last two) are absent on cells stored before they were kept. */
+type CellTuple = [string, string, string, number, number, number, number, number, number?, number?];
 
 const encode = (cells: readonly RollupCell[]) =>
   JSON.stringify(
-    cells.map((c) => [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out] satisfies CellTuple),
+    cells.map(
+      (c) =>
+        (c.nIn !== undefined && c.nOut !== undefined
+          ? [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out, c.nIn, c.nOut]
+          : [c.day, c.account, c.flow, c.count, c.low, c.abs, c.in, c.out]) satisfies CellTuple,
+    ),
   );
 
 function decode(text: unknown): RollupCell[] {
   if (typeof text !== 'string') return [];
   const tuples = JSON.parse(text) as CellTuple[];
-  return tuples.map(([day, account, flow, count, low, abs, inPence, out]) => ({
+  return tuples.map(([day, account, flow, count, low, abs, inPence, out, nIn, nOut]) => ({
     day,
     account,
     flow: flow as EffectiveFlowType,
@@ -42,6 +48,7 @@ function decode(text: unknown): RollupCell[] {
     abs,
     in: inPence,
     out,
+    ...(typeof nIn === 'number' && typeof nOut === 'number' ? { nIn, nOut } : {}),
   }));
 }
 
@@ -231,6 +238,19 @@ export async function rollupMonths(familyId: string): Promise<string[]> {
   return items.map((i) => i.month);
 }
 
+/** The months of the family's roll-ups that hold rows, oldest first (a projection of month and count). */
+export async function monthsWithRows(familyId: string): Promise<string[]> {
+  const prefix = keys.rollupsPrefix(familyId);
+  const items = await queryAll<{ month: string; count?: number }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.skPrefix },
+    ProjectionExpression: '#m, #c',
+    ExpressionAttributeNames: { '#m': 'month', '#c': 'count' },
+  });
+  return items.filter((i) => Number(i.count ?? 0) > 0).map((i) => i.month);
+}
+
 const ROW_FIELDS =
   'transaction_date, amount, signed_amount, #t, flow_type, user_corrected_flow_type, account_id, description, merchant_name';
 
@@ -307,13 +327,14 @@ export async function allFamilyIds(): Promise<string[]> {
     const out = await documentClient().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'sk = :s',
-        ExpressionAttributeValues: { ':s': 'FAMILY' },
+        // Other items share the sort key FAMILY (a billing customer's link to its family): only families.
+        FilterExpression: 'sk = :s AND begins_with(pk, :family)',
+        ExpressionAttributeValues: { ':s': 'FAMILY', ':family': 'FAMILY#' },
         ProjectionExpression: 'pk',
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    for (const item of out.Items ?? []) ids.push(String(item.pk).replace(/^FAMILY#/, ''));
+    for (const item of out.Items ?? []) ids.push(String(item.pk).slice('FAMILY#'.length));
     start = out.LastEvaluatedKey;
   } while (start);
   return ids;

@@ -35,6 +35,10 @@ export interface TransactionItem {
    * Rows stored before holders were kept have none: `upload_id` alone holds them.
    */
   upload_ids?: Set<string>;
+  /** 'export' for a row a bank's export file (CSV, OFX, QIF) wrote; absent for a PDF's. */
+  origin?: 'export';
+  /** Imported by the family from a statement that did not add up ('Import anyway'): not checked. */
+  not_checked?: boolean;
 }
 
 type TransactionRef = Pick<TransactionItem, 'family_id' | 'account_id' | 'transaction_date' | 'id'>;
@@ -183,6 +187,28 @@ export async function transactionsHeldBy(
   });
 }
 
+/**
+ * What removing an upload would do, without doing it: the rows it holds, and how many of them another upload
+ * of the account holds too (those stay when it is removed).
+ */
+export async function uploadHoldings(
+  familyId: string,
+  accountId: string,
+  uploadId: string,
+): Promise<{ held: number; shared: number }> {
+  const range = keys.accountTransactionsRange(familyId, accountId);
+  const rows = await queryAll<{ upload_id?: string; upload_ids?: Set<string> }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: 'contains(upload_ids, :u) OR (attribute_not_exists(upload_ids) AND upload_id = :u)',
+    ProjectionExpression: 'upload_id, upload_ids',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ':u': uploadId },
+    ConsistentRead: true,
+  });
+  const shared = rows.filter((r) => r.upload_ids && [...r.upload_ids].some((id) => id !== uploadId)).length;
+  return { held: rows.length, shared };
+}
+
 /** Record the automatic classification; the row leaves the unclassified index. */
 export async function setClassification(
   t: TransactionRef,
@@ -314,4 +340,29 @@ export async function familyTransactionsContaining(
       ...Object.fromEntries(terms.map((t, i) => [`:t${i}`, t])),
     },
   });
+}
+
+/**
+ * What an upload's rows are compared with to find the same transaction written differently by an export and
+ * a PDF: the account's rows in a date range, read consistently, with only the fields that comparison needs.
+ */
+export async function overlapCandidates(
+  familyId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<
+  Array<Pick<TransactionItem, 'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin'>>
+> {
+  const range = keys.accountTransactionsRange(familyId, accountId, from, to);
+  return queryAll(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin',
+      ConsistentRead: true,
+    },
+    {},
+  );
 }

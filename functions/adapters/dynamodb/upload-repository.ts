@@ -162,3 +162,68 @@ export async function deleteUpload(familyId: string, uploadId: string): Promise<
     new DeleteCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
   );
 }
+
+/**
+ * Change an upload held for the family's check ('needs_check'): its account (moved), or its stage (imported:
+ * it goes on to be read into rows). Only while it is held, so two imports at once start one. False when the
+ * upload is not held (or not there).
+ */
+export async function updateHeldUpload(
+  familyId: string,
+  uploadId: string,
+  changes: Partial<Omit<UploadItem, 'familyId' | 'uploadId'>>,
+  now = new Date(),
+): Promise<boolean> {
+  const values: Record<string, unknown> = { ...changes, updatedAt: now.toISOString() };
+  const names: Record<string, string> = {};
+  const sets: string[] = [];
+  Object.keys(values).forEach((k, i) => {
+    names[`#a${i}`] = k;
+    sets.push(`#a${i} = :v${i}`);
+  });
+  const attributeValues = Object.fromEntries(Object.values(values).map((v, i) => [`:v${i}`, v]));
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #held = :held',
+        ExpressionAttributeNames: { ...names, '#held': 'stage' },
+        ExpressionAttributeValues: { ...attributeValues, ':held': 'needs_check' satisfies PipelineStage },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Remove a held upload's record (discarded), only while it is held; false when it is not. */
+export async function deleteHeldUpload(familyId: string, uploadId: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        ConditionExpression: '#stage = :held',
+        ExpressionAttributeNames: { '#stage': 'stage' },
+        ExpressionAttributeValues: { ':held': 'needs_check' satisfies PipelineStage },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The family's uploads held for their check ('needs_check'), newest first. */
+export async function listHeldUploads(familyId: string): Promise<UploadItem[]> {
+  const items = await queryPrefix(keys.uploadsPrefix(familyId), { consistentRead: true });
+  return items
+    .map(toUploadItem)
+    .filter((u) => u.stage === 'needs_check')
+    .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
+}

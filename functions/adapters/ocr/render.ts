@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Canvas, createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { drawingScale, pageWithinLimits } from '../pdf/limits';
 import { restoreNativeJson } from '../pdf/native-json';
-import { checkPdfBytes, MAX_PDF_PAGES, type PdfFailure, pdfFailure } from '../pdf/pdf-document';
+import { checkPdfBytes, MAX_PDF_PAGES, PDF_LIMITS, type PdfFailure, pdfFailure } from '../pdf/pdf-document';
 import { scanPageImages } from './page-image';
 
 // pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
@@ -67,6 +68,7 @@ async function open(bytes: Uint8Array): Promise<{ ok: true; document: PDFDocumen
     isEvalSupported: false,
     useSystemFonts: false,
     standardFontDataUrl: standardFonts,
+    maxImageSize: PDF_LIMITS.imagePixels,
     verbosity: VerbosityLevel.ERRORS,
   });
   try {
@@ -92,12 +94,16 @@ export async function* renderPages(
     const pages = document.numPages;
     if (pages === 0) return pdfFailure('empty');
     if (pages > (options.maxPages ?? MAX_PDF_PAGES)) return pdfFailure('too_many_pages');
-    const scale = (options.dpi ?? SCAN_DPI) / 72;
     // A page that is one JPEG over the whole page is decoded natively (page-image.ts), the rest by pdf.js.
     const jpegOf = await scanPageImages(bytes);
     for (let n = 1; n <= pages; n++) {
       const page = await document.getPage(n);
-      const viewport = page.getViewport({ scale });
+      const size = page.getViewport({ scale: 1 });
+      if (!pageWithinLimits(size.width, size.height)) return pdfFailure('too_large_to_read');
+      // At `dpi`, or smaller where that would pass PDF_LIMITS.ocrPixelsPerPage.
+      const viewport = page.getViewport({
+        scale: drawingScale(size.width, size.height, options.dpi ?? SCAN_DPI),
+      });
       const jpeg = jpegOf?.(n);
       const direct = jpeg
         ? await drawJpeg(jpeg, Math.ceil(viewport.width), Math.ceil(viewport.height), options.greyscale)

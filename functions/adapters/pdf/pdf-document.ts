@@ -1,7 +1,13 @@
 import './native-json';
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as workerModule from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import { MAX_PDF_PAGES, PDF_FAILURE_MESSAGES, type PdfFailureReason } from '../../domain/statement-failures';
+import {
+  MAX_PDF_PAGES,
+  PDF_FAILURE_MESSAGES,
+  PDF_LIMITS,
+  type PdfFailureReason,
+} from '../../domain/statement-failures';
+import { inflatedSizeWithinLimits, pageWithinLimits } from './limits';
 import { restoreNativeJson } from './native-json';
 
 declare global {
@@ -22,7 +28,7 @@ restoreNativeJson();
  * Expected problems (not a PDF, password, damage) are values with a family-facing message.
  */
 export type { PdfFailureReason };
-export { MAX_PDF_PAGES };
+export { MAX_PDF_PAGES, PDF_LIMITS };
 
 export type PdfFailure = { ok: false; reason: PdfFailureReason; message: string };
 
@@ -35,7 +41,10 @@ export function pdfFailure(reason: PdfFailureReason): PdfFailure {
 const latin1 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
-/** Checks that need no parsing: size, the '%PDF-' header (within the first 1 KB, as readers allow) and '%%EOF'. */
+/**
+ * Checks that need no parsing: size, the '%PDF-' header (within the first 1 KB, as readers allow), '%%EOF',
+ * and what its compressed streams inflate to (PDF_LIMITS).
+ */
 export function checkPdfBytes(
   bytes: Uint8Array,
   maxBytes?: number,
@@ -48,6 +57,8 @@ export function checkPdfBytes(
   // A complete file ends with %%EOF (perhaps followed by a little padding); a cut-off upload does not.
   if (!latin1(bytes.subarray(Math.max(0, bytes.byteLength - 2048))).includes('%%EOF'))
     return pdfFailure('damaged');
+  // Before pdf.js parses anything: what its streams would inflate to stays within PDF_LIMITS.
+  if (!inflatedSizeWithinLimits(bytes)) return pdfFailure('too_large_to_read');
   const version = /^%PDF-(\d\.\d)/.exec(head.slice(at))?.[1] ?? null;
   return { ok: true, version };
 }
@@ -63,6 +74,8 @@ export async function openPdf(
     useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
+    // An embedded image over this many pixels is not decoded (a small file can declare a gigapixel image).
+    maxImageSize: PDF_LIMITS.imagePixels,
     verbosity: VerbosityLevel.ERRORS,
   });
   try {
@@ -97,6 +110,11 @@ export async function inspectPdf(
     const pages = opened.document.numPages;
     if (pages === 0) return pdfFailure('empty');
     if (pages > MAX_PDF_PAGES) return pdfFailure('too_many_pages');
+    // Each page's size, from its dictionary alone (nothing is drawn or decoded).
+    for (let n = 1; n <= pages; n++) {
+      const { width, height } = (await opened.document.getPage(n)).getViewport({ scale: 1 });
+      if (!pageWithinLimits(width, height)) return pdfFailure('too_large_to_read');
+    }
     return { ok: true, size: bytes.byteLength, pages, version: checked.version };
   } finally {
     await opened.document.destroy();

@@ -3,8 +3,16 @@ import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
 import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
+import { pageWithinLimits, withinTime } from './limits';
 import { restoreNativeJson } from './native-json';
-import { checkPdfBytes, MAX_PDF_PAGES, openPdf, type PdfFailure, pdfFailure } from './pdf-document';
+import {
+  checkPdfBytes,
+  MAX_PDF_PAGES,
+  openPdf,
+  PDF_LIMITS,
+  type PdfFailure,
+  pdfFailure,
+} from './pdf-document';
 
 // pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
 restoreNativeJson();
@@ -152,10 +160,12 @@ export async function extractTextLayer(
   }
   const blocks: Block[] = [];
   let words = 0;
-  try {
+  // Every page within its size, and the whole read within its time (PDF_LIMITS.msPerPage a page).
+  const readPages = async (): Promise<PdfFailure | null> => {
     for (let pageNumber = 1; pageNumber <= pages; pageNumber++) {
       const page = await document.getPage(pageNumber);
       const viewport = page.getViewport({ scale: 1 });
+      if (!pageWithinLimits(viewport.width, viewport.height)) return pdfFailure('too_large_to_read');
       const content = await page.getTextContent();
       // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
       const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
@@ -249,6 +259,13 @@ export async function extractTextLayer(
       }
       page.cleanup();
     }
+    return null;
+  };
+  try {
+    const refused = await withinTime(readPages(), pages * PDF_LIMITS.msPerPage, () =>
+      pdfFailure('too_large_to_read'),
+    );
+    if (refused) return refused;
   } catch {
     return pdfFailure('damaged');
   } finally {

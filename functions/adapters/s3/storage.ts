@@ -45,6 +45,12 @@ export function uploadBucket(): string {
   return requireConfig('UPLOAD_BUCKET');
 }
 
+/**
+ * A single-use upload link: a presigned PUT for one key, type and size, signed with `If-None-Match: *`, so S3
+ * writes it only where no object is yet (a second PUT to the link answers 412 PreconditionFailed) and the
+ * statement that was read stays the one stored. The browser must send the headers the link was signed with
+ * (`UPLOAD_PUT_HEADERS`, which the API hands out with the link).
+ */
 export async function presignPut(input: {
   key: string;
   contentType: string;
@@ -56,8 +62,13 @@ export async function presignPut(input: {
     Key: input.key,
     ContentType: input.contentType,
     ContentLength: input.contentLength,
+    IfNoneMatch: '*',
   });
-  return getSignedUrl(s3Public(), command, { expiresIn: input.expiresInSeconds });
+  return getSignedUrl(s3Public(), command, {
+    expiresIn: input.expiresInSeconds,
+    // Signed, not hoisted into the query: S3 checks the header the browser sends.
+    signableHeaders: new Set(['if-none-match', 'content-type']),
+  });
 }
 
 export async function getObjectBytes(key: string, bucket = uploadBucket()): Promise<Uint8Array> {

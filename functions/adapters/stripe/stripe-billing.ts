@@ -16,6 +16,26 @@ export const WEBHOOK_SIGNATURE_MESSAGE = 'The webhook signature could not be ver
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
+export const WEBHOOK_EVENT_MESSAGE = 'The webhook body is not a Stripe event.';
+/** A correctly signed body that is not an event (`null`, a list, an event without its object): refused alike. */
+export class WebhookEventError extends WebhookSignatureError {
+  override name = 'WebhookEventError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The envelope every Stripe event has: an id, a type, a time, and its object. */
+function isStripeEvent(value: unknown): value is Stripe.Event {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.type === 'string' &&
+    typeof value.created === 'number' &&
+    isRecord(value.data) &&
+    isRecord(value.data.object)
+  );
+}
 
 const PAID_STATUSES = new Set<Stripe.Subscription.Status>(['active', 'trialing']);
 /** Statuses without paid access; 'incomplete' (the first payment still pending) changes nothing. */
@@ -116,7 +136,13 @@ export function verifyStripeWebhook(
   } catch {
     throw new WebhookSignatureError(WEBHOOK_SIGNATURE_MESSAGE);
   }
-  return readStripeEvent(event);
+  // Signed is not the same as well formed: the signature covers whatever bytes were sent.
+  if (!isStripeEvent(event)) throw new WebhookEventError(WEBHOOK_EVENT_MESSAGE);
+  try {
+    return readStripeEvent(event);
+  } catch {
+    throw new WebhookEventError(WEBHOOK_EVENT_MESSAGE);
+  }
 }
 
 /** A Stripe-Signature header for `payload`, made by the library's test helper (the twin's stand-in, tests). */

@@ -51,6 +51,8 @@ function noRows(r: AssistantResult): string {
 /** The templated answer of a result. */
 export function templateAnswer(r: AssistantResult): string {
   if (r.intent === 'unknown') return ASSISTANT_MESSAGES.noHandler;
+  const bills = billsAnswer(r);
+  if (bills !== null) return bills;
   if (isEmptyResult(r)) return noRows(r);
   const f = r.figures;
   const when = periodText(r);
@@ -74,7 +76,7 @@ export function templateAnswer(r: AssistantResult): string {
     case 'transfers': {
       const parts = r.breakdown.map((b) => `${b.label} ${money(b.total)}`).join(', ');
       return (
-        `${money(f.internal)} moved between your own accounts ${when}, in ${f.transfer_count} transfers` +
+        `${money(f.internal)} moved between your own accounts ${when}, in ${f.transfer_count} transfer${f.transfer_count === 1 ? '' : 's'}` +
         (parts ? ` (${parts})` : '') +
         '. Internal transfers are not spending: the money stays in the family.'
       );
@@ -115,11 +117,48 @@ export function templateAnswer(r: AssistantResult): string {
     }
     case 'merchant_total':
       return `You paid ${r.subject} ${money(f.total)} ${when}, in ${f.count} transactions (${money(f.average)} on average).`;
+    case 'bills_due':
+    case 'subscriptions_cost':
+    case 'month_end_forecast':
+      return billsAnswer(r) ?? '';
     case 'income_sources': {
       const list = r.breakdown.map((b) => `${b.label} ${money(b.total)} (${pct(b.share)})`).join(', ');
       return `Your income ${when} was ${money(f.income)} from ${f.sources} sources: ${list}.`;
     }
   }
+}
+
+/** The answers about bills (Bills & Regular Payments' figures), or null for another intent. */
+function billsAnswer(r: AssistantResult): string | null {
+  const f = r.figures;
+  if (r.intent === 'bills_due') {
+    const when = r.period
+      ? `this week (${formatDate(r.period.start)} to ${formatDate(r.period.end)})`
+      : 'this week';
+    if (!r.breakdown.length) return `No regular bills are due ${when}.`;
+    const list = r.breakdown
+      .map((b) => {
+        const [payee, date] = b.label.split(' on ');
+        return `${payee} ${money(b.total)} on ${formatDate(date ?? '')}`;
+      })
+      .join(', ');
+    return `${f.count === 1 ? '1 bill is' : `${f.count} bills are`} due ${when}, ${money(f.total)} in all: ${list}.`;
+  }
+  if (r.intent === 'subscriptions_cost') {
+    if (!r.breakdown.length)
+      return 'I found no regular subscriptions in your statements. Streaming, gaming and gym payments show here once they recur.';
+    const list = r.breakdown.map((b) => `${b.label} ${money(b.total)}`).join(', ');
+    return `Your ${f.count === 1 ? 'subscription costs' : `${f.count} subscriptions cost`} ${money(f.yearly)} a year (${money(f.monthly)} a month): ${list}.`;
+  }
+  if (r.intent === 'month_end_forecast') {
+    const note = r.subject ?? '';
+    if (f.in_credit === -1) return note;
+    const range = f.low !== f.high ? ` (between ${money(f.low)} and ${money(f.high)})` : '';
+    return f.in_credit === 1
+      ? `Yes: your current accounts are expected to end the month in credit, at ${money(f.expected)}${range}. ${note}`
+      : `No: your current accounts are expected to end the month overdrawn, at ${money(f.expected)}${range}. ${note}`;
+  }
+  return null;
 }
 
 // ---- the number check -----------------------------------------------------------------------------------
@@ -233,6 +272,21 @@ export const FOLLOW_UPS: Record<IntentKind, readonly [string, string, string]> =
     'What is our actual net income?',
     'How much money moves between accounts?',
     'What were our largest payments in this year?',
+  ],
+  bills_due: [
+    'Will we be in credit at the end of the month?',
+    'How much do we spend on subscriptions a year?',
+    'What was our biggest expense category?',
+  ],
+  subscriptions_cost: [
+    'What bills are due this week?',
+    'Will we be in credit at the end of the month?',
+    'How much did we really spend this month?',
+  ],
+  month_end_forecast: [
+    'What bills are due this week?',
+    'How much do we spend on subscriptions a year?',
+    'What is our actual net income?',
   ],
   unknown: [
     'How much did we really spend this month?',

@@ -16,6 +16,9 @@ export const INTENT_KINDS = [
   'largest_transactions',
   'merchant_total',
   'income_sources',
+  'bills_due',
+  'subscriptions_cost',
+  'month_end_forecast',
   'unknown',
 ] as const;
 export type IntentKind = (typeof INTENT_KINDS)[number];
@@ -178,6 +181,27 @@ export function mapQuestion(question: string, today: string, vocabulary: Vocabul
   const transferWords =
     /\b(transfers?|transferred|transferring|moves?|moved|moving|movement|between (?:my|our|the) accounts|between accounts|internal)\b/;
   const expenseWords = /\b(expenses?|spending|spend|spent|outgoings?|costs?)\b/;
+
+  // bills and regular payments (Bills & Regular Payments' figures): the month's end, what is due, subscriptions
+  if (
+    has(text, /\bwill (?:we|i) (?:be|end|finish) (?:in credit|overdrawn|in the red|in the black)\b/) ||
+    (has(text, /\b(end of (?:the |this )?month|month[- ]end|end the month|payday)\b/) &&
+      has(text, /\b(credit|overdrawn|in the red|in the black|balance|left|forecast|will|going to)\b/))
+  )
+    return { kind: 'month_end_forecast', period: null };
+  if (
+    has(text, /\b(bills?|direct debits?|standing orders?|regular payments?)\b/) &&
+    has(text, /\b(due|coming up|upcoming|coming out|going out|to pay)\b/)
+  )
+    return { kind: 'bills_due', period: null };
+  if (
+    has(text, /\bsubscriptions?\b/) &&
+    has(
+      text,
+      /\b(a year|per year|each year|every year|yearly|annual(?:ly)?|how much|cost|costs|spend|total)\b/,
+    )
+  )
+    return { kind: 'subscriptions_cost', period: null };
 
   // internal transfers against expenses
   if (

@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../categories';
 import { monthLabel } from '../dates';
+import type { FlowFigure } from '../figures';
 import { flowDirection } from '../flow-direction';
 import { effectiveFlowType, flowTypeLabel, isExpenseFlowType } from '../flow-types';
 import { toPence } from '../money';
@@ -156,6 +157,10 @@ const inPeriod = (period: DateRange) => (r: AssistantRow) =>
 const isExpense = (r: AssistantRow) => isExpenseFlowType(effectiveFlowType(r));
 const isInternal = (r: AssistantRow) => effectiveFlowType(r) === 'internal_transfer';
 const isIncome = (r: AssistantRow) => effectiveFlowType(r) === 'income';
+const isUnclassified = (r: AssistantRow) => effectiveFlowType(r) === 'unclassified';
+/** A row of money out: an expense, or an unclassified row whose money left (./figures.ts). */
+const isMoneyOut = (r: AssistantRow) => isExpense(r) || (isUnclassified(r) && signed(r) < 0);
+const isMoneyIn = (r: AssistantRow) => isIncome(r) || (isUnclassified(r) && signed(r) > 0);
 
 function shown(rows: readonly AssistantRow[], month: boolean): UsedTransaction[] {
   return sampleTransactions(rows, month ? SHOWN_TRANSACTIONS : SAMPLE_SIZE).map(used);
@@ -187,17 +192,20 @@ export function spendingQuery(
   rows: readonly AssistantRow[],
   month = false,
 ): AssistantResult {
-  const expenses = rows.filter(inPeriod(period)).filter(isExpense);
-  const breakdown = (
-    Object.entries(figures.byFlow) as Array<[EffectiveFlowType, { count: number; abs: number }]>
-  )
+  const expenses = rows.filter(inPeriod(period)).filter(isMoneyOut);
+  const parts = (Object.entries(figures.byFlow) as Array<[EffectiveFlowType, FlowFigure]>)
     .filter(([flow]) => isExpenseFlowType(flow))
-    .sort((a, b) => b[1].abs - a[1].abs || a[0].localeCompare(b[0]))
-    .map(([flow, v]) => ({
+    .map(([flow, v]) => [flow, v.total, v.count] as const);
+  // money out of unclassified rows is part of money out (the overview's rule): shown as its own part
+  if (figures.unclassifiedOut > 0)
+    parts.push(['unclassified', figures.unclassifiedOut, figures.unclassifiedRowsOut]);
+  const breakdown = parts
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([flow, total, count]) => ({
       label: flowTypeLabel(flow),
-      total: pounds(v.abs),
-      count: v.count,
-      share: share(v.abs, figures.expenses),
+      total: pounds(total),
+      count,
+      share: share(total, figures.expenses),
     }));
   const expenseCount = breakdown.reduce((n, b) => n + b.count, 0);
   return result(
@@ -222,12 +230,13 @@ export function netIncomeQuery(
   rows: readonly AssistantRow[],
   month = false,
 ): AssistantResult {
-  const used = rows.filter(inPeriod(period)).filter((r) => isIncome(r) || isExpense(r));
+  const used = rows.filter(inPeriod(period)).filter((r) => isMoneyIn(r) || isMoneyOut(r));
   const net = figures.income - figures.expenses;
-  const incomeCount = figures.byFlow.income?.count ?? 0;
-  const expenseCount = (Object.entries(figures.byFlow) as Array<[EffectiveFlowType, { count: number }]>)
-    .filter(([flow]) => isExpenseFlowType(flow))
-    .reduce((n, [, v]) => n + v.count, 0);
+  const incomeCount = (figures.byFlow.income?.count ?? 0) + figures.unclassifiedRowsIn;
+  const expenseCount =
+    (Object.entries(figures.byFlow) as Array<[EffectiveFlowType, { count: number }]>)
+      .filter(([flow]) => isExpenseFlowType(flow))
+      .reduce((n, [, v]) => n + v.count, 0) + figures.unclassifiedRowsOut;
   return result(
     'net_income',
     period,
@@ -267,10 +276,9 @@ export function transfersQuery(
       label: accountNames.get(id) ?? 'Unknown account',
       total: pounds(a.out + a.in),
       count: a.count,
-      share: share(a.out + a.in, figures.internal),
     }))
     .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
-  const count = figures.byFlow.internal_transfer?.count ?? 0;
+  const count = figures.transfers;
   return result(
     'transfers',
     period,

@@ -87,9 +87,9 @@ export interface ParsedStatement {
    * the table ('printed_date'), or, as a last resort, the reference (upload) date ('reference_date': a
    * guess the family should check; a warning says so). 'none' when there are no rows to date.
    */
-  yearSource: YearSource;
+  yearSource?: YearSource;
   /** 'YYYY-MM-DD': the date the statement says it was issued, when it prints one. */
-  statementDate: string | null;
+  statementDate?: string | null;
 }
 
 export type YearSource = 'printed' | 'period' | 'statement_date' | 'printed_date' | 'reference_date' | 'none';

@@ -3,6 +3,7 @@ import type { PipelineState } from '../../contracts/pipeline';
 import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { StatementError } from '../../shared/errors';
 import type { PipelineDeps } from './common';
+import { checkExportFile, isExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { keepBlocks } from './working-files';
 
@@ -22,6 +23,8 @@ export async function extractStep(deps: PipelineDeps, state: PipelineState): Pro
   const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
+  // A bank's export (CSV, OFX/QFX, QIF) is read by Parse as it is; here only that it is what its name says.
+  if (isExportFile(state.fileName)) return checkExportFile(state, bytes);
   const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });

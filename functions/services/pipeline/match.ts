@@ -1,7 +1,7 @@
 import { type AccountItem, listAccounts, updateAccount } from '../../adapters/dynamodb/account-repository';
 import { setClassification } from '../../adapters/dynamodb/transaction-repository';
 import type { PipelineState } from '../../contracts/pipeline';
-import { blocksArtefactSchema } from '../../contracts/statement';
+import { blocksArtefactSchema, firstPageTextOf } from '../../contracts/statement';
 import {
   type AccountIdentity,
   hasIdentity,
@@ -13,6 +13,7 @@ import { isTransferCandidate } from '../../domain/matching';
 import { logger } from '../../shared/logger';
 import { recomputeCandidates, relabelRowsNaming } from '../matches';
 import { inBatches, type PipelineDeps } from './common';
+import { exportAccountIdentity } from './exports';
 import { readAdded, readJson } from './working-files';
 
 /**
@@ -57,20 +58,7 @@ async function firstPageText(deps: PipelineDeps, state: PipelineState): Promise<
   const key = state.extraction?.blocksKey;
   if (!key) return null;
   try {
-    const artefact = blocksArtefactSchema.parse(await readJson(deps, key));
-    const first = Math.min(...artefact.words.map((w) => w[0]));
-    const words = artefact.words
-      .filter((w) => w[0] === first)
-      .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))
-      .sort((a, b) => a.line - b.line || a.left - b.left);
-    const lines: string[] = [];
-    let current = Number.NaN;
-    for (const w of words) {
-      if (w.line !== current) lines.push('');
-      current = w.line;
-      lines[lines.length - 1] += `${lines[lines.length - 1] ? ' ' : ''}${w.text}`;
-    }
-    return lines.join('\n');
+    return firstPageTextOf(blocksArtefactSchema.parse(await readJson(deps, key)));
   } catch (error) {
     logger.warn('statement heading not read for the account number', { error: error as Error });
     return null;
@@ -85,10 +73,13 @@ async function firstPageText(deps: PipelineDeps, state: PipelineState): Promise<
 async function learnIdentity(deps: PipelineDeps, state: PipelineState, accounts: readonly AccountItem[]) {
   const account = accounts.find((a) => a.id === state.accountId);
   if (!account || hasIdentity(account)) return null;
-  const text = await firstPageText(deps, state);
-  if (!text) return null;
-  const identity: AccountIdentity = statementAccountIdentity(text);
-  if (!hasIdentity(identity)) return null;
+  let identity: AccountIdentity | null;
+  if (state.extraction?.source === 'export') identity = await exportAccountIdentity(deps, state);
+  else {
+    const text = await firstPageText(deps, state);
+    identity = text ? statementAccountIdentity(text) : null;
+  }
+  if (!identity || !hasIdentity(identity)) return null;
   const taken = accounts.some(
     (a) =>
       a.id !== account.id &&

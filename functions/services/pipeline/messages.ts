@@ -13,6 +13,9 @@ export const MESSAGES = {
   noTransactions: 'We could not find any transactions in this statement.',
   tooLarge: `This PDF is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
   empty: 'This PDF is empty.',
+  /** An export (CSV, OFX/QFX, QIF) with no bytes, or one over the size limit. */
+  emptyFile: 'This file is empty.',
+  fileTooLarge: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a single statement.`,
   notStarted: 'This upload was not started from the app.',
   /** The object was written again (another file to the same upload link) after the upload was claimed. */
   replaced: 'This statement was replaced while we were reading it. Please upload it again.',

@@ -1,10 +1,25 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
+import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
-import { artefactKey, type PipelineState } from '../../contracts/pipeline';
-import { blocksArtefactSchema, type ParsedStatementContract, unpackBlocks } from '../../contracts/statement';
+import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
+import {
+  type BlocksArtefact,
+  blocksArtefactSchema,
+  firstPageTextOf,
+  type ParsedStatementContract,
+  unpackBlocks,
+} from '../../contracts/statement';
+import { statementAccountIdentity } from '../../domain/account-numbers';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
+import {
+  type CheckReading,
+  type CheckReason,
+  checkReasons,
+  NEEDS_CHECK_MESSAGE,
+} from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
 import { type PipelineDeps, requireAccount } from './common';
+import { readExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
 
@@ -16,26 +31,27 @@ import { readJson, writeJson } from './working-files';
  */
 export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
+  const fromExport = state.extraction?.source === 'export';
   const blocksKey = state.extraction?.blocksKey;
-  if (!blocksKey) throw new Error('No extracted text for this upload');
+  if (!blocksKey && !fromExport) throw new Error('No extracted text for this upload');
   const [artefact, upload, account] = await Promise.all([
-    readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json)),
+    blocksKey && !fromExport
+      ? readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json))
+      : Promise.resolve(null),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
   const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
-  const blocks = unpackBlocks(artefact);
-  let result = readStatement(blocks, { referenceDate });
-  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
-    // A card statement that does not say it is one: read as a card's when its balances then add up.
-    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
-    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
-      result = asCard;
-  }
-  if (!result.ok) throw new StatementError(result.message, result.reason);
-  const { statement } = result;
+  // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader.
+  const statement = artefact
+    ? readPdfStatement(artefact, referenceDate, account)
+    : await readExportFile(deps, state, account);
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
-  const warnings = [...artefact.warnings, ...statement.warnings, ...accountWarnings(statement, account)];
+  const warnings = [
+    ...(artefact?.warnings ?? []),
+    ...statement.warnings,
+    ...accountWarnings(statement, account),
+  ];
   const parsed: ParsedStatementContract = {
     institution: statement.institution,
     period: statement.period,
@@ -48,6 +64,35 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
   await writeJson(deps, statementKey, parsed);
   const counts = { ...state.counts, parsed: statement.transactions.length };
+  // A reading its own figures do not confirm, or of another account, waits for the family's check.
+  const reading: CheckReading = {
+    ...parsed,
+    accountKind: statement.accountKind,
+    // An export's account number is checked by its reader (./exports.ts); a PDF's is read from its first page.
+    identity: statementAccountIdentity(artefact ? firstPageTextOf(artefact) : ''),
+  };
+  const reasons = account ? checkReasons(reading, { ...account, id: accountId }) : [];
+  if (reasons.length) {
+    await holdForCheck(deps, state, accountId, reading, reasons);
+    await advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'needs_check',
+      {
+        counts,
+        message: NEEDS_CHECK_MESSAGE,
+        checkReasons: reasons,
+        reconciliation: statement.reconciliation,
+        institution: statement.institution,
+        period: statement.period,
+        warnings,
+        ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+        source: artefact?.source ?? 'export',
+      },
+      deps.now(),
+    );
+    return { ...state, statementKey, counts, needsCheck: true };
+  }
   await advanceUpload(
     state.familyId,
     state.uploadId,
@@ -58,12 +103,56 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
       institution: statement.institution,
       period: statement.period,
       warnings,
-      pages: state.extraction?.pages ?? statement.pages,
-      source: artefact.source,
+      ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+      source: artefact?.source ?? 'export',
     },
     deps.now(),
   );
-  return { ...state, statementKey, counts };
+  return { ...state, statementKey, counts, needsCheck: false };
+}
+
+/**
+ * Keep the reading as read (not a working file) and open the family's check of it. Its rows are written
+ * nowhere else: no figure, roll-up, match or answer sees them until the family imports the statement.
+ */
+async function holdForCheck(
+  deps: PipelineDeps,
+  state: PipelineState,
+  accountId: string,
+  reading: CheckReading,
+  reasons: CheckReason[],
+): Promise<void> {
+  const readingKey = checkReadingKey(state.familyId, state.uploadId);
+  await writeJson(deps, readingKey, reading);
+  await createStatementCheck({
+    familyId: state.familyId,
+    uploadId: state.uploadId,
+    accountId,
+    fileName: state.fileName,
+    bucket: state.bucket,
+    readingKey,
+    reasons,
+    edits: [],
+    createdAt: deps.now().toISOString(),
+  });
+}
+
+/** A PDF's text read as a statement; a card statement that does not say it is one is read as a card's when that adds up. */
+function readPdfStatement(
+  artefact: BlocksArtefact,
+  referenceDate: string,
+  account: AccountItem | null,
+): ParsedStatement {
+  const blocks = unpackBlocks(artefact);
+  let result = readStatement(blocks, { referenceDate });
+  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
+    // A card statement that does not say it is one: read as a card's when its balances then add up.
+    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
+    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
+      result = asCard;
+  }
+  if (!result.ok) throw new StatementError(result.message, result.reason);
+  return result.statement;
 }
 
 /** What the family should check when the statement and the chosen account disagree. */

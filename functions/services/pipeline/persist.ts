@@ -8,6 +8,7 @@ import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
+import { rowKeys } from './exports';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -52,12 +53,19 @@ async function persistRows(
     listPatterns(state.familyId),
     familyCategoryRules(state.familyId),
   ]);
-  const fingerprints = fingerprintRows(accountId, statement.transactions);
+  // Each row's key: its fingerprint, or the stored row an export and a PDF both hold (./exports.ts).
+  const rowKeysOf = await rowKeys(
+    state,
+    accountId,
+    statement.transactions,
+    fingerprintRows(accountId, statement.transactions),
+  );
+  const fromExport = state.extraction?.source === 'export';
   const createdAt = deps.now().toISOString();
   const rows: AddedRow[] = statement.transactions.map((row, i) => ({
-    id: fingerprints[i]!,
+    id: rowKeysOf[i]!.id,
     account_id: accountId,
-    transaction_date: row.date,
+    transaction_date: rowKeysOf[i]!.date,
     family_id: state.familyId,
     description: row.description,
     amount: row.amount,
@@ -82,6 +90,9 @@ async function persistRows(
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
         created_at: createdAt,
+        ...(fromExport ? { origin: 'export' as const } : {}),
+        // Imported by the family without adding up: the rows say so wherever they are shown.
+        ...(state.unchecked ? { not_checked: true } : {}),
       };
       // A row that counts as spending is written with its category (the family's rules, then the rules).
       return { ...item, ...categoryOfRow(item, categoryRules) };

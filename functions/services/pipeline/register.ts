@@ -6,7 +6,7 @@ import { type PipelineDeps, UploadClosedError } from './common';
 import { MESSAGES } from './messages';
 
 /**
- * The pipeline's Register step: the object key must be one the API issued (`{familyId}/{uploadId}_{file}.pdf`,
+ * The pipeline's Register step: the object key must be one the API issued (`{familyId}/{uploadId}_{file}.pdf`, or an export's `.csv`, `.ofx`, `.qfx`, `.qif`,
  * matching the upload record), its size 1 B – 20 MB. The upload is then `reading`, claimed by this object
  * version (its ETag); an upload already final or claimed by another version stops the execution unchanged.
  */
@@ -22,7 +22,9 @@ export async function registerStep(deps: PipelineDeps, input: PipelineInput): Pr
   if (!(await claimUpload(parsed.familyId, parsed.uploadId, input.etag, deps.now())))
     throw new UploadClosedError(parsed.uploadId);
   const head = await deps.storage.headObject(input.key, input.bucket);
-  if (head.size === 0) throw new StatementError(MESSAGES.empty, 'empty');
-  if (head.size > MAX_UPLOAD_BYTES) throw new StatementError(MESSAGES.tooLarge, 'too_large');
+  const pdf = /\.pdf$/i.test(parsed.fileName);
+  if (head.size === 0) throw new StatementError(pdf ? MESSAGES.empty : MESSAGES.emptyFile, 'empty');
+  if (head.size > MAX_UPLOAD_BYTES)
+    throw new StatementError(pdf ? MESSAGES.tooLarge : MESSAGES.fileTooLarge, 'too_large');
   return state;
 }

@@ -2,6 +2,7 @@ import type { ExtractionStatus } from '../../contracts/pipeline';
 import {
   ACCOUNT_BUSY_ERROR,
   ACCOUNT_BUSY_RETRY,
+  NEEDS_CHECK_STATE,
   type PipelineTask,
   TEXTRACT_POLL_SECONDS,
   TEXTRACT_WAIT_STATE,
@@ -22,7 +23,10 @@ import {
  * Textract's asynchronous job is awaited with a Wait -> PollTextract -> Choice loop (no task tokens, which the
  * twin cannot run). One upload id is one statement: Register claims the upload for the object version that
  * started the execution, and an execution whose upload is final or claimed by another version ends in
- * UPLOAD_CLOSED_STATE, leaving the record and the rows as they are.
+ * UPLOAD_CLOSED_STATE, leaving the record and the rows as they are. A statement whose reading needs the
+ * family's check ends in NEEDS_CHECK_STATE after Parse, nothing written; when the family imports it, an
+ * execution starts again with the corrected reading (`statementKey` set) and runs from Persist on, through
+ * the same steps as every other statement.
  */
 
 /** Errors raised by a lambda's platform (throttling, cold start failure): worth retrying. Our own
@@ -67,9 +71,15 @@ function task(resource: string, next: string | null, catchable = true, waits: ob
 export function statementPipelineDefinition(resources: Resources) {
   return {
     Comment: 'Statement pipeline: a PDF in the uploads bucket becomes classified, matched transactions.',
-    StartAt: 'Register',
+    StartAt: 'Checked by the family?',
     TimeoutSeconds: 3600,
     States: {
+      // A statement the family checked and imported comes back with its corrected reading: from Persist on.
+      'Checked by the family?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.statementKey', IsPresent: true, Next: 'Persist' }],
+        Default: 'Register',
+      },
       Register: task(resources.Register, 'Extract'),
       Extract: task(resources.Extract, 'Text ready?'),
       'Text ready?': {
@@ -85,7 +95,14 @@ export function statementPipelineDefinition(resources: Resources) {
       },
       [TEXTRACT_WAIT_STATE]: { Type: 'Wait', Seconds: TEXTRACT_POLL_SECONDS, Next: 'PollTextract' },
       PollTextract: task(resources.PollTextract, 'Text ready?'),
-      Parse: task(resources.Parse, 'Persist'),
+      Parse: task(resources.Parse, 'Held for the check?'),
+      // A reading its own figures do not confirm waits for the family: nothing is written.
+      'Held for the check?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.needsCheck', BooleanEquals: true, Next: NEEDS_CHECK_STATE }],
+        Default: 'Persist',
+      },
+      [NEEDS_CHECK_STATE]: { Type: 'Succeed' },
       Persist: task(resources.Persist, 'Classify', true, [WAIT_FOR_ACCOUNT]),
       Classify: task(resources.Classify, 'Match'),
       Match: task(resources.Match, 'Finish'),

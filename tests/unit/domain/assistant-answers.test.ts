@@ -362,21 +362,23 @@ describe('queries over roll-up figures (the same rows rolled up), and their temp
 
   it('transfers by account', () => {
     const r = transfersQuery(march, both, withSavings, names);
-    expect(r.figures).toEqual({ internal: 1000, transfer_count: 2 });
+    // one transfer of 500 seen from both accounts: 500 moved, once
+    expect(r.figures).toEqual({ internal: 500, transfer_count: 1 });
     expect(r.breakdown.map((b) => [b.label, b.total])).toEqual([
       ['Everyday', 500],
       ['Rainy day', 500],
     ]);
     expect(templateAnswer(r)).toMatch(
-      /^£1,000\.00 moved between your own accounts in March 2025, in 2 transfers/,
+      /^£500\.00 moved between your own accounts in March 2025, in 1 transfer \(/,
     );
   });
 
   it('transfers against expenses', () => {
     const r = transfersVsExpensesQuery(march, both, withSavings);
-    expect(r.figures).toEqual({ internal: 1000, expenses: 173.75, ratio: 5.76, transfer_share: 26.5 });
+    // the transfer counts once: 500 / 173.75, and 500 of 2,602.40 + 173.75 + 500
+    expect(r.figures).toEqual({ internal: 500, expenses: 173.75, ratio: 2.88, transfer_share: 15.3 });
     expect(templateAnswer(r)).toMatch(
-      /^In March 2025, internal transfers came to £1,000\.00 against real expenses of £173\.75 \(5\.76 times/,
+      /^In March 2025, internal transfers came to £500\.00 against real expenses of £173\.75 \(2\.88 times/,
     );
   });
 

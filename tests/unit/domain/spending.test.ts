@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   merchantOf,
+  rollupOf,
   SPENDING_MESSAGES,
   spendingByCategory,
   spendingDataQuality,
   spendingHints,
+  summariseSpending,
   UNCATEGORIZED,
 } from '../../../functions/domain/spending';
 
@@ -120,5 +122,48 @@ describe('spec 3 §9 spending hints: stale activity after 14 days, old transacti
   it('messages', () => {
     expect(SPENDING_MESSAGES.loadFailedTitle).toBe('Unable to Load Spending Data');
     expect(SPENDING_MESSAGES.empty).toBe('No Spending Data');
+  });
+});
+
+describe('spend by category: shares of the total shown', () => {
+  const categories = [
+    { id: 'housing', name: 'Housing', parent_id: null, display_order: 1, color: '#000', icon: 'home' },
+    { id: 'groceries', name: 'Groceries', parent_id: null, display_order: 2, color: '#000', icon: 'cart' },
+    { id: 'shopping', name: 'Shopping', parent_id: null, display_order: 3, color: '#000', icon: 'bag' },
+  ];
+  const spend = (id: string, category: string, signed: number, description = 'PAYMENT') => ({
+    id,
+    account_id: 'a',
+    amount: Math.abs(signed),
+    signed_amount: signed,
+    type: signed < 0 ? ('debit' as const) : ('credit' as const),
+    description,
+    transaction_date: '2025-10-10',
+    flow_type: 'external_expense',
+    user_corrected_flow_type: null,
+    category_id: category,
+    subcategory_id: null,
+    merchant_name: null,
+    category_confidence: 0.9,
+  });
+
+  it('a category of refunds only lowers the total, and every share is of that total', () => {
+    const summary = summariseSpending(
+      [
+        rollupOf('2025-10', 'a', [
+          spend('1', 'housing', -950),
+          spend('2', 'groceries', -278.34),
+          // a refund whose purchase was in an earlier month: this category nets −29.99
+          spend('3', 'shopping', 29.99, 'REFUND ARGOS'),
+        ]),
+      ],
+      categories,
+    );
+    expect(summary.total).toBe(1198.35);
+    const housing = summary.categories.find((c) => c.id === 'housing')!;
+    // 950 of the 1,198.35 shown, not of 1,228.34 (the total before the refund)
+    expect(housing.percentage).toBe(79.3);
+    expect(summary.categories.find((c) => c.id === 'groceries')!.percentage).toBe(23.2);
+    expect(summary.categories.find((c) => c.id === 'shopping')!.percentage).toBe(0);
   });
 });

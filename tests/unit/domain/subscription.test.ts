@@ -88,9 +88,11 @@ describe('spec 1 §3, §4 subscription info from the stored record and now', () 
     [4 * DAY, 'trial', 4, false, false, false, true],
     [3 * DAY + 1, 'trial', 3, true, false, false, true],
     [2 * DAY, 'trial', 2, true, false, false, true],
-    [2 * DAY - 1, 'trial', 1, false, true, false, true],
+    // calendar days in London: now is 31 May 13:00 BST
+    [2 * DAY - 1, 'trial', 2, true, false, false, true],
     [DAY, 'trial', 1, false, true, false, true],
-    [DAY - 1, 'trial', 0, false, true, false, true],
+    [DAY - 1, 'trial', 1, false, true, false, true],
+    [10 * 3_600_000, 'trial', 0, false, true, false, true],
     [1, 'trial', 0, false, true, false, true],
     [0, 'expired', 0, false, false, true, false],
     [-DAY, 'expired', 0, false, false, true, false],
@@ -272,13 +274,13 @@ describe('spec 1 §2, §4 sidebar panel: hidden for team members, early adopters
   });
 });
 
-describe('days left around the Europe/London clock changes (trial length is 14 × 24 hours of real time)', () => {
+describe('days left are calendar days in Europe/London, across the clock changes', () => {
   const HOUR = 3_600_000;
   it.each([
     ['spring forward (29 Mar 2026, 01:00 GMT → 02:00 BST)', '2026-03-20T09:00:00.000Z'],
     ['fall back (25 Oct 2026, 02:00 BST → 01:00 GMT)', '2026-10-16T08:00:00.000Z'],
   ])(
-    '%s: each day-count holds for exactly 24 hours, down to expiry at the same instant',
+    '%s: 14 on the first day, one fewer each London day, 0 on the last day, expiry at the same instant',
     (_change, start) => {
       const started = new Date(start).getTime();
       const record = {
@@ -286,18 +288,16 @@ describe('days left around the Europe/London clock changes (trial length is 14 �
         trial_started_at: start,
         trial_ends_at: new Date(started + 14 * DAY).toISOString(),
       };
-      const hoursAt = new Map<number, number>();
+      const london = (ms: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(ms));
+      const byDay = new Map<string, Set<number>>();
       for (let h = 0; h < 14 * 24; h++) {
-        const days = computeSubscriptionInfo(record, new Date(started + h * HOUR)).trial_days_remaining ?? -1;
-        hoursAt.set(days, (hoursAt.get(days) ?? 0) + 1);
+        const at = started + h * HOUR;
+        const days = computeSubscriptionInfo(record, new Date(at)).trial_days_remaining ?? -1;
+        byDay.set(london(at), (byDay.get(london(at)) ?? new Set()).add(days));
       }
-      // 14 at the very start (for its first instant only: whole days rounded down), then 13 … 0, 24 hours each.
-      expect([...hoursAt.entries()]).toEqual([
-        [14, 1],
-        [13, 24],
-        ...[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((d) => [d, 24]),
-        [0, 23],
-      ]);
+      // each London day has one count: 14 on the day the trial starts, down to 0 on the day it ends
+      expect([...byDay.values()].map((d) => [...d])).toEqual(Array.from({ length: 15 }, (_, i) => [14 - i]));
       expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY)).status).toBe('expired');
       expect(computeSubscriptionInfo(record, new Date(started + 14 * DAY - 1)).status).toBe('trial');
     },

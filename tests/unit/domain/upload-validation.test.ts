@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isPdfFile,
+  isStatementFile,
   isUploadTimeout,
   pipelineErrorMessage,
   UPLOAD_DISPLAY_LIMIT,
@@ -23,9 +24,22 @@ describe('spec 2 §5 upload validation', () => {
   });
 
   it.each([
+    [{ name: 'a.pdf', type: 'application/pdf' }, true],
+    [{ name: 'march.csv', type: 'text/csv' }, true],
+    [{ name: 'march.CSV', type: 'application/vnd.ms-excel' }, true],
+    [{ name: 'statement.ofx', type: '' }, true],
+    [{ name: 'statement.qfx', type: 'application/octet-stream' }, true],
+    [{ name: 'statement.qif', type: null }, true],
+    [{ name: 'statement.csv', type: 'image/png' }, false],
+    [{ name: 'b.docx', type: '' }, false],
+  ])('%o is a statement file (a PDF or a bank export): %s', (file, ok) => {
+    expect(isStatementFile(file)).toBe(ok);
+  });
+
+  it.each([
     [
       { files: [{ name: 'a.pdf' }, { name: 'b.docx' }], accountId: 'acc', familyId: 'fam' },
-      'Only PDF files can be uploaded. Please try again with "b.docx".',
+      'Only PDF, CSV, OFX, QFX and QIF files can be uploaded. Please try again with "b.docx".',
     ],
     [
       { files: [{ name: 'a.pdf' }], accountId: null, familyId: 'fam' },
@@ -62,10 +76,12 @@ describe('spec 2 §8 upload messages', () => {
     ).toEqual({
       ok: false,
       tone: 'danger',
-      headline: ['No statements could be processed. Please make sure you are uploading PDF files.'],
+      headline: [
+        'No statements could be processed. Please make sure you are uploading PDF, CSV, OFX, QFX or QIF files.',
+      ],
       failureLines: ['Failed to process a.txt.pdf: x'],
       lines: [
-        'No statements could be processed. Please make sure you are uploading PDF files.',
+        'No statements could be processed. Please make sure you are uploading PDF, CSV, OFX, QFX or QIF files.',
         'Failed to process a.txt.pdf: x',
       ],
     });

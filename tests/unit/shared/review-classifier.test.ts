@@ -36,7 +36,7 @@ describe('the review classifier', () => {
 
   it("is the twin's local stand-in, one row a call, answering from its evidence", async () => {
     const classifier = inMode({ APP_MODE: 'local' });
-    expect(classifier).toMatchObject({ label: 'local', batchSize: 1 });
+    expect(classifier).toMatchObject({ label: 'local', batchSize: 25 });
     const [answer] = await classifier!.classify([
       { description: 'TESCO STORES 2041', amount: 12.5, direction: 'out', account_type: 'current' },
     ]);

@@ -69,7 +69,7 @@ describe.concurrent('spec 2 §3 npm run statement -- parse <file.pdf>', { timeou
     [
       ['read', 'x.pdf'],
       2,
-      /^Usage: npm run statement -- parse <file\.pdf> \[--table\] \[--reference-date YYYY-MM-DD\]$/,
+      /^Usage: npm run statement -- parse <file\.pdf\|\.csv\|\.ofx\|\.qfx\|\.qif> \[--table\] \[--reference-date YYYY-MM-DD\]$/,
     ],
   ])('%j fails with one line on stderr', async (args, exit, line) => {
     const [command, file] = args as [string, string];

@@ -539,6 +539,14 @@ function accountSetupRoutes(state: {
       }
       return json(200, { account: summary(account) });
     }
+    const previewId = /^GET \/api\/uploads\/([^/]+)\/removal$/.exec(route)?.[1];
+    if (previewId) {
+      const statement = statements.find((s) => s.record.uploadId === previewId);
+      if (!statement) return json(404, { error: { code: 'not_found', message: 'Upload not found' } });
+      const heldElsewhere = new Set(statements.filter((s) => s !== statement).flatMap((s) => s.added));
+      const shared = statement.added.filter((id) => heldElsewhere.has(id)).length;
+      return json(200, { upload_id: previewId, removes: statement.added.length - shared, shared });
+    }
     const removeId = /^DELETE \/api\/uploads\/([^/]+)$/.exec(route)?.[1];
     if (removeId) {
       const index = statements.findIndex((s) => s.record.uploadId === removeId);

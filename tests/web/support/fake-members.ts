@@ -99,6 +99,8 @@ export function membersRoutes({ json }: { json(status: number, body: unknown): R
         return json(200, { removed: true, kind: found.status === 'pending' ? 'invitation' : 'member' });
       }
       const role = (body as { role: 'admin' | 'member' }).role;
+      if (role === 'member' && found.is_owner)
+        return json(409, error('conflict', MEMBER_MESSAGES.ownerAlwaysAdmin));
       if (
         role === 'member' &&
         wouldLeaveNoAdmin(

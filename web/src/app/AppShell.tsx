@@ -19,6 +19,9 @@ const FamilyOverview = lazy(() =>
 );
 
 /** The kit's demo pages (not in the sidebar; reached by their address): each its own lazily loaded chunk. */
+const CheckStatementPage = lazy(() =>
+  import('../features/check/CheckStatementPage').then((m) => ({ default: m.CheckStatementPage })),
+);
 const DsDemo = lazy(() => import('../features/dev/DsDemo').then((m) => ({ default: m.DsDemo })));
 const MigrationComparison = lazy(() =>
   import('../features/dev/MigrationComparison').then((m) => ({ default: m.MigrationComparison })),
@@ -84,6 +87,14 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={<LazyPage>{page.element}</LazyPage>} />
             ))}
+            <Route
+              path="setup/upload/check/:uploadId"
+              element={
+                <LazyPage>
+                  <CheckStatementPage />
+                </LazyPage>
+              }
+            />
             <Route
               path="dev/ds-demo"
               element={

@@ -29,6 +29,7 @@ const CleanupPage = lazy(() =>
   import('../features/cleanup/CleanupPage').then((m) => ({ default: m.CleanupPage })),
 );
 const FlowPage = lazy(() => import('../features/flow/FlowPage').then((m) => ({ default: m.FlowPage })));
+const BillsPage = lazy(() => import('../features/bills/BillsPage').then((m) => ({ default: m.BillsPage })));
 const MatchingPage = lazy(() =>
   import('../features/matching/MatchingPage').then((m) => ({ default: m.MatchingPage })),
 );
@@ -39,7 +40,7 @@ const MatchingPage = lazy(() =>
  * page here when it is built. The overview (/app, 'Family Overview') is always there.
  *
  * Built: Dashboards — accounts 'Account Types', flow 'Transaction Flow', analytics 'Analytics', spending
- * 'Spend by Category', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
+ * 'Spend by Category', bills 'Bills & Regular Payments', members 'Family Members', profile 'Profile'; Setup & Tools — setup/upload 'File
  * Upload', setup/accounts 'Account Setup', setup/matching 'Cross-Account Matching', setup/classification 'AI
  * Classification', setup/cleanup 'Data Cleanup'. Every page of the spec is built.
  */
@@ -51,8 +52,11 @@ export interface AppPage {
   label: string;
   group: NavGroup;
   element: ReactNode;
-  /** A call to action on the overview page, e.g. 'Upload a bank statement'. */
-  nextStep?: { title: string; description: string };
+  /**
+   * A call to action on the overview page, e.g. 'Upload a bank statement'; `order` places it among the others
+   * (lowest first: a new family starts by uploading a statement).
+   */
+  nextStep?: { title: string; description: string; order: number };
 }
 
 export const APP_PAGES: AppPage[] = [
@@ -69,6 +73,7 @@ export const APP_PAGES: AppPage[] = [
     element: <FlowPage />,
     nextStep: {
       title: 'Check how your transactions are counted',
+      order: 4,
       description: 'Correct a transaction’s type once and later statements follow it.',
     },
   },
@@ -85,6 +90,7 @@ export const APP_PAGES: AppPage[] = [
     element: <MembersPage />,
     nextStep: {
       title: 'Invite your family',
+      order: 3,
       description: 'Add the people you share money with: each gets an e-mail invitation to join this family.',
     },
   },
@@ -95,12 +101,19 @@ export const APP_PAGES: AppPage[] = [
     element: <SpendingPage />,
   },
   {
+    path: 'bills',
+    label: 'Bills & Regular Payments',
+    group: 'Dashboards',
+    element: <BillsPage />,
+  },
+  {
     path: 'setup/upload',
     label: 'File Upload',
     group: 'Setup & Tools',
     element: <UploadPage />,
     nextStep: {
       title: 'Upload a bank statement',
+      order: 1,
       description: 'Add PDF statements: each one is read, classified and matched with your other accounts.',
     },
   },
@@ -111,6 +124,7 @@ export const APP_PAGES: AppPage[] = [
     element: <AccountSetupPage />,
     nextStep: {
       title: 'Check your accounts',
+      order: 2,
       description:
         'Add an account you missed, rename or archive one, and see the statements uploaded to each.',
     },
@@ -122,6 +136,7 @@ export const APP_PAGES: AppPage[] = [
     element: <MatchingPage />,
     nextStep: {
       title: 'Review transfers between your accounts',
+      order: 5,
       description:
         'Accept or reject the transfers found between your own accounts, so they are not counted twice.',
     },
@@ -133,6 +148,7 @@ export const APP_PAGES: AppPage[] = [
     element: <ReviewPage />,
     nextStep: {
       title: 'Review your transactions',
+      order: 6,
       description: 'Verify your account data and classify the transactions no rule could place.',
     },
   },

@@ -1,5 +1,7 @@
 import {
   type ColumnDef,
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
   createSortedRowModel,
   type RowData,
   type RowSelectionState,
@@ -11,7 +13,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import './kit.css';
 
 /**
@@ -19,9 +22,22 @@ import './kit.css';
  * the page, so thousands of rows scroll smoothly). It stays a real <table>: a caption names it, sortable
  * headers are buttons (click, Enter or Space) with aria-sort on the header cell, selection is a checkbox per
  * row plus 'Select all', and a virtualised table tells screen readers the full row count (aria-rowcount) and
- * each row's place (aria-rowindex). Cells do not wrap unless their column allows it. It scrolls inside its own labelled, keyboard-focusable region, sideways
- * too on a phone.
+ * each row's place (aria-rowindex). Cells do not wrap unless their column allows it. It scrolls inside its own
+ * labelled, keyboard-focusable region.
+ *
+ * At phone width (PHONE_QUERY) a table whose columns say where they go on a phone (`phone`) becomes a list of
+ * rows with no sideways scrolling: each row a card with its title (the description), its amount at the end and
+ * a line of details (date, flow type, category) under the title; the other columns are hidden by TanStack's
+ * column visibility. It stays the same table to assistive technology (explicit table roles, since the cards
+ * are laid out with CSS), and selection, sorting and every cell's controls work as on a larger screen.
  */
+/**
+ * Where a column goes in a phone's list of rows: 'title' (the row's name, wraps), 'end' (the figure at the
+ * end of the title's line, e.g. the amount), 'detail' (the line under the title), 'lead' (a control before
+ * the title, e.g. the row's own checkbox). A column without one is hidden on a phone.
+ */
+export type PhonePlace = 'title' | 'end' | 'detail' | 'lead';
+
 export interface DataTableColumn<T> {
   id: string;
   header: string;
@@ -31,6 +47,12 @@ export interface DataTableColumn<T> {
   align?: 'start' | 'end';
   /** Lets long text wrap (cells do not wrap otherwise). */
   wrap?: boolean;
+  /** Where the column goes at phone width; without it the column is hidden there (see PhonePlace). */
+  phone?: PhonePlace;
+  /** In a phone's list of rows, the cell is preceded by the column's header ('Last Month: £2,402'). */
+  phoneLabel?: boolean;
+  /** The column names each row (its cells are row headers). */
+  rowHeader?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -52,6 +74,7 @@ export interface DataTableProps<T> {
 }
 
 const features = tableFeatures({
+  columnVisibilityFeature,
   rowSortingFeature,
   rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
@@ -66,8 +89,49 @@ function compareValues(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), 'en-GB', { numeric: true, sensitivity: 'base' });
 }
 
-function cellClass(column: { align?: 'start' | 'end'; wrap?: boolean } | undefined): string | undefined {
-  return [column?.align === 'end' && 'num', column?.wrap && 'wrap'].filter(Boolean).join(' ') || undefined;
+function cellClass(
+  column: { align?: 'start' | 'end'; wrap?: boolean; phone?: PhonePlace } | undefined,
+  cards: boolean,
+): string | undefined {
+  return (
+    [
+      column?.align === 'end' && 'num',
+      column?.wrap && 'wrap',
+      cards && column?.phone && `data-table-${column.phone}`,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
+}
+
+/** A row's checkbox with a touch target of 44 px: the label around it takes the tap. */
+export function RowCheckbox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+  className,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  className?: string;
+}) {
+  return (
+    <label className="row-check">
+      <input
+        type="checkbox"
+        className={className}
+        aria-label={label}
+        checked={checked}
+        ref={(el) => {
+          if (el) el.indeterminate = indeterminate;
+        }}
+        onChange={onChange}
+      />
+    </label>
+  );
 }
 
 function apply<S>(updater: Updater<S>, old: S): S {
@@ -81,6 +145,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const phone = useMediaQuery(PHONE_QUERY);
+  const cards = phone && props.columns.some((column) => column.phone);
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () =>
+      cards ? Object.fromEntries(props.columns.map((column) => [column.id, Boolean(column.phone)])) : {},
+    [cards, props.columns],
+  );
   const columns = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
       props.columns.map((column) => ({
@@ -102,7 +173,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     enableRowSelection: selectable,
     enableSortingRemoval: false,
     sortDescFirst: false,
-    state: { sorting, rowSelection },
+    state: { sorting, rowSelection, columnVisibility },
     onSortingChange: (updater) => setSorting((old) => apply(updater, old)),
     onRowSelectionChange: (updater) => {
       const next = apply(updater, rowSelection);
@@ -134,13 +205,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const shown = virtual ? items.map((item) => ({ row: tableRows[item.index], index: item.index })) : null;
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
-  const columnCount = props.columns.length + (selectable ? 1 : 0);
+  const columnCount = table.getVisibleLeafColumns().length + (selectable ? 1 : 0);
+  // Cards are laid out with CSS, which would take the table's meaning away: the roles say it again.
+  const role = (name: string) => (cards ? name : undefined);
   const allSelected = table.getIsAllRowsSelected();
   const someSelected = table.getIsSomeRowsSelected();
   const selectedCount = Object.values(rowSelection).filter(Boolean).length;
 
   return (
-    <div className="data-table">
+    <div className={cards ? 'data-table data-table-cards' : 'data-table'}>
       {selectable && (
         <p className="data-table-status" role="status">
           {selectedCount > 0 ? `${selectedCount} of ${rows.length} selected` : ''}
@@ -149,27 +222,25 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <section
         ref={scrollRef}
         className="data-table-scroll"
-        style={{ maxHeight }}
+        // A phone's short list of rows is part of the page (no scroll box inside the page's own scroll).
+        style={{ maxHeight: cards && !virtual ? undefined : maxHeight }}
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
         tabIndex={0}
       >
-        <table aria-rowcount={virtual ? tableRows.length + 1 : undefined}>
+        <table role={role('table')} aria-rowcount={virtual ? tableRows.length + 1 : undefined}>
           <caption id={captionId} className="visually-hidden">
             {caption}
           </caption>
-          <thead>
+          <thead role={role('rowgroup')}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
+              <tr key={group.id} role={role('row')} aria-rowindex={virtual ? 1 : undefined}>
                 {selectable && (
-                  <th scope="col" className="data-table-select">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all rows"
+                  <th scope="col" role={role('columnheader')} className="data-table-select">
+                    <RowCheckbox
+                      label="Select all rows"
                       checked={allSelected}
-                      ref={(el) => {
-                        if (el) el.indeterminate = someSelected && !allSelected;
-                      }}
+                      indeterminate={someSelected && !allSelected}
                       onChange={table.getToggleAllRowsSelectedHandler()}
                     />
                   </th>
@@ -181,7 +252,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     <th
                       key={header.id}
                       scope="col"
-                      className={column?.align === 'end' ? 'num' : undefined}
+                      role={role('columnheader')}
+                      className={
+                        [
+                          column?.align === 'end' && 'num',
+                          cards && !header.column.getCanSort() && 'visually-hidden',
+                        ]
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
                       aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
                       {header.column.getCanSort() ? (
@@ -205,10 +284,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role={role('rowgroup')}>
             {padTop > 0 && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row standing in for the rows out of view; nothing in it can take focus
-              <tr aria-hidden="true" className="data-table-spacer">
+              <tr aria-hidden="true" role={role('presentation')} className="data-table-spacer">
                 <td colSpan={columnCount} style={{ height: padTop }} />
               </tr>
             )}
@@ -218,25 +297,37 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               return (
                 <tr
                   key={row.id}
+                  role={role('row')}
                   ref={virtual ? virtualizer.measureElement : undefined}
                   data-index={index}
                   aria-rowindex={virtual ? index + 2 : undefined}
                   className={selected ? 'is-selected' : undefined}
                 >
                   {selectable && (
-                    <td className="data-table-select">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${props.rowLabel ? props.rowLabel(row.original) : `row ${index + 1}`}`}
+                    <td role={role('cell')} className="data-table-select">
+                      <RowCheckbox
+                        label={`Select ${props.rowLabel ? props.rowLabel(row.original) : `row ${index + 1}`}`}
                         checked={selected}
                         onChange={row.getToggleSelectedHandler()}
                       />
                     </td>
                   )}
-                  {row.getAllCells().map((cell) => {
+                  {row.getVisibleCells().map((cell) => {
                     const column = props.columns.find((c) => c.id === cell.column.id);
-                    return (
-                      <td key={cell.id} className={cellClass(column)}>
+                    return column?.rowHeader ? (
+                      <th
+                        key={cell.id}
+                        scope="row"
+                        role={role('rowheader')}
+                        className={cellClass(column, cards)}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </th>
+                    ) : (
+                      <td key={cell.id} role={role('cell')} className={cellClass(column, cards)}>
+                        {cards && column?.phoneLabel && (
+                          <span className="data-table-label">{column.header}: </span>
+                        )}
                         <table.FlexRender cell={cell} />
                       </td>
                     );
@@ -246,7 +337,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             })}
             {padBottom > 0 && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row standing in for the rows out of view; nothing in it can take focus
-              <tr aria-hidden="true" className="data-table-spacer">
+              <tr aria-hidden="true" role={role('presentation')} className="data-table-spacer">
                 <td colSpan={columnCount} style={{ height: padBottom }} />
               </tr>
             )}

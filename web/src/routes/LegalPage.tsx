@@ -13,13 +13,13 @@ export function LegalPage({
 }) {
   return (
     <main className="legal">
-      <p>
+      <p className="legal-back">
         <Link to="/">← Back to home</Link>
       </p>
       <h1>{title}</h1>
       <p className="legal-updated">Last updated {updated}</p>
       {children}
-      <p>
+      <p className="legal-back">
         <Link to="/">← Back to home</Link>
       </p>
     </main>

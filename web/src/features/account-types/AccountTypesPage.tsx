@@ -136,7 +136,7 @@ function TypePanel({
             </Link>
           }
         >
-          <p>Upload a bank statement or connect via Open Banking</p>
+          <p>Add an account of this kind and upload its PDF statements: no bank login needed.</p>
         </EmptyState>
       ) : (
         <TypeFigures copy={copy} stats={stats} accounts={accounts} />
@@ -209,15 +209,37 @@ function TypeFigures({
             getRowId={(r) => r.id}
             empty={<p>No transactions yet.</p>}
             columns={[
-              { id: 'date', header: 'Date', cell: (r) => <DateText date={r.transaction_date} /> },
-              { id: 'description', header: 'Description', wrap: true, cell: (r) => r.description },
-              { id: 'account', header: 'Account', cell: (r) => names.get(r.account_id) ?? '' },
-              { id: 'flow', header: 'Flow Type', cell: (r) => flowTypeLabel(effectiveFlowType(r)) },
+              {
+                id: 'date',
+                header: 'Date',
+                cell: (r) => <DateText date={r.transaction_date} />,
+                phone: 'detail',
+              },
+              {
+                id: 'description',
+                header: 'Description',
+                wrap: true,
+                cell: (r) => r.description,
+                phone: 'title',
+              },
+              {
+                id: 'account',
+                header: 'Account',
+                cell: (r) => names.get(r.account_id) ?? '',
+                phone: 'detail',
+              },
+              {
+                id: 'flow',
+                header: 'Flow Type',
+                cell: (r) => flowTypeLabel(effectiveFlowType(r)),
+                phone: 'detail',
+              },
               {
                 id: 'amount',
                 header: 'Amount',
                 align: 'end',
                 cell: (r) => <Money amount={signedAmount(r)} tone="auto" />,
+                phone: 'end',
               },
             ]}
           />

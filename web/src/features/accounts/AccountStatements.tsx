@@ -1,13 +1,21 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Upload } from '../../../../functions/contracts/uploads';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
+import { checkPath } from '../check/WaitingChecksBanner';
 import { STAGE_LABELS } from '../upload/stages';
-import { useRemoveStatement, useStatements } from './api';
-import { formatInstantDate, periodText, plural, removedText, removeStatementDescription } from './format';
+import { useRemoveStatement, useStatementRemoval, useStatements } from './api';
+import {
+  formatInstantDate,
+  periodText,
+  removedText,
+  removeStatementDescription,
+  removeStatementLabel,
+} from './format';
 
 /**
  * The statements uploaded to one account (spec 2 §4 Account and Upload), newest first: file name, period,
@@ -43,6 +51,9 @@ export function AccountStatements({ accountId, accountName }: { accountId: strin
 
 function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(message: string): void }) {
   const remove = useRemoveStatement();
+  const [confirming, setConfirming] = useState(false);
+  const removal = useStatementRemoval(upload.uploadId, confirming);
+  const known = removal.data && !removal.isFetching ? removal.data : null;
   const period = periodText(upload.period);
   const added = upload.counts.added ?? 0;
   const duplicates = upload.counts.duplicates ?? 0;
@@ -74,10 +85,14 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
           <dd>
             {upload.stage === 'failed' ? (
               <Badge tone="danger">{STAGE_LABELS.failed}</Badge>
+            ) : upload.stage === 'needs_check' ? (
+              <Badge tone="warning">{STAGE_LABELS.needs_check}</Badge>
             ) : upload.stage !== 'done' ? (
               <Badge tone="info">{STAGE_LABELS[upload.stage]}</Badge>
             ) : upload.reconciliation === null ? (
               <Badge>Not checked</Badge>
+            ) : upload.notChecked ? (
+              <Badge tone="warning">Not checked</Badge>
             ) : upload.reconciliation.ok ? (
               <Badge tone="success">Reconciled</Badge>
             ) : (
@@ -94,6 +109,12 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
         </ul>
       )}
       {upload.stage === 'failed' && upload.message && <Alert tone="danger">{upload.message}</Alert>}
+      {upload.stage === 'needs_check' && (
+        <p className="statement-check-link">
+          Its transactions are not in your figures yet.{' '}
+          <Link to={checkPath(upload.uploadId)}>Check this statement</Link>
+        </p>
+      )}
       {upload.warnings.length > 0 && (
         <Alert tone="warning" title={upload.warnings.length === 1 ? 'Warning' : 'Warnings'}>
           <ul>
@@ -105,8 +126,14 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
       )}
       <ConfirmDialog
         title={`Remove ${upload.fileName}?`}
-        description={removeStatementDescription(upload)}
-        confirmLabel={added > 0 ? `Remove ${plural(added, 'transaction')}` : 'Remove statement'}
+        description={
+          removal.isError
+            ? `Removing ${upload.fileName} deletes the transactions only it holds; those another statement also holds stay.`
+            : removeStatementDescription(upload, known)
+        }
+        confirmLabel={removeStatementLabel(known)}
+        open={confirming}
+        onOpenChange={setConfirming}
         tone="danger"
         onConfirm={async () => {
           const result = await remove.mutateAsync(upload.uploadId);

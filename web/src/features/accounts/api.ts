@@ -9,7 +9,11 @@ import {
   type ListAccountsQuery,
 } from '../../../../functions/contracts/accounts';
 import { transactionListSchema } from '../../../../functions/contracts/transactions';
-import { removeStatementResponseSchema, statementListSchema } from '../../../../functions/contracts/uploads';
+import {
+  removeStatementResponseSchema,
+  statementListSchema,
+  statementRemovalSchema,
+} from '../../../../functions/contracts/uploads';
 import { apiRequest } from '../../api/client';
 import { TRANSACTIONS_KEY, TRANSACTIONS_UPDATED } from '../../api/transaction-events';
 
@@ -59,6 +63,9 @@ export const accountsApi = {
     apiRequest(`/accounts/${encodeURIComponent(id)}/statements`, statementListSchema, { signal }).then(
       (r) => r.statements,
     ),
+  /** What 'Remove this statement' would do: the rows that would go and those another statement holds too. */
+  statementRemoval: (uploadId: string, signal?: AbortSignal) =>
+    apiRequest(`/uploads/${encodeURIComponent(uploadId)}/removal`, statementRemovalSchema, { signal }),
   /** 'Remove this statement': the rows that upload added go (rows another upload also holds stay). */
   removeStatement: (uploadId: string) =>
     apiRequest(`/uploads/${encodeURIComponent(uploadId)}`, removeStatementResponseSchema, {
@@ -155,6 +162,17 @@ export function useRestoreAccount() {
  * Removes a statement; then every transaction list reloads (the 'transactions-updated' event, which also
  * reloads the statements and the accounts' derived fields under TRANSACTIONS_KEY).
  */
+/** What removing the statement would do, read while its confirmation is open (never cached: rows change). */
+export function useStatementRemoval(uploadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'statement-removal', uploadId],
+    queryFn: ({ signal }) => accountsApi.statementRemoval(uploadId, signal),
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
 export function useRemoveStatement() {
   const client = useQueryClient();
   return useMutation({

@@ -24,12 +24,32 @@ export function periodText(period: Upload['period']): string | null {
   return period ? `${formatDateMedium(period.start)} – ${formatDateMedium(period.end)}` : null;
 }
 
-/** What 'Remove this statement' will do, stated before it is done (the rows that upload added). */
-export function removeStatementDescription(upload: Pick<Upload, 'fileName' | 'counts'>): string {
-  const added = upload.counts.added ?? 0;
-  return added > 0
-    ? `This removes ${plural(added, 'transaction')} that ${upload.fileName} added. Transactions another statement also holds stay.`
+/**
+ * What 'Remove this statement' will do, stated before it is done: the rows that would really go and those
+ * another statement also holds (they stay); null while that is being read.
+ */
+export function removeStatementDescription(
+  upload: Pick<Upload, 'fileName'>,
+  removal: { removes: number; shared: number } | null,
+): string {
+  if (!removal) return `Checking what removing ${upload.fileName} would change…`;
+  const { removes, shared } = removal;
+  const stays =
+    shared > 0
+      ? ` ${plural(shared, 'transaction')} ${shared === 1 ? 'is' : 'are'} also in another statement and will stay.`
+      : '';
+  if (removes > 0)
+    return `This removes ${plural(removes, 'transaction')} that only ${upload.fileName} holds.${stays}`;
+  return shared > 0
+    ? `No transactions will be removed: all ${plural(shared, 'transaction')} of ${upload.fileName} are also in another statement and will stay. Only its record is removed.`
     : `${upload.fileName} added no transactions: only its record is removed.`;
+}
+
+/** The confirm button of 'Remove this statement': the rows that will really go. */
+export function removeStatementLabel(removal: { removes: number } | null): string {
+  return removal && removal.removes > 0
+    ? `Remove ${plural(removal.removes, 'transaction')}`
+    : 'Remove statement';
 }
 
 /** The result of 'Remove this statement'. */

@@ -35,7 +35,9 @@ function InsightCard({ insight }: { insight: AnalyticsInsight }) {
           </div>
         ))}
       </dl>
-      <a href={insight.link}>See the transactions</a>
+      <a className="link-target" href={insight.link}>
+        See the transactions
+      </a>
     </li>
   );
 }

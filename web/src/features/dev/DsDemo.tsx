@@ -36,6 +36,7 @@ const COLUMNS: DataTableColumn<SampleTransaction>[] = [
     id: 'flow',
     header: 'Flow Type',
     cell: (t) => <Badge tone={FLOW_TONES[t.flow]}>{FLOW_LABELS[t.flow]}</Badge>,
+    phone: 'detail',
   },
 ];
 

@@ -92,7 +92,7 @@ export function MigrationComparison() {
         note="The plain table renders every row and cannot sort or select; the DataTable sorts by its headers, selects rows and draws only the rows in view."
         before={
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
-          <section className="upload-table-scroll" aria-label="Plain table" tabIndex={0}>
+          <section className="plain-scroll" aria-label="Plain table" tabIndex={0}>
             <table className="plain-table">
               <caption className="visually-hidden">Sample transactions, plain table</caption>
               <thead>

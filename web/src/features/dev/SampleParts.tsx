@@ -7,13 +7,20 @@ import type { SampleBank, SampleTransaction } from './sample-data';
 
 /** The demo pages' shared parts: a bank picker on the kit's Combobox, and the sample table's columns. */
 export const SAMPLE_COLUMNS: DataTableColumn<SampleTransaction>[] = [
-  { id: 'date', header: 'Date', cell: (t) => <DateText date={t.date} />, sortValue: (t) => t.date },
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (t) => <DateText date={t.date} />,
+    sortValue: (t) => t.date,
+    phone: 'detail',
+  },
   {
     id: 'description',
     header: 'Description',
     cell: (t) => t.description,
     sortValue: (t) => t.description,
     wrap: true,
+    phone: 'title',
   },
   {
     id: 'amount',
@@ -21,6 +28,7 @@ export const SAMPLE_COLUMNS: DataTableColumn<SampleTransaction>[] = [
     cell: (t) => <Money amount={t.amount} tone="auto" />,
     sortValue: (t) => t.amount,
     align: 'end',
+    phone: 'end',
   },
 ];
 

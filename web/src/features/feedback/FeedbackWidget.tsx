@@ -9,6 +9,7 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
  * app that opens the feedback form. The form (and the dialog code) loads when first opened, so the landing
  * page carries only this button.
  *
+ * On a phone the landing page ends with the button instead (landing.css), so it never covers a heading.
  * The app also opens the form from its account menu (`open` / `onOpenChange`): on a phone the floating
  * button is not shown there, since it would sit over the page's content.
  */

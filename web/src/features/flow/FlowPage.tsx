@@ -17,6 +17,7 @@ import { BulkCorrectionModal } from './BulkCorrectionModal';
 import { CorrectionEditor } from './CorrectionEditor';
 import {
   type FlowLinkFilter,
+  type FlowOverview,
   flowByAccount,
   flowOverview,
   isFiltered,
@@ -80,15 +81,22 @@ export function FlowPage() {
       header: 'Date',
       cell: (r) => <DateText date={r.row.transaction_date} />,
       sortValue: (r) => r.row.transaction_date,
+      phone: 'detail',
     },
-    { id: 'description', header: 'Description', cell: (r) => r.row.description, wrap: true },
-    { id: 'type', header: 'Type', cell: (r) => <FlowBadge reviewed={r} onEdit={() => setEditing(r.row)} /> },
+    { id: 'description', header: 'Description', cell: (r) => r.row.description, wrap: true, phone: 'title' },
+    {
+      id: 'type',
+      header: 'Type',
+      cell: (r) => <FlowBadge reviewed={r} onEdit={() => setEditing(r.row)} />,
+      phone: 'detail',
+    },
     {
       id: 'amount',
       header: 'Amount',
       cell: (r) => <Money amount={r.row.signed_amount ?? r.row.amount} tone="auto" />,
       sortValue: (r) => r.row.signed_amount ?? r.row.amount,
       align: 'end',
+      phone: 'end',
     },
     {
       id: 'category',
@@ -96,8 +104,14 @@ export function FlowPage() {
       // The spending category the row was given (spending rows only); the rest have none.
       cell: (r) =>
         r.row.subcategory ?? r.row.primary_category ?? <span className="muted">Uncategorised</span>,
+      phone: 'detail',
     },
-    { id: 'verification', header: 'Verification', cell: (r) => <Verification reviewed={r} /> },
+    {
+      id: 'verification',
+      header: 'Verification',
+      cell: (r) => <Verification reviewed={r} />,
+      phone: 'detail',
+    },
     {
       id: 'improve',
       header: 'Improve',
@@ -111,6 +125,7 @@ export function FlowPage() {
           Improve
         </button>
       ),
+      phone: 'detail',
     },
     { id: 'status', header: 'Status', cell: (r) => <Status reviewed={r} /> },
   ];
@@ -368,6 +383,44 @@ function Status({ reviewed }: { reviewed: ReviewedRow }) {
   return <span>{reviewed.needsAttention ? 'Needs review' : 'Automatic'}</span>;
 }
 
+type AccountFlowRow = FlowOverview & { accountId: string; name: string };
+
+/** On a phone each account is a row: its name and net flow, then its income, internal and expenses. */
+const ACCOUNT_FLOW_COLUMNS: DataTableColumn<AccountFlowRow>[] = [
+  { id: 'account', header: 'Account', cell: (r) => r.name, rowHeader: true, phone: 'title' },
+  {
+    id: 'income',
+    header: 'Income',
+    cell: (r) => <Money amount={r.income} />,
+    align: 'end',
+    phone: 'detail',
+    phoneLabel: true,
+  },
+  {
+    id: 'internal',
+    header: 'Internal',
+    cell: (r) => <Money amount={r.internal} />,
+    align: 'end',
+    phone: 'detail',
+    phoneLabel: true,
+  },
+  {
+    id: 'expenses',
+    header: 'Expenses',
+    cell: (r) => <Money amount={r.expenses} />,
+    align: 'end',
+    phone: 'detail',
+    phoneLabel: true,
+  },
+  {
+    id: 'net',
+    header: 'Net flow',
+    cell: (r) => <Money amount={r.netFlow} tone="auto" />,
+    align: 'end',
+    phone: 'end',
+  },
+];
+
 function FlowOverviewPanel({
   rows,
   accountName,
@@ -390,45 +443,16 @@ function FlowOverviewPanel({
         <StatTile label="Net flow" value={<Money amount={overview.netFlow} tone="auto" />} />
       </div>
       <h3>Flow by account</h3>
-      <table className="flow-accounts">
-        <caption className="visually-hidden">Flow by account</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col" className="num">
-              Income
-            </th>
-            <th scope="col" className="num">
-              Internal
-            </th>
-            <th scope="col" className="num">
-              Expenses
-            </th>
-            <th scope="col" className="num">
-              Net flow
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {byAccount.map(([accountId, o]) => (
-            <tr key={accountId}>
-              <th scope="row">{accountName.get(accountId) ?? 'Account'}</th>
-              <td className="num">
-                <Money amount={o.income} />
-              </td>
-              <td className="num">
-                <Money amount={o.internal} />
-              </td>
-              <td className="num">
-                <Money amount={o.expenses} />
-              </td>
-              <td className="num">
-                <Money amount={o.netFlow} tone="auto" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Flow by account"
+        columns={ACCOUNT_FLOW_COLUMNS}
+        rows={byAccount.map(([accountId, o]) => ({
+          accountId,
+          name: accountName.get(accountId) ?? 'Account',
+          ...o,
+        }))}
+        getRowId={(row) => row.accountId}
+      />
     </section>
   );
 }

@@ -37,6 +37,7 @@ export function MembersPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const me = members.data?.find((m) => m.is_you);
   const isAdmin = me?.role === 'admin';
+  const owner = members.data?.find((m) => m.is_owner);
 
   return (
     <div className="page members-page">
@@ -60,6 +61,14 @@ export function MembersPage() {
           </Alert>
         ) : (
           <MemberList members={members.data} canManage={isAdmin} onNotice={setNotice} />
+        )}
+        {owner && (
+          <p className="members-note">
+            {owner.is_you
+              ? 'You created this family and own it'
+              : `${label(owner)} created this family and owns it`}
+            : the owner is always an admin, and nobody can make them a member or remove them.
+          </p>
         )}
       </section>
 
@@ -93,11 +102,15 @@ function MemberList({
         { label: 'Resend invitation', onSelect: () => setAction({ kind: 'resend', member }) },
         { label: 'Revoke invitation', tone: 'danger', onSelect: () => setAction({ kind: 'revoke', member }) },
       ];
-    const items: MenuItem[] = [
-      member.role === 'admin'
-        ? { label: 'Make member', onSelect: () => setAction({ kind: 'role', member, role: 'member' }) }
-        : { label: 'Make admin', onSelect: () => setAction({ kind: 'role', member, role: 'admin' }) },
-    ];
+    const items: MenuItem[] = [];
+    // The owner is always an admin (the server refuses to make them a member or remove them).
+    if (member.role !== 'admin')
+      items.push({ label: 'Make admin', onSelect: () => setAction({ kind: 'role', member, role: 'admin' }) });
+    else if (!member.is_owner)
+      items.push({
+        label: 'Make member',
+        onSelect: () => setAction({ kind: 'role', member, role: 'member' }),
+      });
     if (!member.is_owner && !member.is_you)
       items.push({
         label: 'Remove from family',
@@ -159,7 +172,7 @@ function MemberList({
                 </>
               ) : null}
             </p>
-            {canManage && (
+            {canManage && itemsFor(member).length > 0 && (
               <div className="member-actions">
                 <Menu label="Actions" buttonLabel={`Actions for ${label(member)}`} items={itemsFor(member)} />
               </div>

@@ -38,7 +38,9 @@ export function AccountCard({ index, account, canRemove, onChange, onRemove }: A
       institutionName: institution.display_name,
       bankName: '',
       availableServices: [...institution.services],
-      services: defaultServicesFor(institution.services),
+      // a card the family has already named is one account, with that nickname and type: its bank's
+      // services are offered unticked (ticking one turns the card into one account per service)
+      services: account.name.trim() ? [] : defaultServicesFor(institution.services),
     });
   };
   const toggle = (code: string, on: boolean) =>

@@ -15,6 +15,8 @@ import { DateText } from '../../components/DateText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
 import { StatTile } from '../../components/StatTile';
+import { OverviewForecast } from '../bills/OverviewForecast';
+import { WaitingChecksBanner } from '../check/WaitingChecksBanner';
 import { noFamily, useOverview, useOverviewFigures } from './api';
 import { DataQualityOverview } from './DataQualityOverview';
 import { PerformanceMonitor } from './PerformanceMonitor';
@@ -45,7 +47,9 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const [period, setPeriod] = useState<QuickPeriodKey | null>(null);
   const figures = useOverviewFigures(period);
   const name = displayName(profile.data ?? null, user?.email);
-  const nextSteps = pages.filter((p) => p.nextStep);
+  const nextSteps = pages
+    .filter((p) => p.nextStep)
+    .sort((a, b) => (a.nextStep?.order ?? 0) - (b.nextStep?.order ?? 0));
   const data = figures.data;
   // No family yet (404) is no figures yet, not a failure.
   const failed = figures.isError && !noFamily(figures.error);
@@ -55,19 +59,22 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   return (
     <div className="page overview">
       <div className="page-head">
-        {family.data?.name && <p className="eyebrow">{family.data.name}</p>}
+        {/* The family's name and 'Last updated' have their lines from the first paint: nothing moves when they arrive. */}
+        <p className="eyebrow overview-family">{family.data?.name ?? '\u00a0'}</p>
         <h1>Family Overview</h1>
         <p className="lede">
           Welcome, {name}.{' '}
-          {data?.last_updated && (
-            <span className="overview-updated">
-              Last updated <DateText date={data.last_updated} format="relative" />
-            </span>
-          )}
+          <span className="overview-updated">
+            {data?.last_updated && (
+              <>
+                Last updated <DateText date={data.last_updated} format="relative" />
+              </>
+            )}
+          </span>
         </p>
       </div>
 
-      <PerformanceMonitor />
+      <WaitingChecksBanner />
 
       {(empty || (!data && !figures.isPending)) && nextSteps.length > 0 && (
         <section className="panel" aria-labelledby="next-steps-title">
@@ -89,7 +96,15 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
       )}
 
       {figures.isPending ? (
-        <p role="status">Loading your figures...</p>
+        // Space for the figures, so the sections below are not pushed down the screen when they arrive.
+        <div className="overview-skeleton" aria-busy="true">
+          <p role="status" className="visually-hidden">
+            Loading your figures...
+          </p>
+          <div className="panel skeleton skeleton-periods" />
+          <div className="panel skeleton skeleton-position" />
+          <div className="panel skeleton skeleton-period" />
+        </div>
       ) : (
         <>
           {data && (
@@ -101,12 +116,19 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
             />
           )}
           <TruePosition data={data} failed={failed} onRetry={() => void figures.refetch()} />
+          <OverviewForecast />
           <PeriodOverview data={data} failed={failed} />
           <PeriodComparison data={data} failed={failed} />
           {data && !empty && (
             <section className="panel" aria-labelledby="charts-title" data-tour="money-flow">
               <h2 id="charts-title">Trends</h2>
-              <Suspense fallback={<p role="status">Loading charts...</p>}>
+              <Suspense
+                fallback={
+                  <div className="overview-charts-placeholder">
+                    <p role="status">Loading charts...</p>
+                  </div>
+                }
+              >
                 <OverviewCharts months={data.months} />
               </Suspense>
             </section>
@@ -152,6 +174,9 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
               : null
         }
       />
+
+      {/* Last, as the spec lists it: when it appears it moves nothing the family is reading. */}
+      <PerformanceMonitor />
     </div>
   );
 }
@@ -202,7 +227,7 @@ function TruePosition({
         <p className="position-net-value">
           <Money amount={p?.net ?? 0} decimals={0} tone="auto" />
         </p>
-        <p className="position-net-text">{p?.text ?? "You're ahead this month"}</p>
+        <p className="position-net-text">{p?.text ?? ''}</p>
         {p && CONFIDENCE_NOTE[p.confidence] && (
           <p className="position-note">{CONFIDENCE_NOTE[p.confidence]}</p>
         )}
@@ -224,7 +249,11 @@ function TruePosition({
           label="Internal Movement"
           tone="transfer"
           value={<Money amount={p?.internal_movement ?? 0} decimals={0} />}
-          note="Between your own accounts"
+          note={
+            p?.transfers
+              ? `Between your own accounts, ${p.transfers.toLocaleString('en-GB')} transfer${p.transfers === 1 ? '' : 's'}`
+              : 'Between your own accounts'
+          }
         />
         <StatTile
           label="Transactions Processed"

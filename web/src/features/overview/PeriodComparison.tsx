@@ -1,9 +1,71 @@
+import type { ReactNode } from 'react';
 import type { OverviewResponse } from '../../../../functions/contracts/insights';
 import type { PercentageChange } from '../../../../functions/domain/percentage-change';
 import { COMPARISON_MESSAGES } from '../../../../functions/domain/periods';
 import { Alert } from '../../components/Alert';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
+
+interface ComparisonRow {
+  name: string;
+  current: ReactNode;
+  previous: ReactNode;
+  change: PercentageChange;
+}
+
+function comparisonRows(data: OverviewResponse): ComparisonRow[] {
+  const money = (amount: number) => <Money amount={amount} decimals={0} />;
+  return [
+    {
+      name: 'Income',
+      current: money(data.summary.totalIncome),
+      previous: money(data.previous_stats.totalIncome),
+      change: data.comparison.income,
+    },
+    {
+      name: 'Expenses',
+      current: money(data.summary.totalExpenses),
+      previous: money(data.previous_stats.totalExpenses),
+      change: data.comparison.expenses,
+    },
+    {
+      name: 'Net Flow',
+      current: money(data.summary.netFlow),
+      previous: money(data.previous_stats.netFlow),
+      change: data.comparison.netFlow,
+    },
+    {
+      name: 'Transactions',
+      current: data.summary.transactionCount.toLocaleString('en-GB'),
+      previous: data.previous_stats.transactionCount.toLocaleString('en-GB'),
+      change: data.comparison.transactions,
+    },
+  ];
+}
+
+/** On a phone each figure is a row: its name and this period's value, then the previous period's and the change. */
+function comparisonColumns(data: OverviewResponse): DataTableColumn<ComparisonRow>[] {
+  return [
+    { id: 'figure', header: 'Figure', cell: (row) => row.name, rowHeader: true, phone: 'title' },
+    { id: 'current', header: data.period.label, cell: (row) => row.current, align: 'end', phone: 'end' },
+    {
+      id: 'previous',
+      header: data.previous.label,
+      cell: (row) => row.previous,
+      align: 'end',
+      phone: 'detail',
+      phoneLabel: true,
+    },
+    {
+      id: 'change',
+      header: 'Change',
+      cell: (row) => <Change change={row.change} />,
+      align: 'end',
+      phone: 'detail',
+    },
+  ];
+}
 
 const TREND_WORD = { up: 'up', down: 'down', flat: 'flat' } as const;
 
@@ -46,73 +108,12 @@ export function PeriodComparison({ data, failed }: { data: OverviewResponse | un
               <p>{data.comparison.warning}</p>
             </Alert>
           )}
-          <div className="table-scroll">
-            <table className="comparison-table">
-              <caption className="visually-hidden">
-                {data.period.label} against the {data.previous.label.toLowerCase()}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Figure</th>
-                  <th scope="col" className="num">
-                    {data.period.label}
-                  </th>
-                  <th scope="col" className="num">
-                    {data.previous.label}
-                  </th>
-                  <th scope="col" className="num">
-                    Change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Income</th>
-                  <td className="num">
-                    <Money amount={data.summary.totalIncome} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Money amount={data.previous_stats.totalIncome} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Change change={data.comparison.income} />
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row">Expenses</th>
-                  <td className="num">
-                    <Money amount={data.summary.totalExpenses} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Money amount={data.previous_stats.totalExpenses} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Change change={data.comparison.expenses} />
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row">Net Flow</th>
-                  <td className="num">
-                    <Money amount={data.summary.netFlow} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Money amount={data.previous_stats.netFlow} decimals={0} />
-                  </td>
-                  <td className="num">
-                    <Change change={data.comparison.netFlow} />
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row">Transactions</th>
-                  <td className="num">{data.summary.transactionCount.toLocaleString('en-GB')}</td>
-                  <td className="num">{data.previous_stats.transactionCount.toLocaleString('en-GB')}</td>
-                  <td className="num">
-                    <Change change={data.comparison.transactions} />
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`${data.period.label} against the ${data.previous.label.toLowerCase()}`}
+            columns={comparisonColumns(data)}
+            rows={comparisonRows(data)}
+            getRowId={(row) => row.name}
+          />
         </>
       )}
     </section>

@@ -6,7 +6,7 @@ import { effectiveFlowType, flowTypeLabel } from '../../../../functions/domain/f
 import { CORRECTABLE_FLOW_TYPES } from '../../../../functions/domain/types';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, type DataTableColumn, RowCheckbox } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -60,17 +60,28 @@ export function RecentActivity({
         id: 'select',
         header: 'Select',
         cell: (row) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${rowLabel(row)}`}
+          <RowCheckbox
+            label={`Select ${rowLabel(row)}`}
             checked={selected.has(row.id)}
             onChange={() => toggle(row.id)}
           />
         ),
+        phone: 'lead',
       },
-      { id: 'date', header: 'Date', cell: (row) => <DateText date={row.transaction_date} /> },
-      { id: 'description', header: 'Description', wrap: true, cell: (row) => row.description },
-      { id: 'account', header: 'Account', cell: (row) => names.get(row.account_id) ?? '' },
+      {
+        id: 'date',
+        header: 'Date',
+        cell: (row) => <DateText date={row.transaction_date} />,
+        phone: 'detail',
+      },
+      {
+        id: 'description',
+        header: 'Description',
+        wrap: true,
+        cell: (row) => row.description,
+        phone: 'title',
+      },
+      { id: 'account', header: 'Account', cell: (row) => names.get(row.account_id) ?? '', phone: 'detail' },
       {
         id: 'flow',
         header: 'Flow Type',
@@ -78,12 +89,14 @@ export function RecentActivity({
           const flow = effectiveFlowType(row);
           return <Badge tone={flow === 'unclassified' ? 'warning' : 'neutral'}>{flowTypeLabel(flow)}</Badge>;
         },
+        phone: 'detail',
       },
       {
         id: 'amount',
         header: 'Amount',
         align: 'end',
         cell: (row) => <Money amount={signedAmount(row)} tone="auto" />,
+        phone: 'end',
       },
     ],
     [selected, names, toggle],

@@ -50,20 +50,23 @@ const COLUMNS: readonly DataTableColumn<ReviewRow>[] = [
       </span>
     ),
     sortValue: (row) => row.account_name ?? '',
+    phone: 'detail',
   },
   {
     id: 'date',
     header: 'Date',
     cell: (row) => <DateText date={row.transaction_date} />,
     sortValue: (row) => row.transaction_date,
+    phone: 'detail',
   },
-  { id: 'description', header: 'Description', wrap: true, cell: (row) => row.description },
+  { id: 'description', header: 'Description', wrap: true, cell: (row) => row.description, phone: 'title' },
   {
     id: 'amount',
     header: 'Amount',
     align: 'end',
     cell: (row) => <Money amount={row.signed_amount ?? row.amount} tone="auto" />,
     sortValue: (row) => row.signed_amount ?? row.amount,
+    phone: 'end',
   },
 ];
 

@@ -15,14 +15,21 @@ import { formatMoneyText, Money } from '../../components/Money';
 import { StatTile } from '../../components/StatTile';
 import { Tabs } from '../../components/Tabs';
 import { useAccounts } from '../accounts/api';
+import { useOverviewFigures } from '../overview/api';
 import { useCategories, useSpending } from './api';
 import { CategoryDetails } from './CategoryDetails';
-import { DEFAULT_SPENDING_PERIOD, periodMonths, SPENDING_PERIODS, type SpendingPeriodKey } from './periods';
+import {
+  DEFAULT_SPENDING_PERIOD,
+  openingSpendingPeriod,
+  periodMonths,
+  SPENDING_PERIODS,
+  type SpendingPeriodKey,
+} from './periods';
 import './spending.css';
 
 /**
- * Spend by Category (spec 3 §2.4, §5, §8, §9): where the family's money goes in a period (default this
- * month), by category, as a bar chart or a table; filters for the period, the accounts, the transaction type
+ * Spend by Category (spec 3 §2.4, §5, §8, §9): where the family's money goes in a period (it opens on
+ * the latest period with data, as the overview does), by category, as a bar chart or a table; filters for the period, the accounts, the transaction type
  * and uncategorised spending; the top 10 categories, each expandable to its subcategories, top 5 merchants
  * and transactions (5 before 'Show all'); whole pounds; average confidence and the data-quality note; hints
  * when statements or transactions are old. Internal transfers never count; refunds reduce their category.
@@ -51,7 +58,11 @@ export function colourOf(category: Pick<SpendingCategoryDto, 'id' | 'color'>, po
 
 export function SpendingPage() {
   const id = useId();
-  const [period, setPeriod] = useState<SpendingPeriodKey>(DEFAULT_SPENDING_PERIOD);
+  // Until the family picks one: the latest period with data, by the overview's own markers.
+  const [picked, setPicked] = useState<SpendingPeriodKey | null>(null);
+  const markers = useOverviewFigures(null);
+  const opening = markers.isPending ? null : openingSpendingPeriod(markers.data?.periods);
+  const period = picked ?? opening ?? DEFAULT_SPENDING_PERIOD;
   const [type, setType] = useState<SpendingQuery['type']>('all');
   const [includeUncategorised, setIncludeUncategorised] = useState(true);
   const [chosen, setChosen] = useState<ReadonlySet<string> | null>(null);
@@ -67,7 +78,7 @@ export function SpendingPage() {
     ...(chosen ? { accounts: [...chosen].sort().join(',') } : {}),
   };
   const noAccountChosen = chosen !== null && chosen.size === 0;
-  const spending = useSpending(query);
+  const spending = useSpending(query, picked !== null || opening !== null);
   const data = spending.data;
   const shown = (data?.categories ?? []).slice(0, TOP_CATEGORIES);
 
@@ -106,7 +117,7 @@ export function SpendingPage() {
         <div className="spending-filter-row">
           <label className="spending-filter">
             <span>Period</span>
-            <select value={period} onChange={(e) => setPeriod(e.target.value as SpendingPeriodKey)}>
+            <select value={period} onChange={(e) => setPicked(e.target.value as SpendingPeriodKey)}>
               {SPENDING_PERIODS.map((p) => (
                 <option key={p.key} value={p.key}>
                   {p.label}
@@ -264,15 +275,55 @@ export function SpendingPage() {
   );
 }
 
+/** Splits a category's name into lines of at most `size` characters, at spaces. */
+export function tickLines(name: string, size = 16): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= size) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A category's name beside its bar: wrapped onto lines that fit the axis, centred on the bar. */
+function CategoryTick(props: { x?: number; y?: number; payload?: { value: string } }) {
+  const { x = 0, y = 0, payload } = props;
+  const lines = tickLines(payload?.value ?? '');
+  return (
+    <text x={x} y={y} textAnchor="end" fontSize={12} fill="currentColor">
+      {lines.map((line, i) => (
+        <tspan key={line} x={x - 4} dy={i === 0 ? `${0.35 - (lines.length - 1) * 0.6}em` : '1.2em'}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 function SpendingChart({ categories }: { categories: readonly SpendingCategoryDto[] }) {
   const rows = categories.map((c, i) => ({ name: c.name, total: Math.round(c.total), fill: colourOf(c, i) }));
   const summary = categories.map((c) => `${c.name} ${formatMoneyText(c.total, 0)}`).join(', ');
   return (
     <figure className="spending-chart" aria-label={`Bar chart of spending by category: ${summary}`}>
-      <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 38)}>
+      <ResponsiveContainer
+        width="100%"
+        // Each bar has room for its name's lines (two at most for the names in use).
+        height={Math.max(
+          160,
+          rows.length * Math.max(38, ...rows.map((r) => tickLines(r.name).length * 15 + 10)),
+        )}
+      >
         <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
-          <XAxis type="number" tickFormatter={(v: number) => formatMoneyText(v, 0)} />
-          <YAxis type="category" dataKey="name" width={120} />
+          <XAxis
+            type="number"
+            tickFormatter={(v: number) => formatMoneyText(v, 0)}
+            // Ticks that would run into each other are left out (a phone has room for two or three).
+            interval="preserveStartEnd"
+            minTickGap={20}
+            tick={{ fontSize: 12 }}
+          />
+          <YAxis type="category" dataKey="name" width={120} interval={0} tick={<CategoryTick />} />
           <Tooltip formatter={(v) => formatMoneyText(Number(v), 0)} />
           <Bar dataKey="total" name="Spent" isAnimationActive={false}>
             {rows.map((r) => (
@@ -287,13 +338,14 @@ function SpendingChart({ categories }: { categories: readonly SpendingCategoryDt
 
 function SpendingTable({ categories }: { categories: readonly SpendingCategoryDto[] }) {
   const columns: DataTableColumn<SpendingCategoryDto>[] = [
-    { id: 'category', header: 'Category', cell: (c) => c.name, sortValue: (c) => c.name },
+    { id: 'category', header: 'Category', cell: (c) => c.name, sortValue: (c) => c.name, phone: 'title' },
     {
       id: 'total',
       header: 'Spent',
       cell: (c) => <Money amount={c.total} decimals={0} />,
       sortValue: (c) => c.total,
       align: 'end',
+      phone: 'end',
     },
     {
       id: 'share',
@@ -301,8 +353,18 @@ function SpendingTable({ categories }: { categories: readonly SpendingCategoryDt
       cell: (c) => `${c.percentage}%`,
       sortValue: (c) => c.percentage,
       align: 'end',
+      phone: 'detail',
+      phoneLabel: true,
     },
-    { id: 'count', header: 'Transactions', cell: (c) => c.count, sortValue: (c) => c.count, align: 'end' },
+    {
+      id: 'count',
+      header: 'Transactions',
+      cell: (c) => c.count,
+      phoneLabel: true,
+      sortValue: (c) => c.count,
+      align: 'end',
+      phone: 'detail',
+    },
     {
       id: 'merchants',
       header: 'Top merchants',

@@ -56,10 +56,11 @@ export function useCategories() {
   });
 }
 
-export function useSpending(query: Partial<SpendingQuery>) {
+export function useSpending(query: Partial<SpendingQuery>, enabled = true) {
   return useQuery({
     queryKey: spendingKeys.summary(query),
     queryFn: ({ signal }) => spendingApi.summary(query, signal),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

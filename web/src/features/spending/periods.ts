@@ -15,6 +15,19 @@ export const SPENDING_PERIODS = [
 export type SpendingPeriodKey = (typeof SPENDING_PERIODS)[number]['key'];
 export const DEFAULT_SPENDING_PERIOD: SpendingPeriodKey = 'this_month';
 
+/**
+ * The period the screen opens on: as the Family Overview chooses its own, the first quick period (This Month,
+ * then Last Month, …) whose data is not insufficient by the overview's period markers; This Month when none
+ * has data or the markers are not known.
+ */
+export function openingSpendingPeriod(
+  options: ReadonlyArray<{ key: string; quality: string }> | undefined,
+): SpendingPeriodKey {
+  const keys = new Set<string>(SPENDING_PERIODS.map((p) => p.key));
+  const found = (options ?? []).find((o) => keys.has(o.key) && o.quality !== 'insufficient');
+  return (found?.key as SpendingPeriodKey | undefined) ?? DEFAULT_SPENDING_PERIOD;
+}
+
 const month = (year: number, m: number) => {
   const d = new Date(Date.UTC(year, m - 1, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;

@@ -3,8 +3,9 @@
  * can point at, best first: the overview's own element (the overview page carries these data-tour
  * attributes: money-flow, transactions, assistant, insights), else the shell's sidebar link to the page that
  * has it (the shell carries data-tour="nav-<path>" on every sidebar link, and "nav-menu" on the phone
- * menu button). A step none of whose targets is on
- * the screen moves on after 1 s.
+ * menu button). On a phone the sidebar is in the closed drawer, so every step ends with the menu button that
+ * opens it: each step then has a target on a phone and stays until the family moves on. A step none of whose
+ * targets is on the screen moves on after 1 s.
  */
 export interface TourStep {
   title: string;
@@ -22,22 +23,26 @@ export const TOUR_STEPS: TourStep[] = [
   {
     title: 'See your money flow',
     text: 'Money in, money out and what moved between your own accounts, shown as one flow for the family.',
-    targets: ['[data-tour="money-flow"]', '[data-tour="nav-flow"]'],
+    targets: ['[data-tour="money-flow"]', '[data-tour="nav-flow"]', '[data-tour="nav-menu"]'],
   },
   {
     title: 'Correct a transaction',
     text: 'Wrong category? Change it and the AI learns, so similar transactions are right next time.',
-    targets: ['[data-tour="transactions"]', '[data-tour="nav-setup/classification"]'],
+    targets: [
+      '[data-tour="transactions"]',
+      '[data-tour="nav-setup/classification"]',
+      '[data-tour="nav-menu"]',
+    ],
   },
   {
     title: 'Ask questions',
     text: "Ask about your money in plain English, such as 'How much did we spend on groceries last month?'",
-    targets: ['[data-tour="assistant"]', '[data-tour="nav-analytics"]'],
+    targets: ['[data-tour="assistant"]', '[data-tour="nav-analytics"]', '[data-tour="nav-menu"]'],
   },
   {
     title: 'Insights for your family',
     text: 'Trends, unusual spending and savings opportunities, worked out from your own statements.',
-    targets: ['[data-tour="insights"]', '[data-tour="nav-analytics"]'],
+    targets: ['[data-tour="insights"]', '[data-tour="nav-analytics"]', '[data-tour="nav-menu"]'],
   },
 ];
 

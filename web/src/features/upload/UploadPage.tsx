@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import type { Account } from '../../../../functions/contracts/accounts';
 import {
+  STATEMENT_FILE_ACCEPT,
   UPLOAD_DISPLAY_LIMIT,
   UPLOAD_MESSAGES,
   validateUpload,
@@ -67,7 +68,8 @@ export function UploadPage() {
       <div className="page-head">
         <h1>File Upload</h1>
         <p className="lede">
-          Upload PDF bank statements. Each one is read, classified and matched against your other accounts.
+          Upload bank statements: the PDF, or the CSV, OFX or QIF file your bank lets you download. Each one
+          is read, classified and matched against your other accounts.
         </p>
       </div>
       <PaidAccessNotice />
@@ -113,11 +115,15 @@ export function UploadPage() {
                 ref={fileInput}
                 id={`${id}-files`}
                 type="file"
-                accept="application/pdf,.pdf"
+                accept={STATEMENT_FILE_ACCEPT}
+                aria-describedby={`${id}-exports`}
                 multiple
                 disabled={!paid}
                 onChange={onFiles}
               />
+              <p id={`${id}-exports`} className="upload-hint">
+                Or the CSV, OFX, QFX or QIF file your bank lets you download.
+              </p>
             </div>
             <div className="upload-actions">
               <button

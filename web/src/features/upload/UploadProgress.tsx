@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { ProgressBar } from '../../components/ProgressBar';
+import { checkPath } from '../check/WaitingChecksBanner';
 import { formatBytes } from './format';
 import type { JobView } from './jobs';
 import { countsText, PIPELINE_STEPS, reconciliationNote, STAGE_LABELS, stepOf } from './stages';
@@ -73,6 +75,11 @@ export function UploadProgress({ view }: { view: JobView }) {
             <li key={warning}>{warning}</li>
           ))}
         </ul>
+      ) : null}
+      {view.stage === 'needs_check' && view.upload ? (
+        <p className="upload-file-warning">
+          {view.upload.message} <Link to={checkPath(view.upload.uploadId)}>Check this statement</Link>
+        </p>
       ) : null}
       {view.phase === 'failed' ? <p className="upload-file-error">{view.message}</p> : null}
     </li>

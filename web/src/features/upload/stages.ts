@@ -17,12 +17,14 @@ export const STAGE_LABELS: Record<PipelineStage, string> = {
   analysing: 'Analysing transactions',
   classifying: 'Classifying transactions',
   matching: 'Matching transfers between your accounts',
+  needs_check: 'Needs your check',
   done: 'Done',
   failed: 'Could not be processed',
 };
 
+/** Nothing more happens on its own: done, failed, or waiting for the family's check. */
 export const isFinalStage = (stage: PipelineStage | undefined): boolean =>
-  stage === 'done' || stage === 'failed';
+  stage === 'done' || stage === 'failed' || stage === 'needs_check';
 
 /** The step number (1 to 4) of a working stage, or 0 before the pipeline starts. */
 export function stepOf(stage: PipelineStage): number {

@@ -5,7 +5,7 @@ import { moneyDirection } from '../../../../../functions/domain/flow-direction';
 import { effectiveFlowType, flowTypeLabel } from '../../../../../functions/domain/flow-types';
 import { formatDateMedium } from '../../../../../functions/domain/format';
 import { Badge } from '../../../components/Badge';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { DataTable, type DataTableColumn, RowCheckbox } from '../../../components/DataTable';
 import { DateText } from '../../../components/DateText';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -77,22 +77,34 @@ export function AccountRowsTable({
         id: 'select',
         header: 'Select',
         cell: (row) => (
-          <input
-            type="checkbox"
+          <RowCheckbox
             className="account-rows-check"
-            aria-label={`Select ${rowLabel(row)}`}
+            label={`Select ${rowLabel(row)}`}
             checked={selected.has(row.id)}
             onChange={(event) => onToggle(row, (event.nativeEvent as MouseEvent).shiftKey === true, shownIds)}
           />
         ),
+        phone: 'lead',
       },
-      { id: 'date', header: 'Date', cell: (row) => <DateText date={row.transaction_date} /> },
-      { id: 'description', header: 'Description', wrap: true, cell: (row) => row.description },
+      {
+        id: 'date',
+        header: 'Date',
+        cell: (row) => <DateText date={row.transaction_date} />,
+        phone: 'detail',
+      },
+      {
+        id: 'description',
+        header: 'Description',
+        wrap: true,
+        cell: (row) => row.description,
+        phone: 'title',
+      },
       {
         id: 'amount',
         header: 'Amount',
         align: 'end',
         cell: (row) => <Money amount={signedAmount(row)} tone="auto" />,
+        phone: 'end',
       },
       {
         id: 'flow',
@@ -101,6 +113,7 @@ export function AccountRowsTable({
           const flow = effectiveFlowType(row);
           return <Badge tone={flow === 'unclassified' ? 'warning' : 'neutral'}>{flowTypeLabel(flow)}</Badge>;
         },
+        phone: 'detail',
       },
       {
         id: 'balance',

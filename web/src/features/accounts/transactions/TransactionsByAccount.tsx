@@ -235,6 +235,12 @@ export function TransactionsByAccount({ accounts }: { accounts: Account[] }) {
           value={<Money amount={summary.net} tone="auto" />}
           note={complete ? undefined : 'Of the rows loaded'}
         />
+        <StatTile
+          label="Between your accounts"
+          tone="transfer"
+          value={<Money amount={summary.moved} />}
+          note="Not in money in or out"
+        />
       </section>
 
       <fieldset className="tx-bulk">

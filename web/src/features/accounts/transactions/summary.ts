@@ -1,33 +1,29 @@
 import type { Transaction } from '../../../../../functions/contracts/transactions';
-import { flowDirection } from '../../../../../functions/domain/flow-direction';
-import { roundMoney } from '../../../../../functions/domain/money';
+import { type FigureRow, figuresOfRows, netOf } from '../../../../../functions/domain/figures';
 
 /**
- * The section's summary, computed from the rows loaded: how many, money in and money out (each row's
- * direction by the domain's rule: signed amount, else credit/debit, else flow type; rows of unknown direction
- * count in neither).
+ * The section's summary, computed from the rows loaded with the overview's definitions (functions/domain/
+ * figures.ts): money in and money out leave transfers between the family's own accounts out (a refund lowers
+ * money out, unclassified rows count by their direction), and the money moved between own accounts is its
+ * own figure, each transfer once; net = money in − money out.
  */
 export interface RowsSummary {
   count: number;
   moneyIn: number;
   moneyOut: number;
+  /** Moved between the family's own accounts, each transfer once. */
+  moved: number;
   net: number;
 }
 
 export function summariseRows(rows: Iterable<Transaction>): RowsSummary {
-  let count = 0;
-  let moneyIn = 0;
-  let moneyOut = 0;
-  for (const row of rows) {
-    count++;
-    const signed = flowDirection(row).signedAmount;
-    if (signed > 0) moneyIn += signed;
-    else if (signed < 0) moneyOut -= signed;
-  }
+  const list = [...rows];
+  const f = figuresOfRows(list satisfies FigureRow[]);
   return {
-    count,
-    moneyIn: roundMoney(moneyIn),
-    moneyOut: roundMoney(moneyOut),
-    net: roundMoney(moneyIn - moneyOut),
+    count: list.length,
+    moneyIn: f.moneyIn / 100,
+    moneyOut: f.moneyOut / 100,
+    moved: f.internal / 100,
+    net: netOf(f) / 100,
   };
 }
