@@ -7,6 +7,7 @@ import type {
   StatementPeriod,
   StatementTransaction,
   UnreadableCell,
+  YearSource,
 } from './statement/types';
 
 /**
@@ -36,8 +37,8 @@ export interface CheckReading {
   accountKind: AccountKind;
   /** The account as the statement's heading names it. */
   identity: AccountIdentity;
-  /** True when the reader took the year of the dates from the upload date (the statement prints none). */
-  yearFromUploadDate?: boolean;
+  /** Where the reader took the year of the dates from; 'reference_date': the upload date (the statement prints none). */
+  yearSource?: YearSource;
 }
 
 /** The chosen account, as far as the check compares it with the statement. */
@@ -75,13 +76,13 @@ export const NEEDS_CHECK_MESSAGE =
   'Needs your check: please check this statement before its transactions are added to your figures.';
 
 /**
- * Whether the reader took the year from the upload date: its own flag where it sets one, else a warning of
- * the reading about the year.
+ * Whether the reader took the year from the upload date: the reader says where its year came from
+ * (`yearSource`); a reading stored before it said so is judged by its warning about the year.
  */
 export function yearTakenFromUploadDate(
-  reading: Pick<CheckReading, 'warnings'> & { yearFromUploadDate?: boolean },
+  reading: Pick<CheckReading, 'warnings' | 'yearSource'>,
 ): boolean {
-  if (reading.yearFromUploadDate !== undefined) return reading.yearFromUploadDate;
+  if (reading.yearSource !== undefined) return reading.yearSource === 'reference_date';
   return reading.warnings.some((w) => /\byear\b/i.test(w));
 }
 

@@ -60,6 +60,8 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     transactions: statement.transactions,
     reconciliation: statement.reconciliation,
     warnings,
+    ...(statement.yearSource ? { yearSource: statement.yearSource } : {}),
+    ...(statement.statementDate !== undefined ? { statementDate: statement.statementDate } : {}),
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
   await writeJson(deps, statementKey, parsed);

@@ -67,7 +67,7 @@ describe('which readings wait for the family', () => {
       unreadable: [{ row: 1, cell: 'amount' as const, text: '3O.00', page: 1, reason: 'misprinted' }],
     };
     expect(checkReasons(reading({ reconciliation: unreadable }), account)).toEqual(['unreadable_figures']);
-    expect(checkReasons(reading({ yearFromUploadDate: true }), account)).toEqual(['year_from_upload_date']);
+    expect(checkReasons(reading({ yearSource: 'reference_date' }), account)).toEqual(['year_from_upload_date']);
     expect(checkReasons(reading(), { ...account, bank_name: 'Santander' })).toEqual(['other_bank']);
     expect(checkReasons(reading(), { ...account, account_type: 'credit' })).toEqual(['other_account_kind']);
     expect(checkReasons(reading(), { ...account, account_number: '87654321' })).toEqual([
@@ -90,12 +90,12 @@ describe('which readings wait for the family', () => {
     ).toEqual([]);
   });
 
-  it('the year: the reader flag where set, else a warning about the year', () => {
+  it('the year: where the reader says it took it from (the upload date), else, for a reading stored before it said so, a warning about the year', () => {
     expect(
       yearTakenFromUploadDate({ warnings: ['The year of the dates is taken from the upload date.'] }),
     ).toBe(true);
     expect(yearTakenFromUploadDate({ warnings: ['The statement period is not printed.'] })).toBe(false);
-    expect(yearTakenFromUploadDate({ warnings: ['About the year'], yearFromUploadDate: false })).toBe(false);
+    expect(yearTakenFromUploadDate({ warnings: ['About the year'], yearSource: 'period' })).toBe(false);
   });
 });
 
@@ -153,7 +153,7 @@ describe("the family's edits, and the checks run again", () => {
   });
 
   it('setting the year moves every date by the same years, and closes the year question', () => {
-    const guessed = reading({ yearFromUploadDate: true });
+    const guessed = reading({ yearSource: 'reference_date' });
     expect(runCheck(guessed, account, []).open).toEqual(['year_from_upload_date']);
     const set = runCheck(guessed, account, [{ op: 'set_year', year: 2024 }]);
     expect(set.statement.rows.map((r) => r.date)).toEqual(['2024-03-02', '2024-03-05', '2024-03-09']);
