@@ -115,10 +115,19 @@ export function accountMismatches(
   return reasons;
 }
 
-/** Why a reading needs the family's check before import (none: it goes straight through). */
-export function checkReasons(reading: CheckReading, account: CheckAccount): CheckReason[] {
+/**
+ * Why a reading needs the family's check before import (none: it goes straight through). A bank's export
+ * file (CSV, OFX, QIF) is exact by nature: when it carries no balances there is nothing to check it against,
+ * and it goes through with its note saying so; a balance it carries that does not follow is still a break.
+ */
+export function checkReasons(
+  reading: CheckReading,
+  account: CheckAccount,
+  options: { exactFile?: boolean } = {},
+): CheckReason[] {
   const reasons: CheckReason[] = [];
-  if (!reading.reconciliation.ok) reasons.push('does_not_add_up');
+  const { ok, breaks } = reading.reconciliation;
+  if (!ok && !(options.exactFile && breaks.length === 0)) reasons.push('does_not_add_up');
   if (reading.reconciliation.unreadable?.length) reasons.push('unreadable_figures');
   if (yearTakenFromUploadDate(reading)) reasons.push('year_from_upload_date');
   reasons.push(...accountMismatches(reading, account));

@@ -73,7 +73,9 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     // An export's account number is checked by its reader (./exports.ts); a PDF's is read from its first page.
     identity: statementAccountIdentity(artefact ? firstPageTextOf(artefact) : ''),
   };
-  const reasons = account ? checkReasons(reading, { ...account, id: accountId }) : [];
+  const reasons = account
+    ? checkReasons(reading, { ...account, id: accountId }, { exactFile: fromExport })
+    : [];
   if (reasons.length) {
     await holdForCheck(deps, state, accountId, reading, reasons);
     await advanceUpload(

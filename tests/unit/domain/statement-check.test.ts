@@ -53,6 +53,16 @@ const account: CheckAccount = {
 };
 
 describe('which readings wait for the family', () => {
+  it("a bank's export with no balances to check goes through (exact by nature); one whose balances break, or a PDF with nothing checked, waits", () => {
+    const unchecked = reading({ reconciliation: { ok: false, breaks: [] } });
+    expect(checkReasons(unchecked, account, { exactFile: true })).toEqual([]);
+    expect(checkReasons(unchecked, account)).toEqual(['does_not_add_up']);
+    const broken = reading({
+      reconciliation: { ok: false, breaks: [{ row: 1, expected: 120, actual: 119, reason: 'balance' }] },
+    });
+    expect(checkReasons(broken, account, { exactFile: true })).toEqual(['does_not_add_up']);
+  });
+
   it('a statement that adds up, in the account it names, goes straight through', () => {
     expect(checkReasons(reading(), account)).toEqual([]);
   });
