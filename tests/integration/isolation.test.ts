@@ -85,6 +85,8 @@ const hostileBody = () => ({
   fileName: 'statement.pdf',
   size: 1024,
   accounts: [{ bank_name: 'Barclays', name: 'Intruder', account_type: 'current' }],
+  // An edit of a statement check that moves it into family A's account.
+  op: 'move_account',
 });
 
 /** Every upload link (presigned PUT) an answer in this run carried, with the headers it was signed with. */
