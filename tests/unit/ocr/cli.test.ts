@@ -71,6 +71,8 @@ describe.concurrent('npm run statement -- parse: scans, flow types and --table',
   it('a flag it does not know is a usage error', async () => {
     const { code, stderr } = await statement('parse', join(dir, 'monzo.pdf'), '--tabel');
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe('Usage: npm run statement -- parse <file.pdf> [--table]');
+    expect(stderr.trim()).toBe(
+      'Usage: npm run statement -- parse <file.pdf|.csv|.ofx|.qfx|.qif> [--table] [--reference-date YYYY-MM-DD]',
+    );
   });
 });
