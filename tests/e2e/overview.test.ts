@@ -106,12 +106,13 @@ describe('spec 3 §2.1 Family Overview: the true position of two accounts (real 
     const caller = await callerOf();
     accounts = (await pageApi<{ accounts: Account[] }>(page, '/api/accounts')).accounts;
     let current = accounts.find((a) => a.account_type === 'current');
-    let savings = accounts.find((a) => a.account_type === 'savings');
+    // The second statement is a Monzo one: it goes to a Monzo account (another bank's would wait for a check).
+    let savings = accounts.find((a) => a.account_type === 'savings' && a.bank_name === 'Monzo');
     if (!current || !savings) {
       const created = await caller.call<CreateAccountsResponse>('POST', '/api/accounts', {
         accounts: [
           ...(current ? [] : [{ name: 'Everyday', bank_name: 'Barclays', account_type: 'current' }]),
-          ...(savings ? [] : [{ name: 'Rainy day', bank_name: 'Barclays', account_type: 'savings' }]),
+          ...(savings ? [] : [{ name: 'Rainy day', bank_name: 'Monzo', account_type: 'savings' }]),
         ],
       });
       current ??= created.body.accounts.find((a) => a.account_type === 'current');

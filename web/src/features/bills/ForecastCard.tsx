@@ -49,7 +49,9 @@ export function ForecastCard({
       )}
       {link && (
         <p>
-          <Link to="/app/bills">See your bills and regular payments</Link>
+          <Link className="forecast-link" to="/app/bills">
+            See your bills and regular payments
+          </Link>
         </p>
       )}
     </section>
