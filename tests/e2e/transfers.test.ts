@@ -14,7 +14,7 @@ import { openPage, type TestPage } from './browser';
 import { onboardWithBank, pageApi, signIn } from './journey';
 
 /**
- * Transfers and corrections in real Chromium on the twin: a family onboarded with Barclays uploads its current
+ * Transfers and corrections in real Chromium on the twin: a family onboarded with Monzo uploads its current
  * account's statement, then its savings account's (each heading names its account), sees the transfers
  * between them on Cross-Account Matching, accepts one and rejects the other (never proposed again), corrects
  * a row on Transaction Flow, bulk-corrects a group, and sees next month's statement classified as it taught;
@@ -65,10 +65,10 @@ const rowsOf = async (page: Page, accountId: string) =>
     .transactions;
 
 describe('transfers and corrections (real Chromium)', () => {
-  it('onboards with Barclays: a current and a savings account', async () => {
+  it('onboards with Monzo: a current and a savings account', async () => {
     const { page } = browser;
     await signIn(page, twin, email);
-    await onboardWithBank(page, twin, 'Barclays');
+    await onboardWithBank(page, twin, 'Monzo');
     const accounts = (await pageApi<{ accounts: Account[] }>(page, '/api/accounts')).accounts;
     current = accounts.find((a) => a.account_type === 'current')!.id;
     savings = accounts.find((a) => a.account_type === 'savings')!.id;
@@ -110,7 +110,7 @@ describe('transfers and corrections (real Chromium)', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Hide Matches (2)' }).count()).toBe(1);
-    await expect.poll(() => cards.first().textContent()).toContain('Names your Barclays Savings Account');
+    await expect.poll(() => cards.first().textContent()).toContain('Names your Monzo Savings Account');
     await page.screenshot({ path: `${SHOTS}/matching-1280.png`, fullPage: true });
     await expectAccessible(page, 'matching');
   });
