@@ -18,7 +18,7 @@ import { openPage, type TestPage } from './browser';
 import { onboardWithBank, pageApi, signIn } from './journey';
 
 /**
- * Analytics & Insights in real Chromium on the twin: a family onboarded with Barclays uploads two statements
+ * Analytics & Insights in real Chromium on the twin: a family onboarded with Monzo uploads two statements
  * of its current account (two consecutive slices of one account's history), opens /app/analytics and asks
  * each example question of spec 3 §2.5 with one click. Each answer's figures are checked against the
  * period statistics the overview reads (GET /api/insights/period-stats, an independent path through the
@@ -65,12 +65,12 @@ beforeAll(async () => {
       .at(-1) ?? '';
   const { page } = browser;
   await signIn(page, twin, email);
-  await onboardWithBank(page, twin, 'Barclays');
+  await onboardWithBank(page, twin, 'Monzo'); // the statements' own bank: another bank's would wait for the family's check
   const accounts = (await pageApi<{ accounts: Account[] }>(page, '/api/accounts')).accounts;
   const current = accounts.find((a) => a.account_type === 'current') ?? accounts[0];
   if (!current) throw new Error('no account after onboarding');
-  await upload(page, current.id, 'Barclays statement 1.pdf', first.pdf, first.truth.transactions.length);
-  await upload(page, current.id, 'Barclays statement 2.pdf', second.pdf, second.truth.transactions.length);
+  await upload(page, current.id, 'Monzo statement 1.pdf', first.pdf, first.truth.transactions.length);
+  await upload(page, current.id, 'Monzo statement 2.pdf', second.pdf, second.truth.transactions.length);
   // sign-in links and uploads ran on the real clock; the questions are asked "on" the last statement day
   registerServices({ now: () => new Date(`${lastDay}T12:00:00Z`) });
 });
