@@ -58,7 +58,7 @@ export async function uploadStatement(
         ? record
         : null;
     },
-    options.timeoutMs ?? 20_000,
+    options.timeoutMs ?? 90_000, // a ceiling for a hang: a scan on a busy machine takes its time
     250,
   );
 }
