@@ -1,5 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
-import { findDatesWithYear, findPeriod, type PartialDate, parseLeadingDate, toIso } from './dates';
+import { findDatesWithYear, findPeriodAndOrder, type PartialDate, parseLeadingDate, toIso } from './dates';
 import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
 import { joinSplitFigures, looksLikeFigure } from './rows';
@@ -23,6 +23,8 @@ export interface UnreadableSummary {
 export interface StatementContext {
   institution: string | null;
   period: { start: string; end: string } | null;
+  /** The order the period's numeric dates are printed in, when it tells ('01/31/2024': month first). */
+  periodOrder: 'day' | 'month' | null;
   /** Dates with a year printed outside the table, in reading order. */
   datedText: string[];
   /** The statement date ('Statement date 13 June 25', 'Date of statement: 01/03/2025'). */
@@ -195,6 +197,7 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
   const context: StatementContext = {
     institution: recogniseInstitution(lines),
     period: null,
+    periodOrder: null,
     datedText: [],
     statementDate: null,
     opening: null,
@@ -214,7 +217,11 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
   lines.forEach((text, i) => {
     // Figures split by glyph spacing ('£29,0 08.92') are joined first.
     const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
-    context.period ??= findPeriod(text);
+    if (!context.period) {
+      const found = findPeriodAndOrder(text);
+      context.period = found?.period ?? null;
+      context.periodOrder = found?.order ?? null;
+    }
     context.datedText.push(...findDatesWithYear(text));
     if (!context.statementDate) {
       const found = findLabel(words, STATEMENT_DATE_LABEL);

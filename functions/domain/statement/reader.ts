@@ -3,10 +3,11 @@ import { fromPence, isAmountAffix, type ParsedAmount, parseAmount } from './amou
 import type { Block } from './blocks';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL, readContext, type StatementContext } from './context';
 import {
+  inOrder,
+  numericDateOrder,
   type PartialDate,
   parseLeadingDate,
   toIso,
-  withinPeriodOrder,
   yearsBackFrom,
   yearWithinPeriod,
 } from './dates';
@@ -28,6 +29,7 @@ import {
   joinSplitFigures,
   joinWrappedDates,
   type MoneyCell,
+  marksBelow,
   type RowCells,
   readRowCells,
   splitPanels,
@@ -100,7 +102,12 @@ interface Checkpoint {
   segment: number;
 }
 
-const FOOTER = /\b(?:page \d+(?: of \d+)?|continued|overleaf)\b/i;
+/**
+ * Page-footer text ('Page 2 of 4', 'Continued on next page', the bank's registered office and regulator lines
+ * printed at the foot of each page): never a transaction's description.
+ */
+const FOOTER =
+  /\b(?:page \d+(?: of \d+)?|continued|overleaf|(?:please )?turn over|registered (?:in england|in scotland|office|number|no\b)|authori[sz]ed by the (?:prudential|pra\b|fca\b|financial)|prudential regulation authority|financial conduct authority|regulated by the (?:fca|pra)|financial services (?:register|compensation scheme)|firm reference number)/i;
 
 function fail(reason: ReadFailureReason): ReadStatementResult {
   return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
@@ -425,11 +432,14 @@ function readTable(
   const cellsOf = new Map(
     segments.map((segment) => [
       segment,
-      joinWrappedDates(
-        segment.rows
-          .map((r) => ({ r, inside: inside(r, segment.layout) }))
-          .filter(({ inside }) => inside.words.length > 0)
-          .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+      marksBelow(
+        joinWrappedDates(
+          segment.rows
+            .map((r) => ({ r, inside: inside(r, segment.layout) }))
+            .filter(({ inside }) => inside.words.length > 0)
+            .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+        ),
+        segment.layout,
       ),
     ]),
   );
@@ -709,11 +719,10 @@ function resolveDates(
     // Many rows share a date: each printed date is placed in the period once.
     const placed = new Map<string, string>();
     const resolved = withSections.map((d) => {
-      const key = `${d.day}/${d.month}/${d.year}/${d.monthFirst ? 1 : 0}`;
+      const key = `${d.day}/${d.month}/${d.year}`;
       let iso = placed.get(key);
       if (iso === undefined) {
-        const ordered = withinPeriodOrder(d, period);
-        iso = toIso(ordered, ordered.year ?? yearWithinPeriod(ordered, period));
+        iso = toIso(d, d.year ?? yearWithinPeriod(d, period));
         placed.set(key, iso);
       }
       return iso;
@@ -879,6 +888,20 @@ interface UnreadableNote {
   text: string;
   page: number | null;
   reason: string;
+  recovered?: number;
+}
+
+/**
+ * Whether a misprinted figure's digits are those of `pence` ('120 00' for 12000; a letter printed for a
+ * digit, 'O' for 0, 'l' for 1, 'B' for 8, reads as that digit).
+ */
+function digitsAgree(text: string, pence: number): boolean {
+  const LOOKALIKE: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', Z: '2', S: '5', B: '8' };
+  const digits = [...text]
+    .map((ch) => LOOKALIKE[ch] ?? ch)
+    .join('')
+    .replace(/\D/g, '');
+  return digits === String(pence).padStart(3, '0');
 }
 
 /** Removes transactions, keeping each balance line after the transaction it followed (or the one before). */
@@ -985,6 +1008,17 @@ export function readStatement(
   }
   removeRepeatedRuns(assembly, warnings);
 
+  // Numeric dates are read in one order for the whole statement ('01/15/2024' makes it month first).
+  const order = numericDateOrder(
+    assembly.transactions.flatMap((t) => [t.date, t.date2].filter((d): d is PartialDate => d !== null)),
+    context.period,
+    context.periodOrder,
+  );
+  for (const t of assembly.transactions) {
+    if (t.date) t.date = inOrder(t.date, order);
+    if (t.date2) t.date2 = inOrder(t.date2, order);
+  }
+
   if (listedNewestFirst(assembly.transactions)) {
     // Oldest first from here on: balances then run forwards, and checkpoints sit after the older row.
     const last = assembly.transactions.length - 1;
@@ -1056,43 +1090,93 @@ export function readStatement(
     return t?.balance ? balanceValue(t.balance.amount, kind) : before;
   };
   const unreadableDrop = new Set<RawTransaction>();
+  const recover = (t: RawTransaction, delta: number) => {
+    const misprint = t.unreadableAmount!;
+    const pence = Math.abs(delta);
+    const column = misprint.column === 'balance' ? 'amount' : misprint.column;
+    t.cell = {
+      amount: {
+        pence,
+        amount: pence / 100,
+        marker: column === 'amount' ? (delta < 0 ? '-' : '+') : null,
+        negative: column === 'amount' && delta < 0,
+      },
+      text: misprint.text,
+      left: misprint.left,
+      right: misprint.right,
+      column: column === 'amount' && kind === 'credit_card' ? (delta < 0 ? 'in' : 'out') : column,
+    };
+  };
   assembly.transactions.forEach((t, i) => {
     if (t.cell || !t.unreadableAmount) return;
     const before = previousBalance(i);
     const after = t.balance ? balanceValue(t.balance.amount, kind) : null;
     if (before !== null && after !== null) {
       const delta = (after - before) * balanceDirection(kind);
-      const pence = Math.abs(delta);
-      const column = t.unreadableAmount.column === 'balance' ? 'amount' : t.unreadableAmount.column;
-      t.cell = {
-        amount: {
-          pence,
-          amount: pence / 100,
-          marker: column === 'amount' ? (delta < 0 ? '-' : '+') : null,
-          negative: column === 'amount' && delta < 0,
-        },
-        text: t.unreadableAmount.text,
-        left: t.unreadableAmount.left,
-        right: t.unreadableAmount.right,
-        column: column === 'amount' && kind === 'credit_card' ? (delta < 0 ? 'in' : 'out') : column,
-      };
+      recover(t, delta);
       notes.push({
         anchor: t,
         cell: 'amount',
         text: t.unreadableAmount.text,
         page: t.page,
         reason: 'the amount is misprinted; it is read from the balances either side',
+        recovered: fromPence(Math.abs(delta)),
       });
     } else {
       unreadableDrop.add(t);
+    }
+  });
+  // One misprinted amount that the opening and closing balances need exactly, its printed digits agreeing
+  // ('120 00' where they need 120.00), is read as that figure; otherwise the row cannot be counted.
+  const lone = unreadableDrop.size === 1 ? [...unreadableDrop][0]! : null;
+  if (lone && opening !== null && closing !== null) {
+    let known: number | null = 0;
+    for (const t of assembly.transactions) {
+      if (t === lone || known === null) continue;
+      const sign = !t.cell
+        ? null
+        : t.cell.column === 'out'
+          ? -1
+          : t.cell.column === 'in'
+            ? 1
+            : (explicitSign(t.cell.amount, kind) ??
+              (kind === 'credit_card' && CARD_PAYMENT_WORDS.test(t.parts.join(' '))
+                ? null
+                : plainSign(
+                    assembly.transactions.flatMap((x) => (x.cell?.column === 'amount' ? [x.cell] : [])),
+                    kind,
+                  )));
+      known = sign === null ? null : known + sign * t.cell!.amount.pence;
+    }
+    const needed = known === null ? null : (closing - opening) * balanceDirection(kind) - known;
+    const column = lone.unreadableAmount!.column;
+    const sideAgrees =
+      needed !== null &&
+      needed !== 0 &&
+      (column === 'out' ? needed < 0 : column === 'in' ? needed > 0 : true);
+    if (needed !== null && sideAgrees && digitsAgree(lone.unreadableAmount!.text, Math.abs(needed))) {
+      recover(lone, needed);
+      unreadableDrop.delete(lone);
       notes.push({
-        anchor: assembly.transactions[i - 1] ?? null,
+        anchor: lone,
         cell: 'amount',
-        text: t.unreadableAmount.text,
-        page: t.page,
-        reason: `the amount of "${t.parts.join(' ').trim()}" is misprinted and not printed elsewhere; the transaction is not counted`,
+        text: lone.unreadableAmount!.text,
+        page: lone.page,
+        reason:
+          'the amount is misprinted; it is the figure the opening and closing balances need, and its digits agree',
+        recovered: fromPence(Math.abs(needed)),
       });
     }
+  }
+  assembly.transactions.forEach((t, i) => {
+    if (!unreadableDrop.has(t)) return;
+    notes.push({
+      anchor: assembly.transactions[i - 1] ?? null,
+      cell: 'amount',
+      text: t.unreadableAmount!.text,
+      page: t.page,
+      reason: `the amount of "${t.parts.join(' ').trim()}" is misprinted and not printed elsewhere; the transaction is not counted`,
+    });
   });
   const keptDates = dates.filter((_, i) => !unreadableDrop.has(assembly.transactions[i]!));
   removeTransactions(assembly, unreadableDrop);
@@ -1211,6 +1295,7 @@ export function readStatement(
     text: n.text,
     page: n.page,
     reason: n.reason,
+    ...(n.recovered === undefined ? {} : { recovered: n.recovered }),
   }));
   for (const u of unreadable) {
     warnings.push(

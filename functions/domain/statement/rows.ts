@@ -467,3 +467,46 @@ function nearestHeading(cell: { left: number; right: number }, headings: readonl
   }
   return best;
 }
+
+/**
+ * 'CR' (or 'DR') printed on the line under an amount, on its own (card statements print a payment's 'CR'
+ * below the figure when the column is narrow): it marks the amount above, as if printed beside it. The
+ * line is then no row of its own.
+ */
+export function marksBelow(cells: readonly RowCells[], layout: TableLayout): RowCells[] {
+  const out: RowCells[] = [];
+  for (const cell of cells) {
+    const above = out.at(-1);
+    const words = cell.row.words.filter((w) => center(w) >= layout.moneyStart);
+    const mark = words.length === 1 ? words[0]!.text.toUpperCase().replace(/\.$/, '') : '';
+    const alone =
+      (mark === 'CR' || mark === 'DR') &&
+      !cell.date &&
+      !cell.description &&
+      !cell.dateColumnText &&
+      !cell.money.length &&
+      !cell.unreadable.length;
+    if (!alone || !above?.money.length || above.row.page !== cell.row.page) {
+      out.push(cell);
+      continue;
+    }
+    const word = words[0]!;
+    const gap = cell.row.top - above.row.bottom;
+    const slack = height(cell.row);
+    const target = above.money.find(
+      (m) => m.amount.marker === null && word.left < m.right + slack && word.right > m.left - slack,
+    );
+    if (gap > 1.2 * height(above.row) || !target) {
+      out.push(cell);
+      continue;
+    }
+    const amount = parseAmount(`${target.text} ${mark}`);
+    if (!amount) {
+      out.push(cell);
+      continue;
+    }
+    target.amount = amount;
+    target.text = `${target.text} ${mark}`;
+  }
+  return out;
+}
