@@ -268,21 +268,35 @@ function endsInMoney(words: readonly Word[], i: number): boolean {
  */
 function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
   const out: Row[] = [];
-  for (const page of [...new Set(rows.map((r) => r.page))]) {
-    const pageRows = rows.filter((r) => r.page === page);
+  const pages = [...new Set(rows.map((r) => r.page))];
+  const startsOf = new Map<number, Array<{ row: number; word: Word; first: Word }>>();
+  for (const page of pages) {
     const starts: Array<{ row: number; word: Word; first: Word }> = [];
-    pageRows.forEach((row, index) => {
-      const words = row.words;
-      if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
-      for (let i = 2; i < words.length; i++) {
-        if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
-          starts.push({ row: index, word: words[i]!, first: words[0]! });
-          return;
+    rows
+      .filter((r) => r.page === page)
+      .forEach((row, index) => {
+        const words = row.words;
+        if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
+        for (let i = 2; i < words.length; i++) {
+          if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
+            starts.push({ row: index, word: words[i]!, first: words[0]! });
+            return;
+          }
         }
-      }
-    });
+      });
+    startsOf.set(page, starts);
+  }
+  // A page whose right half holds only one or two entries (the last page) is cut where the other pages are.
+  const all = [...startsOf.values()].flat().map((s) => s.word.left);
+  const sameCut = all.length >= 3 && Math.max(...all) - Math.min(...all) <= 0.02;
+  for (const page of pages) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts = startsOf.get(page) ?? [];
     const lefts = starts.map((s) => s.word.left);
-    if (starts.length < 3 || Math.max(...lefts) - Math.min(...lefts) > 0.02) {
+    if (
+      !starts.length ||
+      (!sameCut && (starts.length < 3 || Math.max(...lefts) - Math.min(...lefts) > 0.02))
+    ) {
       out.push(...pageRows);
       continue;
     }
@@ -484,7 +498,7 @@ function near(above: TableRow | null, row: TableRow): boolean {
   // An entry runs on from the foot of one page's table to the top of the next.
   if (row.row.page === above.row.page + 1 && above.lastOnPage && row.firstOnPage) return true;
   if (above.row.page !== row.row.page) return false;
-  const gap = row.row.top - above.row.bottom;
+  const gap = row.row.top - (above.bottom ?? above.row.bottom);
   return gap <= 1.2 * Math.max(height(above.row), height(row.row));
 }
 

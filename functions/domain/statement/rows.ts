@@ -52,6 +52,8 @@ export interface RowCells {
   unreadable: UnreadableCell[];
   /** Words where no transaction row has them (text across the money columns). */
   noise: boolean;
+  /** Where the row's entry ends when a line under it belongs to it ('CR' printed under the amount). */
+  bottom?: number;
 }
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
@@ -507,6 +509,7 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
     }
     target.amount = amount;
     target.text = `${target.text} ${mark}`;
+    above.bottom = cell.row.bottom;
   }
   return out;
 }

@@ -266,3 +266,70 @@ describe('a misprinted amount the arithmetic recovers', () => {
     expect(s.reconciliation.unreadable?.[0]).toMatchObject({ text: '2,540.BB', recovered: 2540 });
   });
 });
+
+describe('card transactions printed side by side without headings, over pages', () => {
+  // Evidence: Barclaycard UK prints 'DD Mon  description  £amount' in two columns on the same lines with no
+  // headings (rc55/barclaycard-uk-parser @ barclaycard_parser.py, column_split); American Express prints
+  // 'Nov 3' dates and 'CR' under credits. The last page often holds only a few entries on its right half.
+  interface Entry {
+    date: string;
+    text: string;
+    pence: number;
+    credit: boolean;
+    wrap?: string;
+  }
+  const NAMES = ['Tesco Stores 2345', 'Amazon.co.uk', 'Ryanair', 'Boots', 'Costa Coffee', 'Shell Garage'];
+  const entries: Entry[] = Array.from({ length: 29 }, (_, i) => ({
+    date: `Nov ${1 + Math.floor(i * 0.7)}`,
+    text: i % 9 === 4 ? 'Payment, Thank You' : NAMES[i % NAMES.length]!,
+    pence: 100 + ((i * 7919) % 9000),
+    credit: i % 9 === 4,
+    wrap: i % 5 === 2 ? 'GBP EXCHANGE RATE 1.17' : undefined,
+  }));
+  const owed = entries.reduce((sum, e) => sum + (e.credit ? -e.pence : e.pence), 50_000);
+
+  const lines = (list: Entry[], dx: number): CellSpec[][] =>
+    list.flatMap((e) => [
+      [
+        [dx, e.date],
+        [dx + 35, e.text],
+        [dx + 245, `£${(e.pence / 100).toFixed(2)}`, 'r'],
+      ] as CellSpec[],
+      ...(e.credit ? [[[dx + 245, 'CR', 'r']] as CellSpec[]] : []),
+      ...(e.wrap ? [[[dx + 35, e.wrap]] as CellSpec[]] : []),
+    ]);
+  const page = (list: Entry[], n: number, top: LineSpec[]): Block[] => {
+    const middle = Math.ceil(list.length / 2);
+    const left = lines(list.slice(0, middle), 40);
+    const right = lines(list.slice(middle), 350);
+    const y0 = top.length ? 200 : 60;
+    const rows = Array.from(
+      { length: Math.max(left.length, right.length) },
+      (_, i): LineSpec => [y0 + i * 12, [...(left[i] ?? []), ...(right[i] ?? [])]],
+    );
+    return pageBlocks(
+      [...top, ...rows, [760, [[40, 'Barclaycard is a trading name of Barclays Bank UK PLC.']]]],
+      n,
+    );
+  };
+
+  it('reads both halves of every page whole, the last page with two entries on its right half', () => {
+    const top: LineSpec[] = [
+      [30, [[40, 'Barclaycard']]],
+      [50, [[40, 'Statement period 1 November 2024 to 30 November 2024']]],
+      [62, [[40, 'Your previous balance £500.00']]],
+      [74, [[40, `Your new balance £${(owed / 100).toFixed(2)}`]]],
+      [86, [[40, 'Credit limit £5,000.00']]],
+    ];
+    const s = read([...page(entries.slice(0, 24), 1, top), ...page(entries.slice(24), 2, [])]);
+    expect(s.accountKind).toBe('credit_card');
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount])).toEqual(
+      entries.map((e) => [
+        `2024-11-${e.date.slice(4).padStart(2, '0')}`,
+        e.wrap ? `${e.text} ${e.wrap}` : e.text,
+        (e.credit ? e.pence : -e.pence) / 100,
+      ]),
+    );
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});
