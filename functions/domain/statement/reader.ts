@@ -812,8 +812,10 @@ const CARD_PAYMENT_WORDS =
   /\b(?:payment,? thank you|payment received|payment by direct debit|direct debit payment|thank you for your payment)\b/i;
 
 /** A balance as a number: money held (negative when overdrawn) for a bank, amount owed for a card. */
-function balanceValue(amount: ParsedAmount, kind: AccountKind): number {
+function balanceValue(amount: ParsedAmount, kind: AccountKind, owedNegative = false): number {
   if (kind === 'credit_card') {
+    // A card that prints its figures as a bank does, the amount owed with a minus ('-£1,234.56').
+    if (owedNegative) return -balanceValue(amount, 'bank');
     return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR'
       ? -amount.pence
       : amount.pence;
@@ -834,6 +836,7 @@ function openingAndClosing(
   kind: AccountKind,
   dates: readonly string[],
   warnings: string[],
+  owedNegative: boolean,
 ): {
   opening: number | null;
   closing: number | null;
@@ -854,8 +857,8 @@ function openingAndClosing(
   const summaryOpening = context.opening ?? datedOpening ?? null;
   const summaryClosing = context.closing ?? datedClosing ?? null;
   const pick = (table: Checkpoint | null, summary: typeof summaryOpening, name: string): number | null => {
-    const fromTable = table ? balanceValue(table.cell.amount, kind) : null;
-    const fromSummary = summary ? balanceValue(summary.amount, kind) : null;
+    const fromTable = table ? balanceValue(table.cell.amount, kind, owedNegative) : null;
+    const fromSummary = summary ? balanceValue(summary.amount, kind, owedNegative) : null;
     if (fromTable !== null && fromSummary !== null && fromTable !== fromSummary) {
       warnings.push(
         `The ${name} balance in the summary (${fromPence(fromSummary).toFixed(2)}) differs from the table (${fromPence(fromTable).toFixed(2)}).`,
@@ -968,10 +971,75 @@ function removeRepeatedRuns(assembly: Assembly, warnings: string[]): void {
 /** The digits of a figure (no sign, separators or pence point). */
 const digitsOf = (pence: number) => String(Math.abs(pence));
 
-/** Reads a statement from its text blocks. */
+const OWED_NEGATIVE_WARNING =
+  'The card statement prints its figures as a bank account does (the amount owed with a minus); they are read so.';
+
+/**
+ * Reads a statement from its text blocks. When the reading does not add up, the other readings of what the
+ * statement leaves open are checked against its printed figures: the other kind of account (a card's
+ * balances are amounts owed, a bank's money held) when the statement does not say which it is, and a card
+ * that prints the amount owed with a minus. The first the statement's own figures confirm is kept, with a
+ * warning; when none does, the first reading stands with its breaks.
+ */
 export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
+): ReadStatementResult {
+  const first = readOnce(blocks, options, false);
+  if (!first.ok) return first;
+  const kind = first.statement.accountKind;
+  if (first.statement.reconciliation.ok) {
+    // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
+    // prints its figures as a bank does (the amount owed with a minus). That reading is kept when it adds up.
+    const s = first.statement;
+    const balances = [s.openingBalance, s.closingBalance, ...s.transactions.map((t) => t.balance)].filter(
+      (b): b is number => b !== null,
+    );
+    if (kind === 'credit_card' && balances.some((b) => b < 0) && balances.every((b) => b <= 0)) {
+      const flipped = readOnce(blocks, { ...options, accountKind: 'credit_card' }, true);
+      if (flipped.ok && flipped.statement.reconciliation.ok) {
+        flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
+        return flipped;
+      }
+    }
+    return first;
+  }
+  const alternatives: Array<{ kind: AccountKind; owedNegative: boolean; warning: string }> = [];
+  if (!options.accountKind && kind === 'credit_card') {
+    alternatives.push({
+      kind: 'bank',
+      owedNegative: false,
+      warning: 'The balances add up only as money held: the statement is read as a bank account statement.',
+    });
+  }
+  if (!options.accountKind && kind === 'bank') {
+    alternatives.push({
+      kind: 'credit_card',
+      owedNegative: false,
+      warning: 'The balances add up only as amounts owed: the statement is read as a credit card statement.',
+    });
+  }
+  if (!options.accountKind || options.accountKind === 'credit_card') {
+    alternatives.push({
+      kind: 'credit_card',
+      owedNegative: true,
+      warning: OWED_NEGATIVE_WARNING,
+    });
+  }
+  for (const alternative of alternatives) {
+    const result = readOnce(blocks, { ...options, accountKind: alternative.kind }, alternative.owedNegative);
+    if (result.ok && result.statement.reconciliation.ok && result.statement.transactions.length) {
+      result.statement.warnings.push(alternative.warning);
+      return result;
+    }
+  }
+  return first;
+}
+
+function readOnce(
+  blocks: readonly Block[],
+  options: ReadStatementOptions,
+  owedNegative: boolean,
 ): ReadStatementResult {
   const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return fail('no_text');
@@ -1014,6 +1082,8 @@ export function readStatement(
   });
   const context = readContext(contextRows, allowInteger);
   const kind = accountKindOf(context, options);
+  // How printed signs read: a card that prints its figures as a bank does reads them as a bank's.
+  const signKind: AccountKind = owedNegative ? 'bank' : kind;
   const warnings = [...assembly.warnings];
   if (inferred) {
     warnings.push(
@@ -1092,6 +1162,7 @@ export function readStatement(
     kind,
     dates,
     warnings,
+    owedNegative,
   );
 
   // A misprinted amount is read from the balances either side of it when both are printed; otherwise the
@@ -1099,9 +1170,9 @@ export function readStatement(
   const previousBalance = (i: number): number | null => {
     const before = i === 0 ? opening : null;
     const cp = [...assembly.checkpoints].reverse().find((c) => c.afterRow === i - 1);
-    if (cp) return balanceValue(cp.cell.amount, kind);
+    if (cp) return balanceValue(cp.cell.amount, kind, owedNegative);
     const t = assembly.transactions[i - 1];
-    return t?.balance ? balanceValue(t.balance.amount, kind) : before;
+    return t?.balance ? balanceValue(t.balance.amount, kind, owedNegative) : before;
   };
   const unreadableDrop = new Set<RawTransaction>();
   const recover = (t: RawTransaction, delta: number) => {
@@ -1124,7 +1195,7 @@ export function readStatement(
   assembly.transactions.forEach((t, i) => {
     if (t.cell || !t.unreadableAmount) return;
     const before = previousBalance(i);
-    const after = t.balance ? balanceValue(t.balance.amount, kind) : null;
+    const after = t.balance ? balanceValue(t.balance.amount, kind, owedNegative) : null;
     if (before !== null && after !== null) {
       const delta = (after - before) * balanceDirection(kind);
       recover(t, delta);
@@ -1153,7 +1224,7 @@ export function readStatement(
           ? -1
           : t.cell.column === 'in'
             ? 1
-            : (explicitSign(t.cell.amount, kind) ??
+            : (explicitSign(t.cell.amount, signKind) ??
               (kind === 'credit_card' && CARD_PAYMENT_WORDS.test(t.parts.join(' '))
                 ? null
                 : plainSign(
@@ -1212,7 +1283,7 @@ export function readStatement(
 
   // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
   const amountCells = rawTransactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
-  const plain = plainSign(amountCells, kind);
+  const plain = plainSign(amountCells, signKind);
   const signRows = rawTransactions.map((t) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
@@ -1221,15 +1292,17 @@ export function readStatement(
     else if (t.cell.column === 'in') sign = 1;
     // A card payment printed as a plain figure beside marked refunds is not a purchase by convention: the
     // balances decide it.
-    else sign = explicitSign(t.cell.amount, kind) ?? (cardPayment ? null : plain);
+    else sign = explicitSign(t.cell.amount, signKind) ?? (cardPayment ? null : plain);
     return {
       pence: t.cell.amount.pence,
       sign,
       guess: (cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
-      balance: t.balance ? balanceValue(t.balance.amount, kind) : null,
+      balance: t.balance ? balanceValue(t.balance.amount, kind, owedNegative) : null,
     };
   });
-  const checkpointPence = new Map(checkpoints.map((c) => [c.afterRow, balanceValue(c.cell.amount, kind)]));
+  const checkpointPence = new Map(
+    checkpoints.map((c) => [c.afterRow, balanceValue(c.cell.amount, kind, owedNegative)]),
+  );
   const { signs, guessed } = resolveSigns(signRows, {
     openingPence: opening,
     closingPence: closing,
@@ -1319,7 +1392,7 @@ export function readStatement(
 
   const reconcileCheckpoints: BalanceCheckpoint[] = checkpoints.map((c) => ({
     afterRow: c.afterRow,
-    balance: fromPence(balanceValue(c.cell.amount, kind)),
+    balance: fromPence(balanceValue(c.cell.amount, kind, owedNegative)),
     reason: c.reason,
   }));
   const { reconciliation, checks } = reconcileDetailed({

@@ -333,3 +333,91 @@ describe('card transactions printed side by side without headings, over pages', 
     expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
   });
 });
+
+describe('statements read row-perfectly are checked under the other sign conventions before they are refused', () => {
+  const heading: CellSpec[] = [
+    [40, 'Date'],
+    [110, 'Description'],
+    [480, 'Amount', 'r'],
+    [560, 'Balance', 'r'],
+  ];
+  const line = (date: string, text: string, amount: string, balance: string): CellSpec[] => [
+    [40, date],
+    [110, text],
+    [480, amount, 'r'],
+    [560, balance, 'r'],
+  ];
+
+  it('a card statement that names no issuer and no card wording: the balances add up only as amounts owed', () => {
+    // A store card or a card from an issuer the reader does not know: purchases plain, the payment 'CR',
+    // and the balance owed rising with each purchase.
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Your statement']]],
+        [50, [[40, 'Statement period 1 May 2025 to 31 May 2025']]],
+        [100, heading],
+        ...rowsFrom(115, 12, [
+          line('01 May', 'Previous balance', '', '200.00'),
+          line('03 May', 'ARGOS LTD', '49.99', '249.99'),
+          line('10 May', 'PAYMENT RECEIVED', '200.00CR', '49.99'),
+          line('21 May', 'CURRYS', '120.00', '169.99'),
+        ]),
+      ]),
+    );
+    expect(s.accountKind).toBe('credit_card');
+    expect(brief(s)).toEqual([
+      ['2025-05-03', 'ARGOS LTD', -49.99, 249.99],
+      ['2025-05-10', 'PAYMENT RECEIVED', 200, 49.99],
+      ['2025-05-21', 'CURRYS', -120, 169.99],
+    ]);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+    expect(s.warnings.join(' ')).toMatch(/add up only as amounts owed/);
+  });
+
+  it('a card that prints the amount owed with a minus, and purchases as money out ("-12.00")', () => {
+    // App-based card statements print a card's figures as a current account does: the balance owed
+    // '-£249.99', a purchase '-49.99', a payment '+200.00'.
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Capital One']]],
+        [50, [[40, 'Statement period 1 May 2025 to 31 May 2025']]],
+        [100, heading],
+        ...rowsFrom(115, 12, [
+          line('01 May', 'Previous balance', '', '-£200.00'),
+          line('03 May', 'ARGOS LTD', '-49.99', '-£249.99'),
+          line('10 May', 'PAYMENT RECEIVED', '+200.00', '-£49.99'),
+          line('21 May', 'CURRYS', '-120.00', '-£169.99'),
+        ]),
+      ]),
+    );
+    expect(s.accountKind).toBe('credit_card');
+    expect(s.openingBalance).toBe(200);
+    expect(s.warnings.join(' ')).toMatch(/the amount owed with a minus/);
+    expect(brief(s)).toEqual([
+      ['2025-05-03', 'ARGOS LTD', -49.99, 249.99],
+      ['2025-05-10', 'PAYMENT RECEIVED', 200, 49.99],
+      ['2025-05-21', 'CURRYS', -120, 169.99],
+    ]);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+
+  it('a statement that adds up under no convention keeps its first reading and says which figures disagree', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'NatWest']]],
+        [50, [[40, 'Statement period 1 May 2025 to 31 May 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('01 May', 'BALANCE BROUGHT FORWARD', '', '', '1,000.00'),
+          row('03 May', 'TESCO', '12.34', '', '987.66'),
+          row('04 May', 'BOOTS', '10.00', '', '970.00'),
+        ]),
+      ]),
+    );
+    expect(s.accountKind).toBe('bank');
+    expect(s.reconciliation.ok).toBe(false);
+    expect(s.reconciliation.breaks).toEqual([
+      expect.objectContaining({ row: 1, expected: 970, actual: 977.66, reason: 'running balance' }),
+    ]);
+  });
+});
