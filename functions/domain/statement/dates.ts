@@ -91,13 +91,16 @@ export function inOrder(date: PartialDate, order: 'day' | 'month'): PartialDate 
 /**
  * The order a statement prints its numeric dates in, decided from all of them: a date that reads only one
  * way ('01/15/2024' month first, '25/01/2024' day first) decides; when every date reads both ways, the
- * reading that puts more of them inside the printed period wins, and without a period the one whose dates
- * run in order (oldest or newest first). Day first (UK) when nothing tells them apart.
+ * reading that puts more of them inside the printed period wins; without a period, the one that puts more
+ * of them in the two months up to the statement date, then the one whose dates run in order (oldest or
+ * newest first). Day first (UK) when nothing tells them apart.
  */
 export function numericDateOrder(
   dates: readonly PartialDate[],
   period: { start: string; end: string } | null,
   periodOrder: 'day' | 'month' | null = null,
+  /** A date the statement cannot be later than (its statement date): its dates fall in the weeks before. */
+  latest: string | null = null,
 ): 'day' | 'month' {
   const month = dates.filter((d) => d.order === 'month').length + (periodOrder === 'month' ? 1 : 0);
   const day = dates.filter((d) => d.order === 'day').length + (periodOrder === 'day' ? 1 : 0);
@@ -117,6 +120,20 @@ export function numericDateOrder(
         );
       }).length;
     return inside('month') > inside('day') ? 'month' : 'day';
+  }
+  if (latest) {
+    const end = toEpochDay(latest);
+    const before = (order: 'day' | 'month') =>
+      ambiguous.filter((d) => {
+        const read = inOrder(d, order);
+        const year = read.year ?? Number(latest.slice(0, 4));
+        let day = toEpochDay(toIso(read, year));
+        if (read.year === null && day > end) day = toEpochDay(toIso(read, year - 1));
+        return end - day >= 0 && end - day <= 62;
+      }).length;
+    const month = before('month');
+    const day = before('day');
+    if (month !== day) return month > day ? 'month' : 'day';
   }
   // Steps out of order, counted the way the rows run (oldest or newest first, whichever fits better).
   const disorder = (order: 'day' | 'month') => {

@@ -1097,6 +1097,7 @@ function readOnce(
     assembly.transactions.flatMap((t) => [t.date, t.date2].filter((d): d is PartialDate => d !== null)),
     context.period,
     context.periodOrder,
+    context.statementDate,
   );
   for (const t of assembly.transactions) {
     if (t.date) t.date = inOrder(t.date, order);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
+import { generateTraitStatement, type Trait } from '../../fixtures/statements/generate';
 import { type CellSpec, HEADING, type LineSpec, pageBlocks, row, rowsFrom } from './blocks';
 
 /**
@@ -419,5 +421,33 @@ describe('statements read row-perfectly are checked under the other sign convent
     expect(s.reconciliation.breaks).toEqual([
       expect.objectContaining({ row: 1, expected: 970, actual: 977.66, reason: 'running balance' }),
     ]);
+  });
+});
+
+describe('the new traits rendered as real PDFs, with the traits they meet most', () => {
+  // The generator's monthFirstDates ('04/12' rows, '04/01/2025 - 04/30/2025') and crBelow ('CR' under a card
+  // credit), read through the text-layer adapter as the pipeline reads them.
+  const sets: Trait[][] = [
+    ['card', 'crBelow'],
+    ['card', 'crBelow', 'amountLast', 'glyphSpacing'],
+    ['monthFirstDates', 'statementDate', 'dayEndBalance'],
+    ['monthFirstDates', 'card', 'crBelow', 'statementDate'],
+    ['monthFirstDates', 'newestFirst', 'broughtForward'],
+  ];
+  it.each(sets.map((traits) => [traits.join(' + '), traits] as const))('%s', async (_name, traits) => {
+    const { pdf, truth } = await generateTraitStatement(traits, 7);
+    const text = await extractTextLayer(new Uint8Array(pdf));
+    if (!text.ok) throw new Error(text.message);
+    const s = read(text.blocks, '2026-06-15');
+    const want = truth.transactions.map((t, i) =>
+      truth.postedDates ? { ...t, postedDate: truth.postedDates[i] } : t,
+    );
+    expect(s.transactions).toEqual(want);
+    expect([s.openingBalance, s.closingBalance, s.period]).toEqual([
+      truth.openingBalance,
+      truth.closingBalance,
+      truth.period,
+    ]);
+    expect(s.reconciliation).toMatchObject({ ok: true, breaks: [] });
   });
 });
