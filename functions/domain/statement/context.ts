@@ -29,6 +29,8 @@ export interface StatementContext {
   datedText: string[];
   /** The statement date ('Statement date 13 June 25', 'Date of statement: 01/03/2025'). */
   statementDate: string | null;
+  /** The statement date as printed (a numeric one is read again once the statement's date order is known). */
+  statementDatePrinted: PartialDate | null;
   opening: SummaryBalance | null;
   closing: SummaryBalance | null;
   dated: SummaryBalance[];
@@ -200,6 +202,7 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
     periodOrder: null,
     datedText: [],
     statementDate: null,
+    statementDatePrinted: null,
     opening: null,
     closing: null,
     dated: [],
@@ -227,7 +230,10 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
       const found = findLabel(words, STATEMENT_DATE_LABEL);
       const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
       const date = parseLeadingDate(after.map((w) => w.replace(/^:/, '')))?.date;
-      if (date?.year) context.statementDate = toIso(date, date.year);
+      if (date?.year) {
+        context.statementDate = toIso(date, date.year);
+        context.statementDatePrinted = date;
+      }
     }
     if (CARD_WORDING.test(text)) context.cardWording = true;
     if (!context.opening && !noted.has('opening')) {

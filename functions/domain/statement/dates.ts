@@ -291,7 +291,20 @@ export function findPeriodAndOrder(
   const printedEnd = parseDate(m[2] ?? '');
   if (!printedStart || !printedEnd) return null;
   // Both ends are printed in one order: an end that reads only month first ('01/31/2024') says which.
+  const told = printedStart.order ?? printedEnd.order ?? null;
   const order = periodOrder(printedStart, printedEnd);
+  const period = periodIn(printedStart, printedEnd, order);
+  if (period) return { period, order: told ? order : null };
+  // Ends that read both ways and make no period day first ('01/05/2024 - 02/04/2024') are month first.
+  const swapped = told ? null : periodIn(printedStart, printedEnd, 'month');
+  return swapped ? { period: swapped, order: 'month' } : null;
+}
+
+function periodIn(
+  printedStart: PartialDate,
+  printedEnd: PartialDate,
+  order: 'day' | 'month',
+): { start: string; end: string } | null {
   const start = inOrder(printedStart, order);
   const end = inOrder(printedEnd, order);
   let startYear = start.year;
@@ -300,9 +313,7 @@ export function findPeriodAndOrder(
   if (startYear === null) startYear = start.month > end.month ? endYear! - 1 : endYear!;
   if (endYear === null) endYear = end.month < start.month ? startYear + 1 : startYear;
   if (!valid(start.day, start.month, startYear) || !valid(end.day, end.month, endYear)) return null;
-  const period = ordered(toIso(start, startYear), toIso(end, endYear));
-  const told = printedStart.order ?? printedEnd.order ?? null;
-  return period ? { period, order: told ? order : null } : null;
+  return ordered(toIso(start, startYear), toIso(end, endYear));
 }
 
 /** The order the two ends of a printed period are in: the one an end that reads only one way says. */

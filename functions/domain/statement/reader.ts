@@ -1094,7 +1094,9 @@ function readOnce(
 
   // Numeric dates are read in one order for the whole statement ('01/15/2024' makes it month first).
   const order = numericDateOrder(
-    assembly.transactions.flatMap((t) => [t.date, t.date2].filter((d): d is PartialDate => d !== null)),
+    [...assembly.transactions.flatMap((t) => [t.date, t.date2]), context.statementDatePrinted].filter(
+      (d): d is PartialDate => d !== null,
+    ),
     context.period,
     context.periodOrder,
     context.statementDate,
@@ -1103,6 +1105,9 @@ function readOnce(
     if (t.date) t.date = inOrder(t.date, order);
     if (t.date2) t.date2 = inOrder(t.date2, order);
   }
+  const printedStatementDate = context.statementDatePrinted && inOrder(context.statementDatePrinted, order);
+  if (printedStatementDate?.year)
+    context.statementDate = toIso(printedStatementDate, printedStatementDate.year);
 
   if (listedNewestFirst(assembly.transactions)) {
     // Oldest first from here on: balances then run forwards, and checkpoints sit after the older row.

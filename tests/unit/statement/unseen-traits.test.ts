@@ -65,6 +65,22 @@ describe('numeric dates printed month first (US-format statements)', () => {
     expect(s.transactions.map((t) => t.date)).toEqual(['2024-02-05', '2024-02-09', '2024-03-01']);
   });
 
+  it('reads a period whose ends make no period day first ("01/05/2024 - 02/04/2024") month first', () => {
+    const s = read(
+      statement('Statement period 01/05/2024 - 02/04/2024', ['01/08/2024', '01/09/2024', '02/01/2024']),
+    );
+    expect(s.period).toEqual({ start: '2024-01-05', end: '2024-02-04' });
+    expect(s.transactions.map((t) => t.date)).toEqual(['2024-01-08', '2024-01-09', '2024-02-01']);
+  });
+
+  it("reads a numeric statement date in the order of the statement's other dates", () => {
+    // Yearless 'MM/DD' rows (Chase) and 'Statement date 02/03/2024': 3 February, not 2 March.
+    const s = read(statement('Statement date 02/03/2024', ['01/08', '01/15', '01/29']));
+    expect(s.statementDate).toBe('2024-02-03');
+    expect(s.yearSource).toBe('statement_date');
+    expect(s.transactions.map((t) => t.date)).toEqual(['2024-01-08', '2024-01-15', '2024-01-29']);
+  });
+
   it('keeps UK day-first dates day first when a date reads only that way', () => {
     const s = read(
       statement('Statement period 01/03/2024 to 31/03/2024', ['02/03/2024', '15/03/2024', '28/03/2024']),
