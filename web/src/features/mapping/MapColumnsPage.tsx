@@ -81,7 +81,14 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
     confirm.mutate(
       qif
         ? { kind: 'qif', dateOrder: mapping.dateFormat === 'mdy' ? 'mdy' : 'dmy' }
-        : { kind: 'csv', mapping },
+        : {
+            kind: 'csv',
+            // Only the columns of the chosen way of writing amounts are sent.
+            mapping:
+              mapping.amountKind === 'one'
+                ? { ...mapping, moneyOut: null, moneyIn: null }
+                : { ...mapping, amount: null, sign: 'in_positive' },
+          },
     );
   };
 
