@@ -139,7 +139,8 @@ function renderPage() {
 }
 
 /** The select's button: named by its value, then its label (React Aria's Select). */
-const selectNamed = (label: string) => screen.getByRole('button', { name: new RegExp(` ${escapeRegExp(label)}$`) });
+const selectNamed = (label: string) =>
+  screen.getByRole('button', { name: new RegExp(` ${escapeRegExp(label)}$`) });
 
 /** Opens the select labelled `label` and picks the option whose text starts with `option`. */
 async function choose(label: string, option: string) {
@@ -169,7 +170,7 @@ describe('Map the columns', () => {
   it('the family maps money out and money in and the balance: the preview reads every row', async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'download.csv', level: 2 });
-    await choose('Amounts', 'Two columns');
+    await choose('Amounts', 'Two columns, out and in');
     await choose('Money out', 'Paid out');
     await choose('Money in', 'Paid in');
     await choose('Balance (optional)', 'Total');

@@ -12,6 +12,8 @@ import { formatDateText } from '../../components/DateText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatMoneyText } from '../../components/Money';
 import { Select, type SelectOption } from '../../components/Select';
+import { useAccountTransactions } from '../accounts/api';
+import { RecentTransactions } from '../upload/RecentTransactions';
 import { countsText } from '../upload/stages';
 import { useConfirmMapping, useExportMapping, useMappedUpload } from './api';
 import './mapping.css';
@@ -31,10 +33,7 @@ export function MapColumnsPage() {
     <div className="page mapping-page">
       <div className="page-head">
         <h1>{qif ? 'Choose the date order' : 'Map the columns'}</h1>
-        <p className="lede">
-          Tell us once how to read this file. We will remember it for this account, so its next file is read
-          without asking.
-        </p>
+        <p className="lede">Nothing from this file is in your figures until you import it.</p>
       </div>
       {mapping.isPending ? (
         <p role="status">Loading the file…</p>
@@ -121,8 +120,8 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
             <Select
               label="Amounts"
               options={[
-                { id: 'one', label: 'One column, money in and out' },
-                { id: 'split', label: 'Two columns: money out and money in' },
+                { id: 'one', label: 'One column, in and out' },
+                { id: 'split', label: 'Two columns, out and in' },
               ]}
               value={mapping.amountKind}
               onChange={(v) => set({ amountKind: v })}
@@ -194,7 +193,7 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
         {file.canDecide ? (
           <button
             type="submit"
-            className="primary"
+            className="button primary"
             disabled={Boolean(problem) || unreadable > 0 || confirm.isPending}
           >
             {confirm.isPending
@@ -259,12 +258,18 @@ function PreviewTable({ rows }: { rows: MappedRow[] }) {
 }
 
 function Imported({ upload, uploadId }: { upload: ExportMapping['upload']; uploadId: string }) {
-  if (upload.stage === 'done')
+  const done = upload.stage === 'done';
+  // The account's latest rows, once the file's are among them.
+  const rows = useAccountTransactions(done ? upload.accountId : null, IMPORTED_ROWS_SHOWN);
+  if (done)
     return (
-      <Alert tone="success" title="Imported">
-        {countsText(upload.counts)} from {upload.fileName}. We will read this account's next file of these
-        columns the same way. <Link to="/app/setup/upload">See the transactions</Link>
-      </Alert>
+      <div className="mapping-imported">
+        <Alert tone="success" title="Imported">
+          {countsText(upload.counts)} from {upload.fileName}. We will read this account's next file of these
+          columns the same way. <Link to="/app/setup/upload">Upload another file</Link>
+        </Alert>
+        {rows.data ? <RecentTransactions transactions={rows.data} /> : <p role="status">Loading the rows…</p>}
+      </div>
     );
   if (upload.stage === 'failed')
     return <Alert tone="danger">{upload.message ?? 'This file could not be read.'}</Alert>;
@@ -276,3 +281,6 @@ function Imported({ upload, uploadId }: { upload: ExportMapping['upload']; uploa
     );
   return <p role="status">Importing {upload.fileName}…</p>;
 }
+
+/** How many of the account's latest rows are shown once the file is imported. */
+const IMPORTED_ROWS_SHOWN = 20;
