@@ -9,6 +9,7 @@ import {
 } from '../../functions/adapters/dynamodb/family-repository';
 import { type ExportMapping, MAPPING_MESSAGES } from '../../functions/contracts/export-mapping';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
+import type { StatementChecksList } from '../../functions/contracts/statement-check';
 import type { Upload } from '../../functions/contracts/uploads';
 import { type CsvMapping, readMappedCsv } from '../../functions/domain/exports';
 import { type ApiCaller, signedIn } from '../support/api';
@@ -117,6 +118,12 @@ describe('a CSV file of unknown columns', () => {
     waiting = await uploadStatement(ada, accountId, 'january.csv', JANUARY);
     expect(waiting).toMatchObject({ stage: 'needs_mapping', message: MAPPING_MESSAGES.csvWaiting });
     expect(await transactionsOf(ada, accountId)).toEqual([]);
+    // The overview's banner lists it with the statements waiting for the family.
+    const listed = await ada.call<StatementChecksList>('GET', '/api/statement-checks');
+    expect(listed.body.statements.map((u) => [u.uploadId, u.stage])).toContainEqual([
+      waiting.uploadId,
+      'needs_mapping',
+    ]);
   });
 
   it('shows its columns, first rows and a first guess; a member may look, only the admin decides', async () => {

@@ -222,11 +222,14 @@ export async function deleteHeldUpload(familyId: string, uploadId: string): Prom
   }
 }
 
-/** The family's uploads held for their check ('needs_check'), newest first. */
+/**
+ * The family's uploads waiting for them, newest first: held for their check ('needs_check'), or an export
+ * waiting for its columns or date order ('needs_mapping').
+ */
 export async function listHeldUploads(familyId: string): Promise<UploadItem[]> {
   const items = await queryPrefix(keys.uploadsPrefix(familyId), { consistentRead: true });
   return items
     .map(toUploadItem)
-    .filter((u) => u.stage === 'needs_check')
+    .filter((u) => u.stage === 'needs_check' || u.stage === 'needs_mapping')
     .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
 }
