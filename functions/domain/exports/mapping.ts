@@ -60,7 +60,8 @@ const anyDate = (text: string) =>
 
 /**
  * The file's table: its data start at the first line with a date and an amount in it (lines about the
- * account may come first); the line just before is its header when it has as many cells and no date.
+ * account may come first); the line just before is its header when it has as many cells (one more or less:
+ * a trailing separator) and no date.
  * Null when no line holds a date and an amount: nothing the family could map.
  */
 export function csvTable(text: string): CsvTable | null {
@@ -77,8 +78,12 @@ export function csvTable(text: string): CsvTable | null {
   if (first < 0) return null;
   const width = rows[first]!.length;
   const before = rows[first - 1];
+  // Some files end each data line with a separator their header line does not have (or the other way).
   const header =
-    before && before.length === width && before.filter(Boolean).length >= 2 && !before.some(anyDate)
+    before &&
+    Math.abs(before.length - width) <= 1 &&
+    before.filter(Boolean).length >= 2 &&
+    !before.some(anyDate)
       ? before
       : null;
   const rowsOut: CsvTable['rows'] = [];

@@ -135,6 +135,18 @@ describe('a file of unknown columns', () => {
     expect(tableSignature(table)).toEqual(['3 columns']);
   });
 
+  it("a trailing separator on each data line but not on the header's: the header is still the header", () => {
+    const table = csvTable('When,What,How much\n02/01/2025,Coffee,-2.50,\n03/01/2025,Tea,-1.20,\n')!;
+    expect(table.columns).toEqual(['When', 'What', 'How much', 'Column 4']);
+    expect(tableSignature(table)).toEqual(['when', 'what', 'how much']);
+    const read = readMappedCsv('When,What,How much\n02/01/2025,Coffee,-2.50,\n', {
+      ...base,
+      amount: 2,
+      balance: null,
+    });
+    expect(read.ok && read.statement.transactions.map((t) => t.signedAmount)).toEqual([-2.5]);
+  });
+
   it('nothing to map: a file with no dates and amounts has no table', () => {
     expect(csvTable('Reference,Payee,Value\nA1,Tesco,-1.00\n')).toBeNull();
   });
