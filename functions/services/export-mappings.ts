@@ -45,6 +45,9 @@ import { toUpload } from './uploads';
  */
 export type MappingDeps = Pick<Ports, 'now' | 'storage'>;
 
+/** The layouts an account keeps answers for (the latest ones): an account has one or two in practice. */
+const MAPPINGS_KEPT = 20;
+
 interface Waiting {
   upload: UploadItem;
   kind: MappingKind;
@@ -72,13 +75,17 @@ export async function exportMapping(
   deps: MappingDeps,
 ): Promise<ExportMapping> {
   const { upload, kind, table } = await loadWaiting(family, uploadId, deps);
+  // The account's kept answer for this header (one that no longer reads every row) is the first guess.
+  const account = kind === 'csv' ? await getAccount(family.familyId, upload.accountId) : null;
+  const signature = tableSignature(table);
+  const kept = account?.csv_mappings?.find((m) => sameSignature(m.header, signature))?.mapping;
   return {
     upload: toUpload(upload),
     kind,
     columns: table.columns,
     rows: table.rows.slice(0, MAPPING_PREVIEW_ROWS),
     rowCount: table.rows.length,
-    suggested: kind === 'csv' ? suggestMapping(table) : qifMapping('dmy'),
+    suggested: kind === 'csv' ? (kept ?? suggestMapping(table)) : qifMapping('dmy'),
     canDecide: family.role === 'admin',
   };
 }
@@ -105,9 +112,9 @@ export async function confirmMapping(
     const read = readMappedCsv(text, request.mapping);
     if (!read.ok) throw new ValidationError(read.message);
     const header = tableSignature(table);
-    const kept = (account.csv_mappings ?? []).filter((m) => !sameSignature(m.header, header));
+    const others = (account.csv_mappings ?? []).filter((m) => !sameSignature(m.header, header));
     await updateAccount(familyId, account.id, {
-      csv_mappings: [...kept, { header, mapping: request.mapping }],
+      csv_mappings: [...others.slice(-(MAPPINGS_KEPT - 1)), { header, mapping: request.mapping }],
     });
   } else {
     const read = readQif(text, { dateOrder: request.dateOrder });

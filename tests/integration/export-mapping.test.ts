@@ -212,6 +212,25 @@ describe('a CSV file of unknown columns', () => {
   });
 });
 
+describe('a kept mapping that no longer reads a file of its header', () => {
+  it('asks again, the kept answer as the first guess, and keeps the new one in its place', async () => {
+    const accountId = await createAccount(ada, 'Changed its dates', 'current', 'Leeds Building Society');
+    const first = await uploadStatement(ada, accountId, 'january.csv', JANUARY);
+    await ada.call('POST', `/api/uploads/${first.uploadId}/mapping`, { kind: 'csv', mapping: MAPPING });
+    expect((await finished(ada, first.uploadId)).stage).toBe('done');
+    // The bank now writes its dates year first: day first cannot read them.
+    const march = unknownCsv([['2025-03-04', 'FLORIST', '-20.00', '3,306.60']]);
+    const again = await uploadStatement(ada, accountId, 'march.csv', march);
+    expect(again.stage).toBe('needs_mapping');
+    const shown = await ada.call<ExportMapping>('GET', `/api/uploads/${again.uploadId}/mapping`);
+    expect(shown.body.suggested).toEqual(MAPPING);
+    const answer = { ...MAPPING, dateFormat: 'ymd' as const };
+    await ada.call('POST', `/api/uploads/${again.uploadId}/mapping`, { kind: 'csv', mapping: answer });
+    expect(await finished(ada, again.uploadId)).toMatchObject({ stage: 'done', counts: { added: 1 } });
+    expect((await getAccount(familyId, accountId))?.csv_mappings?.map((m) => m.mapping)).toEqual([answer]);
+  });
+});
+
 describe('a QIF file whose dates could be either order', () => {
   it('asks the order once for the account, then reads the next one without asking', async () => {
     const card = await createAccount(ada, 'Amazon card', 'credit', 'American Express');

@@ -59,8 +59,8 @@ type ReadingAccount = Pick<
 /**
  * An export read as the account reads its files: a CSV file of a layout the reader does not know, by the
  * mapping the family gave for its header; a QIF file whose dates could be either order, in the order the
- * family gave. Without those answers, NeedsMappingError (a CSV file with no dates and amounts at all is
- * refused as before: there is nothing to map).
+ * family gave. Without those answers, or when the kept mapping cannot read a row of this file,
+ * NeedsMappingError (a CSV file with no dates and amounts at all is refused as before: nothing to map).
  */
 export function readExportForAccount(
   bytes: Uint8Array,
@@ -80,7 +80,11 @@ export function readExportForAccount(
     const signature = tableSignature(table);
     const kept = account?.csv_mappings?.find((m) => sameSignature(m.header, signature));
     if (!kept) throw new NeedsMappingError('csv');
-    return readMappedCsvBytes(bytes, kept.mapping);
+    // The kept answer no longer reads this file (a row it cannot read): the family is asked again.
+    const mapped = readMappedCsvBytes(bytes, kept.mapping);
+    if (!mapped.ok && (mapped.reason === 'unreadable_date' || mapped.reason === 'unreadable_amount'))
+      throw new NeedsMappingError('csv');
+    return mapped;
   }
   if (result.ok && kind === 'qif' && result.statement.dateOrder === 'ambiguous')
     throw new NeedsMappingError('qif');

@@ -4,6 +4,7 @@ import {
   csvMappingSchema,
   DATE_FORMAT_LABELS,
   type ExportMapping,
+  MAPPING_MESSAGES,
   SIGN_LABELS,
 } from '../../../../functions/contracts/export-mapping';
 import { type CsvMapping, type MappedRow, readMappedRow } from '../../../../functions/domain/exports/mapping';
@@ -38,7 +39,7 @@ export function MapColumnsPage() {
       {mapping.isPending ? (
         <p role="status">Loading the file…</p>
       ) : mapping.isError ? (
-        mapping.error.message === 'This file is not waiting to be mapped.' ? (
+        mapping.error.message === MAPPING_MESSAGES.notWaiting ? (
           <Alert tone="info">
             This file is not waiting to be mapped. <Link to="/app/setup/upload">Back to File Upload</Link>
           </Alert>
