@@ -82,6 +82,7 @@ describe('a CSV file of unknown columns: map them, see the rows (real Chromium, 
     const list = page.getByRole('listbox');
     await list.waitFor();
     await page.getByRole('option', { name: /^Posted/ }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/map-columns-390-list-open.png` });
     for (let i = 0; i < 10; i++) {
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
       if (focused.startsWith('Paid in')) break;
