@@ -406,7 +406,7 @@ export function DsDemo() {
 function DateOrderSelect() {
   const [order, setOrder] = useState<'dmy' | 'mdy'>('dmy');
   return (
-    <Select
+    <Select<'dmy' | 'mdy'>
       label="Date format"
       options={[
         { id: 'dmy', label: 'Day first (31/01/2025)' },
