@@ -76,6 +76,8 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['credit amount', 'in'],
   ['receipts', 'in'],
   ['in', 'in'],
+  ['lodged', 'in'],
+  ['lodgements', 'in'],
   ['amount', 'amount'],
   ['transaction amount', 'amount'],
   ['value', 'amount'],

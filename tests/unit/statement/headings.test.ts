@@ -127,3 +127,49 @@ describe('two-line column headings', () => {
     expect(brief(s)).toEqual([['2025-06-12', 'COSTA COFFEE', -3.5, 96.5]]);
   });
 });
+
+describe('Irish and Northern Irish money-in headings', () => {
+  it("'Withdrawn' and 'Lodged' (Danske Bank): a lodgement is money in, not money out", () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, 'Statement 01.09.25 to 30.09.25']]],
+        [
+          100,
+          [
+            [40, 'Date'],
+            [110, 'Details'],
+            [400, 'Withdrawn', 'r'],
+            [480, 'Lodged', 'r'],
+            [560, 'Balance', 'r'],
+          ],
+        ],
+        ...rowsFrom(114, 12, [
+          [
+            [40, '02.09.25'],
+            [110, 'TESCO STORES'],
+            [400, '10.00', 'r'],
+            [560, '90.00', 'r'],
+          ],
+          [
+            [40, '09.09.25'],
+            [110, 'HMRC CHILD BENEFIT'],
+            [480, '102.00', 'r'],
+            [560, '192.00', 'r'],
+          ],
+          [
+            [40, '12.09.25'],
+            [110, 'BOOTS'],
+            [400, '2.00', 'r'],
+            [560, '190.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-09-02', 'TESCO STORES', -10, 90],
+      ['2025-09-09', 'HMRC CHILD BENEFIT', 102, 192],
+      ['2025-09-12', 'BOOTS', -2, 190],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
