@@ -4,6 +4,7 @@ import { OcrEngine } from '../../functions/adapters/ocr/engine';
 import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../../functions/adapters/pdf/text-layer';
 import { readStatement } from '../../functions/domain/statement';
+import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 
@@ -12,7 +13,9 @@ import { scanPdf } from '../fixtures/statements/scan';
  * description, signed amount, printed balance; no row missing or extra) and rows read exactly, for
  *  - the generated statements (every layout, and the 12-page one) from their text layer,
  *  - their scans (every layout, through the local OCR stand-in),
- *  - the real-layout statements in ../shared/fixtures/statements-real/ against their expected CSVs.
+ *  - the real-layout statements in ../shared/fixtures/statements-real/ against their expected CSVs,
+ *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
+ *    each layout reported on its own line.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -22,7 +25,9 @@ interface Row {
   balance: number | null;
 }
 interface Case {
-  group: 'generated' | 'scans' | 'real';
+  group: 'generated' | 'scans' | 'real' | 'corpus' | 'corpus-scans';
+  /** The corpus layout the case renders. */
+  layout?: string;
   name: string;
   pdf: Uint8Array;
   expected: Row[];
@@ -83,6 +88,23 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     pdf: new Uint8Array(big.pdf),
     expected: big.truth.transactions,
   });
+  for (const layout of CORPUS) {
+    const { pdf, truth } = await generateCorpusStatement(layout.name);
+    cases.push({
+      group: 'corpus',
+      name: layout.name,
+      layout: layout.name,
+      pdf: new Uint8Array(pdf),
+      expected: truth.transactions,
+    });
+    cases.push({
+      group: 'corpus-scans',
+      name: `${layout.name} (scan)`,
+      layout: layout.name,
+      pdf: new Uint8Array(await scanPdf(pdf)),
+      expected: truth.transactions,
+    });
+  }
   if (existsSync(REAL_DIR)) {
     for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.pdf'))) {
       const csv = join(REAL_DIR, file.replace(/\.pdf$/, '.expected.csv'));
@@ -97,7 +119,14 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   }
 
   const engine = new OcrEngine();
-  const results: Array<{ group: Case['group']; name: string; rows: number; exact: number; ok: boolean }> = [];
+  const results: Array<{
+    group: Case['group'];
+    name: string;
+    layout?: string;
+    rows: number;
+    exact: number;
+    ok: boolean;
+  }> = [];
   try {
     for (const c of cases) {
       const text = await extractTextLayer(c.pdf);
@@ -124,6 +153,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.push({
         group: c.group,
         name: c.name,
+        ...(c.layout ? { layout: c.layout } : {}),
         rows: c.expected.length,
         exact,
         ok: exact === c.expected.length && rows.length === c.expected.length,
@@ -166,6 +196,26 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       'real layouts (text layer)',
       results.filter((r) => r.group === 'real'),
     ),
+    ...figure(
+      'corpus (text layer)',
+      results.filter((r) => r.group === 'corpus'),
+    ),
+    ...figure(
+      'corpus, scanned (OCR)',
+      results.filter((r) => r.group === 'corpus-scans'),
+    ),
+    ...CORPUS.map((layout) => {
+      const text = results.find((r) => r.group === 'corpus' && r.layout === layout.name);
+      const scan = results.find((r) => r.group === 'corpus-scans' && r.layout === layout.name);
+      const show = (r: typeof text) =>
+        r ? `${r.ok ? 'exact' : 'not exact'} ${r.exact}/${r.rows} rows` : 'not run';
+      return {
+        name: `corpus ${layout.name}`,
+        value: (text?.ok ? 1 : 0) + (scan?.ok ? 1 : 0),
+        unit: 'of 2 exact',
+        note: `text ${show(text)}; scan ${show(scan)}; ${layout.product}`,
+      };
+    }),
     ...figure('all fixtures', results),
   ];
 }
