@@ -24,7 +24,8 @@ export interface ParseAmountOptions {
   allowInteger?: boolean;
 }
 
-const DECIMAL = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}`;
+// Pence under a pound may be printed without the leading zero ('.45', as card statements print a fee).
+const DECIMAL = String.raw`(?:\d{1,3}(?:,\d{3})+|\d*)\.\d{2}`;
 const INTEGER = String.raw`\d{1,3}(?:,\d{3})+|\d{1,9}`;
 const CURRENCY = String.raw`(?:£|\$|€|GBP)`;
 

@@ -11,6 +11,9 @@ describe('spec 2 §3 statement amounts: UK money formats and markers', () => {
     ['1,234.56', 123456, null, false],
     ['£1,234.56', 123456, null, false],
     ['0.99', 99, null, false],
+    // Pence under a pound without the leading zero (Halifax / MBNA card statements print a fee '.45').
+    ['.45', 45, null, false],
+    ['.45 CR', 45, 'CR', false],
     ['12345.67', 1234567, null, false],
     ['(12.00)', 1200, '()', true],
     ['£(12.00)', 1200, '()', true],

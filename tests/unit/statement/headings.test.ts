@@ -173,3 +173,61 @@ describe('Irish and Northern Irish money-in headings', () => {
     expect(s.reconciliation.ok).toBe(true);
   });
 });
+
+describe("card statements' 'Date entered' column", () => {
+  it("'Date of transaction' then 'Date entered' (Halifax, Bank of Scotland, MBNA): the first is the transaction's date, the second its posted date", () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, 'Halifax Credit Card statement 1 March 2025 to 31 March 2025']]],
+        [
+          60,
+          [
+            [40, 'Previous balance'],
+            [300, '100.00', 'r'],
+          ],
+        ],
+        [
+          72,
+          [
+            [40, 'New balance'],
+            [300, '112.00', 'r'],
+          ],
+        ],
+        [
+          100,
+          [
+            [40, 'Date of'],
+            [120, 'Date'],
+            [200, 'Description'],
+            [560, 'Amount', 'r'],
+          ],
+        ],
+        [
+          111,
+          [
+            [40, 'transaction'],
+            [120, 'entered'],
+          ],
+        ],
+        ...rowsFrom(126, 12, [
+          [
+            [40, '3 March'],
+            [120, '4 March'],
+            [200, 'TESCO STORES'],
+            [560, '10.00', 'r'],
+          ],
+          [
+            [40, '9 March'],
+            [120, '11 March'],
+            [200, 'NON-STERLING TRANSACTION FEE'],
+            [560, '2.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => [t.date, t.postedDate, t.description, t.signedAmount])).toEqual([
+      ['2025-03-03', '2025-03-04', 'TESCO STORES', -10],
+      ['2025-03-09', '2025-03-11', 'NON-STERLING TRANSACTION FEE', -2],
+    ]);
+  });
+});
