@@ -82,7 +82,7 @@ export function pageCount(blocks: readonly Block[]): number {
  * Words too small to be seen on the page: text layers may carry screen-reader text beside the printed text
  * (a 0.05 pt font stacked at each row's start, repeating every cell with its column name: 'Money In (£)
  * blank.'). A word less than a tenth as tall as the page's printed words (its taller words: the hidden
- * text may outnumber them) is not part of what the statement shows.
+ * text may outnumber them) and less than a tenth as wide is not part of what the statement shows.
  */
 export function legibleWords(words: readonly Word[]): Word[] {
   const heights = new Map<number, number[]>();
@@ -97,7 +97,12 @@ export function legibleWords(words: readonly Word[]): Word[] {
     // Hidden text may outnumber the printed words, so the printed size is taken near the top of the range.
     floor.set(page, 0.1 * list[Math.floor(0.9 * (list.length - 1))]!);
   }
-  const kept = words.filter((w) => height(w) >= (floor.get(w.page) ?? 0));
+  // A dash read from a scan is flat ('-' boxed by its ink: an eighth of a line tall) but as wide as a letter:
+  // too small to be seen means small both ways.
+  const kept = words.filter((w) => {
+    const least = floor.get(w.page) ?? 0;
+    return height(w) >= least || w.right - w.left >= least;
+  });
   return kept.length === words.length ? (words as Word[]) : kept;
 }
 

@@ -102,10 +102,9 @@ const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
 
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP'). */
 function headingToken(text: string): string {
-  const t = text
-    .toLowerCase()
-    .replace(/\((?:£|gbp|\$|€)\)|£|\$|€/g, '')
-    .replace(/[^a-z&/]/g, '');
+  const lower = text.toLowerCase().replace(/\((?:£|gbp|\$|€)\)|£|\$|€/g, '');
+  // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'.
+  const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower).replace(/[^a-z&/]/g, '');
   return t === 'gbp' ? '' : t;
 }
 

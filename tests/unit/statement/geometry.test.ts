@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../functions/domain/statement/blocks';
-import { groupRows, pageCount, rowText, wordsFromBlocks } from '../../../functions/domain/statement/geometry';
+import {
+  groupRows,
+  legibleWords,
+  pageCount,
+  rowText,
+  wordsFromBlocks,
+} from '../../../functions/domain/statement/geometry';
 import { readHeading } from '../../../functions/domain/statement/header';
 import { pageBlocks } from './blocks';
 
@@ -77,6 +83,15 @@ describe('spec 2 §3 statement table headings', () => {
       ['Date', 'Payment type and details', 'Paid out', 'Paid in', 'Balance'],
       ['date', 'description', 'out', 'in', 'balance'],
     ],
+    // A scan's OCR reading the capital O of Nationwide's '£Out' as a zero.
+    [
+      ['Date', 'Description', '£0ut', '£In', '£Balance'],
+      ['date', 'description', 'out', 'in', 'balance'],
+    ],
+    [
+      ['Date', 'Description', 'Withdrawn', 'Lodged', 'Balance'],
+      ['date', 'description', 'out', 'in', 'balance'],
+    ],
     [
       ['DATE', 'TYPE', 'TRANSACTION', 'IN', 'OUT', 'ACCOUNT BALANCE'],
       ['date', 'type', 'description', 'in', 'out', 'balance'],
@@ -108,5 +123,30 @@ describe('spec 2 §3 statement table headings', () => {
     [['Date', 'Amount']],
   ])('%j is not a transaction table heading', (texts) => {
     expect(heading(...texts)).toBeNull();
+  });
+});
+
+describe('words too small to be seen', () => {
+  const word = (text: string, left: number, width: number, height: number) => ({
+    text,
+    page: 1,
+    left,
+    top: 0.3,
+    right: left + width,
+    bottom: 0.3 + height,
+  });
+  it("keeps a dash a scan's OCR boxes by its ink (flat but as wide as a letter), drops screen-reader text", () => {
+    const printed = ['PAYMENT', 'RECEIVED', 'THANK', 'YOU'].map((t, i) =>
+      word(t, 0.1 + 0.1 * i, 0.06, 0.0095),
+    );
+    const dash = word('-', 0.33, 0.0036, 0.00086);
+    const hidden = word('blank.', 0.1, 0.0002, 0.00008);
+    expect(legibleWords([...printed, dash, hidden]).map((w) => w.text)).toEqual([
+      'PAYMENT',
+      'RECEIVED',
+      'THANK',
+      'YOU',
+      '-',
+    ]);
   });
 });
