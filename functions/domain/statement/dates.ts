@@ -207,6 +207,19 @@ export function withinPeriodOrder(date: PartialDate, period: { start: string; en
     : date;
 }
 
+/** Every year that puts a yearless date inside the period (more than one only when it runs over a year). */
+export function yearsInPeriod(date: PartialDate, period: { start: string; end: string }): number[] {
+  const years: number[] = [];
+  for (let year = Number(period.start.slice(0, 4)); year <= Number(period.end.slice(0, 4)); year++) {
+    if (
+      valid(date.day, date.month, year) &&
+      distanceToInterval(toIso(date, year), period.start, period.end) === 0
+    )
+      years.push(year);
+  }
+  return years;
+}
+
 /** The year that puts a yearless date inside (or nearest to) the statement period. */
 export function yearWithinPeriod(date: PartialDate, period: { start: string; end: string }): number {
   const startYear = Number(period.start.slice(0, 4));

@@ -1,7 +1,7 @@
 import { toEpochDay } from '../dates';
 import { fromPence, type ParsedAmount } from './amounts';
 import type { StatementContext } from './context';
-import { toIso, yearsBackFrom, yearWithinPeriod } from './dates';
+import { toIso, yearsBackFrom, yearsInPeriod, yearWithinPeriod } from './dates';
 import type { Assembly, Checkpoint, RawTransaction } from './entries';
 import { CARD_ISSUERS } from './institutions';
 import type { MoneyCell } from './rows';
@@ -37,15 +37,25 @@ export function resolveDates(
   );
   const { period } = anchors;
   if (period) {
-    // Many rows share a date: each printed date is placed in the period once.
+    // Many rows share a date: each printed date is placed in the period once. A period of over a year (an
+    // annual savings statement, '01 Dec 2024 – 02 Dec 2025') holds a yearless '2 Dec' twice: the rows run in
+    // order, so it takes the first of those years not before the row above.
     const placed = new Map<string, string>();
+    let previous: string | null = null;
     const resolved = withSections.map((d) => {
       const key = `${d.day}/${d.month}/${d.year}`;
       let iso = placed.get(key);
-      if (iso === undefined) {
+      const twice = d.year === null ? yearsInPeriod(d, period) : [];
+      if (twice.length > 1) {
+        const after = twice
+          .map((y) => toIso(d, y))
+          .find((candidate) => previous === null || candidate >= previous);
+        iso = after ?? toIso(d, twice.at(-1)!);
+      } else if (iso === undefined) {
         iso = toIso(d, d.year ?? yearWithinPeriod(d, period));
         placed.set(key, iso);
       }
+      previous = iso;
       return iso;
     });
     return { dates: resolved, source: withSections.every((d) => d.year !== null) ? 'printed' : 'period' };

@@ -114,3 +114,21 @@ describe('the year of yearless dates', () => {
     });
   });
 });
+
+describe('a period of over a year (an annual savings statement)', () => {
+  it("'01 Dec 2024 – 02 Dec 2025' holds '2 Dec' twice: rows in order put the first in 2024 and the last in 2025", () => {
+    const s = read(
+      pageBlocks([
+        [40, [[40, '01 Dec 2024 – 02 Dec 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('2 Dec', 'INTEREST EARNED', '', '2.64', '102.64'),
+          row('3 Jun', 'TRANSFER TO 83553418', '50.00', '', '52.64'),
+          row('2 Dec', 'INTEREST EARNED', '', '1.28', '53.92'),
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => t.date)).toEqual(['2024-12-02', '2025-06-03', '2025-12-02']);
+    expect(s.yearSource).toBe('period');
+  });
+});
