@@ -146,8 +146,12 @@ function headingSequence(words: readonly Word[]): Word[] {
       right = p.right;
     }
   }
+  // Phrases of one line (tops a few tenths of a line apart, as OCR boxes jitter: 'of' boxed higher than
+  // 'Date') are read left to right; lines top to bottom.
+  const sameLine = (a: (typeof phrases)[number], b: (typeof phrases)[number]) =>
+    Math.abs(a.top - b.top) < 0.5 * (a.words[0]!.bottom - a.words[0]!.top);
   return stacks.flatMap((stack) =>
-    stack.sort((a, b) => a.top - b.top || a.left - b.left).flatMap((p) => p.words),
+    stack.sort((a, b) => (sameLine(a, b) ? a.left - b.left : a.top - b.top)).flatMap((p) => p.words),
   );
 }
 

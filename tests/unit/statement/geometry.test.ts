@@ -150,3 +150,30 @@ describe('words too small to be seen', () => {
     ]);
   });
 });
+
+describe('a two-line heading read from a scan', () => {
+  it("'Date of' over 'transaction' with 'of' boxed a little higher than 'Date' and 'transaction' a point further left: still the transaction date, then 'Date entered'", () => {
+    const words = wordsFromBlocks(
+      pageBlocks([
+        [
+          100,
+          [
+            [40, 'Date'],
+            [120, 'Date'],
+            [200, 'Description'],
+            [560, 'Amount', 'r'],
+          ],
+        ],
+        [99.6, [[67, 'of']]],
+        [
+          112,
+          [
+            [39, 'transaction'],
+            [120, 'entered'],
+          ],
+        ],
+      ]),
+    );
+    expect(readHeading(words)?.map((c) => c.kind)).toEqual(['date', 'date2', 'description', 'amount']);
+  });
+});
