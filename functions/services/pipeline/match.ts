@@ -50,7 +50,9 @@ export async function matchStep(deps: PipelineDeps, state: PipelineState): Promi
   const matches = matchable.length
     ? await recomputeCandidates(deps, state.familyId, matchable, { accounts })
     : 0;
-  return { ...state, counts: { ...state.counts, matches } };
+  // Rows relabelled after Persist wrote them: Finish recomputes their months' roll-ups from the rows.
+  const { rollupVersions: _versions, ...rest } = state;
+  return { ...(named.length ? rest : state), counts: { ...state.counts, matches } };
 }
 
 /** The statement's first page, line by line (words ordered by their top, then left). */
