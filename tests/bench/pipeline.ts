@@ -85,7 +85,7 @@ const MERCHANTS = [
 
 /** 60,000 rows: a joint current account (25 a day for five years, a weekly transfer to savings, a monthly card
  * payment), and the Santander account's own earlier history (8 a day for four years, to November 2024). */
-function history(
+export function history(
   familyId: string,
   ids: { current: string; savings: string; card: string; santander: string },
 ) {
