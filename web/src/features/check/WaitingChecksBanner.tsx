@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
+import { mappingPath } from '../upload/stages';
 import { useWaitingChecks } from './api';
 
 /** Where a statement's check opens: Check Statement, under File Upload. */
 export const checkPath = (uploadId: string) => `/app/setup/upload/check/${encodeURIComponent(uploadId)}`;
 
 /**
- * The overview's banner while any statement waits for the family's check: its rows are in no figure until
- * it is imported, so the figures may be missing it.
+ * The overview's banner while any statement waits for the family's check (or a bank export for its columns
+ * to be mapped): its rows are in no figure until it is imported, so the figures may be missing it.
  */
 export function WaitingChecksBanner() {
   const waiting = useWaitingChecks();
@@ -27,7 +28,11 @@ export function WaitingChecksBanner() {
       <ul>
         {statements.map((s) => (
           <li key={s.uploadId}>
-            <Link to={checkPath(s.uploadId)}>Check {s.fileName}</Link>
+            {s.stage === 'needs_mapping' ? (
+              <Link to={mappingPath(s.uploadId)}>Map the columns of {s.fileName}</Link>
+            ) : (
+              <Link to={checkPath(s.uploadId)}>Check {s.fileName}</Link>
+            )}
           </li>
         ))}
       </ul>
