@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { useWaitingChecks } from './api';
+import './check.css';
 
 /** Where a statement's check opens: Check Statement, under File Upload. */
 export const checkPath = (uploadId: string) => `/app/setup/upload/check/${encodeURIComponent(uploadId)}`;
