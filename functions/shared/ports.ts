@@ -48,6 +48,19 @@ export interface TextRecognition {
   result(jobId: string): Promise<TextRecognitionResult>;
 }
 
+/**
+ * A statement's page drawn as an image, for the family's check of what was read (Check Statement): pdf.js on
+ * @napi-rs/canvas (functions/adapters/ocr/page-images.ts). Registered by the twin, as the OCR stand-in is, so no
+ * Lambda bundle carries the native canvas; without it (null) the screen shows the rows and sums alone.
+ */
+export interface PageImages {
+  /** Page `page` (1-based) of a PDF as a PNG, or null when the PDF has no such page or cannot be opened. */
+  render(
+    pdf: Uint8Array,
+    page: number,
+  ): Promise<{ pages: number; width: number; height: number; png: Uint8Array } | null>;
+}
+
 /** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
 export interface AiClassificationItem extends AiPromptInput {
   direction?: 'in' | 'out' | null;
@@ -198,6 +211,7 @@ export interface Ports {
   jobs: JobStarter;
   assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
+  pageImages: PageImages | null;
   now: () => Date;
   /**
    * Payments, when something other than the configured Stripe account serves them: the twin's Stripe

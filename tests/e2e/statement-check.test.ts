@@ -213,6 +213,15 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     await page.getByRole('heading', { name: 'Check Statement', level: 1 }).waitFor();
     await page.getByText('The transactions we read do not add up').waitFor();
     expect(await page.getByRole('textbox', { name: /^Description of row/ }).count()).toBe(march.length - 1);
+    // Beside the rows, the page as printed: each row read outlined, the balance where the sums break marked.
+    const pages = page.getByRole('region', { name: 'The statement, as printed' });
+    const image = pages.getByRole('img', { name: /^Page 1 of 1 of the statement/ });
+    await image.waitFor();
+    expect(await image.getAttribute('alt')).toBe(
+      `Page 1 of 1 of the statement, ${march.length - 1} rows read outlined, 1 printed balance the rows do not reach marked`,
+    );
+    expect(await pages.locator('.check-page-marks .check-mark').count()).toBe(march.length - 1);
+    expect(await pages.locator('.check-page-marks .check-mark-figure').count()).toBe(1);
     await expectAccessible(page, 'check statement: does not add up');
     await page.screenshot({ path: '/tmp/check2-check-1280.png', fullPage: true });
 
@@ -257,6 +266,14 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'check statement at 390 px');
     await page.screenshot({ path: '/tmp/check2-check-390.png', fullPage: true });
+    // On a phone the page as printed is one tap away.
+    await page.getByRole('button', { name: "See the statement's page" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Monzo April.pdf, as printed' });
+    await dialog.getByRole('img', { name: /^Page 1 of 1 of the statement/ }).waitFor();
+    await expectAccessible(page, 'check statement: the page, at 390 px');
+    await page.screenshot({ path: '/tmp/check2-check-390-page.png' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await addMissedRow(april);
     await page.screenshot({ path: '/tmp/check2-check-390-fixed.png', fullPage: true });

@@ -13,6 +13,7 @@ import { formatMoneyText, Money } from '../../components/Money';
 import { AddAccountForm } from '../accounts/AddAccountForm';
 import { useAccounts } from '../accounts/api';
 import { useCheckDecision, useCheckEdit, useImportedUpload, useStatementCheck } from './api';
+import { StatementPages } from './StatementPages';
 import './check.css';
 
 /**
@@ -82,7 +83,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
       }),
     [rows, check.sums.opening, check.sums.closing, check.accountKind],
   );
-  const breakRows = new Set(live.breaks.map((b) => b.rowId).filter(Boolean));
+  const breakRows = new Set(live.breaks.flatMap((b) => (b.rowId ? [b.rowId] : [])));
   const waiting = check.upload.stage === 'needs_check' && !check.outcome;
   const typing = Object.keys(drafts).length > 0;
 
@@ -137,6 +138,14 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
       </section>
 
       <Sums check={check} live={live} typing={typing} />
+
+      <StatementPages
+        uploadId={uploadId}
+        fileName={check.upload.fileName}
+        pages={check.pages ?? 0}
+        rows={rows}
+        breakRows={breakRows}
+      />
 
       <section className="check-rows" aria-labelledby="check-rows-title">
         <h2 id="check-rows-title">Transactions read</h2>
