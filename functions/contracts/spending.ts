@@ -132,11 +132,12 @@ export const transactionIdParamsSchema = z.object({ id: transactionRef.shape.id 
 /**
  * GET /api/transactions/{id}/category/similar?account_id=&transaction_date=: the family's rows already imported
  * that are identical or similar to this one (spec 2 §5 similarity, the bulk modal's 0.5 and above), for a
- * category change to offer "Apply to N similar transactions". Spending rows only (what has a category).
+ * category change to offer "Apply to N similar transactions". Spending rows only (what has a category). As
+ * with PATCH …/category, a row not found by id, account and date (or without them) is not found.
  */
 export const similarRowsQuerySchema = z.object({
-  account_id: idString('ulid', CATEGORY_MESSAGES.transaction),
-  transaction_date: calendarDate(CATEGORY_MESSAGES.transaction),
+  account_id: z.optional(idString('ulid', CATEGORY_MESSAGES.transaction)),
+  transaction_date: z.optional(calendarDate(CATEGORY_MESSAGES.transaction)),
 });
 export const similarRowsResponseSchema = z.object({
   transactions: z.array(

@@ -110,11 +110,16 @@ describe('a category change offered to the identical and similar rows already im
     expect(again.every((t) => t.category_id === 'housing.rent')).toBe(true);
   });
 
-  it("another family's row is not found; a row without its account and date is a bad request", async () => {
+  it("another family's row is not found, nor a row named without its account and date", async () => {
     const [first] = rent;
     const other = await eve.call<ErrorBody>('GET', similarPath(first!));
     expect(other.status).toBe(404);
     const bare = await ada.call<ErrorBody>('GET', `/api/transactions/${first!.id}/category/similar`);
-    expect(bare.status).toBe(400);
+    expect(bare.status).toBe(404);
+    const malformed = await ada.call<ErrorBody>(
+      'GET',
+      `/api/transactions/${first!.id}/category/similar?account_id=x&transaction_date=2025-13-01`,
+    );
+    expect(malformed.status).toBe(400);
   });
 });

@@ -1,6 +1,11 @@
 import { httpHandler, json } from '../../app/http';
-import { similarRowsQuerySchema, transactionIdParamsSchema } from '../../contracts/spending';
+import {
+  CATEGORY_MESSAGES,
+  similarRowsQuerySchema,
+  transactionIdParamsSchema,
+} from '../../contracts/spending';
 import { similarForCategory } from '../../services/spending';
+import { NotFoundError } from '../../shared/errors';
 import { ROUTES } from '../manifest';
 
 /**
@@ -10,6 +15,9 @@ import { ROUTES } from '../manifest';
 export const handler = httpHandler(
   ROUTES.SimilarForCategory,
   { params: transactionIdParamsSchema, query: similarRowsQuerySchema },
-  async ({ family, params, query }) =>
-    json(200, await similarForCategory(family, { id: params.id, ...query })),
+  async ({ family, params, query }) => {
+    if (!query?.account_id || !query.transaction_date) throw new NotFoundError(CATEGORY_MESSAGES.notFound);
+    const ref = { id: params.id, account_id: query.account_id, transaction_date: query.transaction_date };
+    return json(200, await similarForCategory(family, ref));
+  },
 );
