@@ -146,7 +146,8 @@ export async function statementCheckPage(
   if (!upload || !check) throw new NotFoundError('Upload not found');
   if (page > pagesOf(upload)) throw new NotFoundError(CHECK_MESSAGES.noPage);
   if (!deps.pageImages) throw new ServiceUnavailableError(CHECK_MESSAGES.noPageImages);
-  const pdf = await deps.storage.getObjectBytes(upload.objectKey, check.bucket).catch(() => null);
+  // The statement as uploaded, in the uploads bucket.
+  const pdf = await deps.storage.getObjectBytes(upload.objectKey).catch(() => null);
   if (!pdf) throw new NotFoundError(CHECK_MESSAGES.noPage);
   const drawn = await deps.pageImages.render(pdf, page);
   if (!drawn) throw new NotFoundError(CHECK_MESSAGES.noPage);
