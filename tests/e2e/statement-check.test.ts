@@ -225,6 +225,16 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     await expectAccessible(page, 'check statement: does not add up');
     await page.screenshot({ path: '/tmp/check2-check-1280.png', fullPage: true });
 
+    // The account a statement belongs to can be created inside the screen (then chosen to move it to).
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const create = page.getByRole('dialog', { name: 'Create an account for this statement' });
+    await create.getByRole('heading', { name: 'A Monzo account' }).waitFor();
+    await create.getByLabel('Nickname').waitFor();
+    await expectAccessible(page, 'check statement: create an account');
+    await page.screenshot({ path: '/tmp/check2-check-1280-create.png' });
+    await create.getByRole('button', { name: 'Close' }).click();
+    await create.waitFor({ state: 'detached' });
+
     await addMissedRow(march);
     await expectAccessible(page, 'check statement: adds up');
     await page.screenshot({ path: '/tmp/check2-check-1280-fixed.png', fullPage: true });
