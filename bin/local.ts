@@ -21,7 +21,14 @@ try {
   const log = (line: string) => console.log(line);
   // Sign-in: the Cognito API subset at /local/cognito, running the same custom-auth triggers as AWS.
   const cognito = localCognito({ dataDir, log });
-  const twin = await startTwin({ port, dataDir, web, log, localRoutes: [cognito.route] });
+  const twin = await startTwin({
+    port,
+    dataDir,
+    web,
+    log,
+    localRoutes: [cognito.route],
+    warmPdfThread: true,
+  });
   console.log(`\nFamily Finance is running on the local twin: ${twin.url}`);
   console.log(
     `  health ${twin.url}/api/health · e-mails ${twin.url}/local/outbox · pipeline ${twin.url}/local/status`,

@@ -35,6 +35,11 @@ export const pipelineStages = [
   'matching',
   /** Read, but its reading is not confirmed by its own figures: held for the family's check (not final). */
   'needs_check',
+  /**
+   * A bank export the reader cannot read on its own (a CSV file of unknown columns, a QIF file whose dates
+   * could be either order): waits for the family to say how (not final).
+   */
+  'needs_mapping',
   'done',
   'failed',
 ] as const;
@@ -85,7 +90,10 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
       matches: count(),
     }),
   ),
-  /** Set by Parse: true when it held the statement for the family's check (the execution ends there). */
+  /**
+   * Set by Parse: true when it held the statement for the family's check, or an export for the family's
+   * mapping of it (the execution ends there).
+   */
   needsCheck: z.optional(z.boolean()),
   /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
   unchecked: z.optional(z.boolean()),

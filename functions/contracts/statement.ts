@@ -44,6 +44,8 @@ export const parsedStatementSchema = z.object({
           text: z.string(),
           page: z.nullable(z.number()),
           reason: z.string(),
+          /** The figure the statement's own arithmetic recovers for it (read, not printed legibly). */
+          recovered: z.optional(z.number()),
         }),
       ),
     ),

@@ -344,6 +344,20 @@ export const ROUTES = {
     { method: 'POST', path: '/api/uploads/{id}/check/import', scope: 'admin' },
     ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'pipeline:start'],
   ),
+  GetExportMapping: http(
+    'GetExportMapping',
+    'uploads',
+    'get-export-mapping',
+    { method: 'GET', path: '/api/uploads/{id}/mapping', scope: 'member' },
+    ['table:read', 'uploads:read'],
+  ),
+  ConfirmExportMapping: http(
+    'ConfirmExportMapping',
+    'uploads',
+    'confirm-export-mapping',
+    { method: 'POST', path: '/api/uploads/{id}/mapping', scope: 'admin' },
+    ['table:read', 'table:write', 'uploads:read', 'pipeline:start'],
+  ),
   DiscardStatementCheck: http(
     'DiscardStatementCheck',
     'uploads',

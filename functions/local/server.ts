@@ -23,6 +23,7 @@ import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
 import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
+import { PdfThread } from './pdf-thread';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { ownerOnlyDataFolder } from './private-data';
 import { readLimitedBody } from './request-body';
@@ -44,9 +45,11 @@ export interface TwinOptions {
   /** 'vite': dev server with hot reload; 'dist': the built SPA; 'none': API only (tests). */
   web: 'vite' | 'dist' | 'none';
   log?: (line: string) => void;
-  /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
   /** Deliver S3 object-created events to the trigger (default true; tests of single steps turn it off). */
   s3Events?: boolean;
+  /** Start the PDF thread at once, so the first statement is not kept waiting for it (npm start). */
+  warmPdfThread?: boolean;
+  /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
   localRoutes?: Array<
     (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>
   >;
@@ -181,9 +184,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onObjectCreated,
     });
     cleanups.push(() => s3.close());
-    // Scans: the local stand-in for Textract (OCR in worker threads), ended after the pipeline runner stops.
+    // PDFs are read in a worker thread (text layers, and scans for the local stand-in for Textract), so a
+    // long or hostile PDF never stalls the API; ended after the pipeline runner stops.
+    const pdfThread = new PdfThread();
+    cleanups.push(() => pdfThread.close());
+    if (options.warmPdfThread) pdfThread.warm();
     const textRecognition = new LocalTextRecognition({
       readObject: (bucket, key) => getObjectBytes(key, bucket),
+      reader: { read: pdfThread.readScan, describe: () => pdfThread.describe() },
     });
     cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
@@ -246,6 +254,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       mailer: outbox,
       probes,
       textRecognition,
+      textLayer: pdfThread.textLayer,
       jobs,
       pageImages: localPageImages,
     });

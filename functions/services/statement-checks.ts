@@ -160,7 +160,10 @@ export async function statementCheckPage(
   };
 }
 
-/** GET /api/statement-checks: the family's statements waiting for their check (the overview's banner). */
+/**
+ * GET /api/statement-checks: the family's statements waiting for their check, and exports waiting for their
+ * mapping (the overview's banner).
+ */
 export async function waitingChecks(family: FamilyContext): Promise<StatementChecksList> {
   return { statements: (await listHeldUploads(family.familyId)).map(toUpload) };
 }

@@ -3,6 +3,7 @@ import type { Intent } from '../domain/assistant/intents';
 import type { AssistantResult, UsedTransaction } from '../domain/assistant/queries';
 import type { BillingEvent } from '../domain/billing';
 import type { Block } from '../domain/statement/blocks';
+import type { PdfFailureReason } from '../domain/statement-failures';
 import type { AiClassificationResult, LearnedPattern } from '../domain/types';
 
 /**
@@ -60,6 +61,21 @@ export interface PageImages {
     page: number,
   ): Promise<{ pages: number; width: number; height: number; png: Uint8Array } | null>;
 }
+
+/** What reading a PDF's text layer gives: its blocks, or why not (the family-facing message). */
+export type TextLayerReading =
+  | { ok: true; blocks: Block[]; pages: number }
+  | { ok: false; reason: PdfFailureReason | 'no_text_layer'; message: string };
+
+/**
+ * Reading a statement PDF's text layer with pdf.js. Null: in the function's own process (AWS, where one
+ * Lambda invocation reads one statement). The twin registers a worker thread (functions/local/pdf-thread.ts),
+ * so that a long or hostile PDF never stalls the API served from the same process.
+ */
+export type TextLayerReader = (
+  bytes: Uint8Array,
+  options: { maxBytes?: number },
+) => Promise<TextLayerReading>;
 
 /** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
 export interface AiClassificationItem extends AiPromptInput {
@@ -212,6 +228,7 @@ export interface Ports {
   assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
   pageImages: PageImages | null;
+  textLayer: TextLayerReader | null;
   now: () => Date;
   /**
    * Payments, when something other than the configured Stripe account serves them: the twin's Stripe

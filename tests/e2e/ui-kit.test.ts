@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('the UI kit demo page: accessible at phone and laptop widths (real Chromium, axe-core)', () => {
   for (const width of [390, 1280]) {
-    it(`has no axe violations at ${width} px, closed and with the combobox list and a dialog open`, async () => {
+    it(`has no axe violations at ${width} px, closed and with the combobox list, the select list and a dialog open`, async () => {
       const { page, consoleErrors } = browser;
       consoleErrors.length = 0; // only this page's errors (signing in and onboarding have their own tests)
       await page.setViewportSize({ width, height: 844 });
@@ -95,6 +95,16 @@ describe('the UI kit demo page: accessible at phone and laptop widths (real Chro
       // state only; every other rule applies.
       expect(await axeViolations(page, ['aria-hidden-focus', 'page-has-heading-one'])).toEqual([]);
       await page.keyboard.press('Escape');
+
+      // The select's list opens in a popover over the page (hidden from screen readers, as the combobox's).
+      const order = page.getByRole('button', { name: / Date format$/ });
+      await order.click();
+      const monthFirst = page.getByRole('option', { name: /^Month first/ });
+      await monthFirst.waitFor();
+      await screenshot(page, `ds-demo-${width}-select`, false);
+      expect(await axeViolations(page, ['aria-hidden-focus', 'page-has-heading-one'])).toEqual([]);
+      await monthFirst.click();
+      await expect(order.textContent()).resolves.toContain('Month first');
 
       await page.getByRole('button', { name: 'Delete a statement…' }).click();
       await page.getByRole('alertdialog', { name: 'Delete this statement?' }).waitFor();

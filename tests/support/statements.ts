@@ -22,7 +22,7 @@ export async function createAccount(
 
 /**
  * POST /api/uploads, PUT the bytes to the presigned URL, then poll the upload (as the SPA does: a request lost
- * to a busy twin is asked again) until it is done, failed or held for the family's check. `declaredSize` other
+ * to a busy twin is asked again) until it is done, failed or held for the family's check or mapping. `declaredSize` other
  * than the bytes' size: S3 refuses the presigned PUT (content-length is signed), so the object is put with a
  * signed SDK call, for the pipeline's own checks of an object that got there anyway.
  */
@@ -54,11 +54,14 @@ export async function uploadStatement(
       const polled = await caller.call<Upload>('GET', `/api/uploads/${upload.uploadId}`).catch(() => null);
       const record = polled?.body;
       return record &&
-        (record.stage === 'done' || record.stage === 'failed' || record.stage === 'needs_check')
+        (record.stage === 'done' ||
+          record.stage === 'failed' ||
+          record.stage === 'needs_check' ||
+          record.stage === 'needs_mapping')
         ? record
         : null;
     },
-    options.timeoutMs ?? 20_000,
+    options.timeoutMs ?? 90_000, // a ceiling for a hang: a scan on a busy machine takes its time
     250,
   );
 }

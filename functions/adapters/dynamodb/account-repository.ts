@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountType } from '../../contracts/accounts';
 import type { ServiceTypeCode } from '../../contracts/institutions';
+import type { CsvMapping } from '../../domain/exports/mapping';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { queryPrefix } from './paging';
@@ -41,6 +42,13 @@ export interface AccountItem {
   sort_code?: string | null;
   account_number?: string | null;
   card_last4?: string | null;
+  /**
+   * How the family said to read the account's CSV files of a layout the reader does not know, each kept for
+   * the file's header (functions/domain/exports/mapping.ts).
+   */
+  csv_mappings?: Array<{ header: string[]; mapping: CsvMapping }>;
+  /** The order of the dates in the account's QIF files, as the family said when a file could not tell. */
+  qif_date_order?: 'dmy' | 'mdy';
 }
 
 /** What may change on an account after it is created. */
@@ -57,6 +65,8 @@ export type AccountChanges = Partial<
     | 'sort_code'
     | 'account_number'
     | 'card_last4'
+    | 'csv_mappings'
+    | 'qif_date_order'
   >
 >;
 

@@ -19,6 +19,8 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   executionId?: string;
   /** The ETag of the object version the pipeline read (set by claimUpload): the one statement of this id. */
   objectEtag?: string;
+  /** The bucket the file is in, kept while it waits for the family's mapping (the pipeline is started again). */
+  bucket?: string;
 }
 
 const FINAL: PipelineStage[] = ['done', 'failed'];
@@ -165,14 +167,15 @@ export async function deleteUpload(familyId: string, uploadId: string): Promise<
 
 /**
  * Change an upload held for the family's check ('needs_check'): its account (moved), or its stage (imported:
- * it goes on to be read into rows). Only while it is held, so two imports at once start one. False when the
- * upload is not held (or not there).
+ * it goes on to be read into rows), or one waiting for the family's mapping (`held` 'needs_mapping'). Only while
+ * it is held, so two imports at once start one. False when the upload is not held (or not there).
  */
 export async function updateHeldUpload(
   familyId: string,
   uploadId: string,
   changes: Partial<Omit<UploadItem, 'familyId' | 'uploadId'>>,
   now = new Date(),
+  held: PipelineStage = 'needs_check',
 ): Promise<boolean> {
   const values: Record<string, unknown> = { ...changes, updatedAt: now.toISOString() };
   const names: Record<string, string> = {};
@@ -190,7 +193,7 @@ export async function updateHeldUpload(
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #held = :held',
         ExpressionAttributeNames: { ...names, '#held': 'stage' },
-        ExpressionAttributeValues: { ...attributeValues, ':held': 'needs_check' satisfies PipelineStage },
+        ExpressionAttributeValues: { ...attributeValues, ':held': held },
       }),
     );
     return true;
@@ -219,11 +222,14 @@ export async function deleteHeldUpload(familyId: string, uploadId: string): Prom
   }
 }
 
-/** The family's uploads held for their check ('needs_check'), newest first. */
+/**
+ * The family's uploads waiting for them, newest first: held for their check ('needs_check'), or an export
+ * waiting for its columns or date order ('needs_mapping').
+ */
 export async function listHeldUploads(familyId: string): Promise<UploadItem[]> {
   const items = await queryPrefix(keys.uploadsPrefix(familyId), { consistentRead: true });
   return items
     .map(toUploadItem)
-    .filter((u) => u.stage === 'needs_check')
+    .filter((u) => u.stage === 'needs_check' || u.stage === 'needs_mapping')
     .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
 }

@@ -28,25 +28,39 @@ interface Job {
 
 export class LocalTextRecognition {
   private readonly jobs = new Map<string, Job>();
-  private readonly engine: OcrEngine;
+  private readonly engine: OcrEngine | null;
+  private readonly read: (bytes: Uint8Array) => Promise<CollectResult>;
+  private readonly label: () => string;
   private readonly readObject: (bucket: string, key: string) => Promise<Uint8Array>;
   private readonly waitMs: number;
 
   constructor(options: {
     readObject: (bucket: string, key: string) => Promise<Uint8Array>;
     engine?: OcrEngine;
+    /** Reads a scan elsewhere (the twin's PDF thread, which has its own engine) instead of with `engine`. */
+    reader?: { read: (bytes: Uint8Array) => Promise<CollectResult>; describe: () => string };
     waitMs?: number;
   }) {
     this.readObject = options.readObject;
-    this.engine = options.engine ?? new OcrEngine();
     this.waitMs = options.waitMs ?? 2000;
+    const { reader } = options;
+    if (reader) {
+      this.engine = null;
+      this.read = reader.read;
+      this.label = reader.describe;
+    } else {
+      const engine = options.engine ?? new OcrEngine();
+      this.engine = engine;
+      this.read = (bytes) => readScan(bytes, engine);
+      this.label = () =>
+        `${engine.workers} worker(s) ${engine.started ? 'running' : 'started by the first scan'}`;
+    }
   }
 
   /** For the twin's health: the engine's workers and the scans being read. */
   describe(): string {
     const running = [...this.jobs.values()].filter((j) => !j.result).length;
-    const workers = `${this.engine.workers} worker(s) ${this.engine.started ? 'running' : 'started by the first scan'}`;
-    return `local OCR stand-in for Textract (tesseract.js, English; ${workers}; ${running} scan(s) being read)`;
+    return `local OCR stand-in for Textract (tesseract.js, English; ${this.label()}; ${running} scan(s) being read)`;
   }
 
   async start(location: ScanLocation): Promise<string> {
@@ -73,8 +87,8 @@ export class LocalTextRecognition {
   }
 
   /** Ends the engine's workers; scans still being read fail (their pipelines resume on the next start). */
-  close(): Promise<void> {
-    return this.engine.close();
+  async close(): Promise<void> {
+    await this.engine?.close();
   }
 
   private launch(location: ScanLocation): Job {
@@ -82,7 +96,7 @@ export class LocalTextRecognition {
     if (existing) return existing;
     const job: Job = {
       done: this.readObject(location.bucket, location.key)
-        .then((bytes) => readScan(bytes, this.engine))
+        .then((bytes) => this.read(bytes))
         .catch((): CollectResult => ({ ok: false, reason: 'failed', message: SCAN_MESSAGES.failed }))
         .then((result) => {
           job.result = result;

@@ -20,6 +20,7 @@ import {
 export { buildStatement, type ExportRow } from './build';
 export { CSV_LAYOUTS, type CsvLayout } from './csv-layouts';
 export { csvField, parseCsv } from './csv-text';
+export * from './mapping';
 export { readCsv } from './read-csv';
 export { readOfx } from './read-ofx';
 export { readQif } from './read-qif';

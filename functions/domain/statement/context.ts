@@ -1,5 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
-import { findDatesWithYear, findPeriod, type PartialDate, parseLeadingDate, toIso } from './dates';
+import { findDatesWithYear, findPeriodAndOrder, type PartialDate, parseLeadingDate, toIso } from './dates';
 import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
 import { joinSplitFigures, looksLikeFigure } from './rows';
@@ -23,10 +23,14 @@ export interface UnreadableSummary {
 export interface StatementContext {
   institution: string | null;
   period: { start: string; end: string } | null;
+  /** The order the period's numeric dates are printed in, when it tells ('01/31/2024': month first). */
+  periodOrder: 'day' | 'month' | null;
   /** Dates with a year printed outside the table, in reading order. */
   datedText: string[];
   /** The statement date ('Statement date 13 June 25', 'Date of statement: 01/03/2025'). */
   statementDate: string | null;
+  /** The statement date as printed (a numeric one is read again once the statement's date order is known). */
+  statementDatePrinted: PartialDate | null;
   opening: SummaryBalance | null;
   closing: SummaryBalance | null;
   dated: SummaryBalance[];
@@ -195,8 +199,10 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
   const context: StatementContext = {
     institution: recogniseInstitution(lines),
     period: null,
+    periodOrder: null,
     datedText: [],
     statementDate: null,
+    statementDatePrinted: null,
     opening: null,
     closing: null,
     dated: [],
@@ -214,13 +220,20 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
   lines.forEach((text, i) => {
     // Figures split by glyph spacing ('£29,0 08.92') are joined first.
     const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
-    context.period ??= findPeriod(text);
+    if (!context.period) {
+      const found = findPeriodAndOrder(text);
+      context.period = found?.period ?? null;
+      context.periodOrder = found?.order ?? null;
+    }
     context.datedText.push(...findDatesWithYear(text));
     if (!context.statementDate) {
       const found = findLabel(words, STATEMENT_DATE_LABEL);
       const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
       const date = parseLeadingDate(after.map((w) => w.replace(/^:/, '')))?.date;
-      if (date?.year) context.statementDate = toIso(date, date.year);
+      if (date?.year) {
+        context.statementDate = toIso(date, date.year);
+        context.statementDatePrinted = date;
+      }
     }
     if (CARD_WORDING.test(text)) context.cardWording = true;
     if (!context.opening && !noted.has('opening')) {

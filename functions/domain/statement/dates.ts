@@ -12,6 +12,12 @@ export interface PartialDate {
   year: number | null;
   /** Set on all-numeric dates that would also read month first ('02/04/22'). */
   monthFirst?: PartialDate;
+  /**
+   * Set on all-numeric dates that read only one way: 'day' when the first number cannot be a month
+   * ('25/04/22'), 'month' when the second cannot ('04/25/22', a US-format date). Evidence for the order of
+   * the whole date column.
+   */
+  order?: 'day' | 'month';
 }
 
 const MONTHS: Record<string, number> = {
@@ -65,20 +71,96 @@ function result(day: number, month: number, year: number | null): PartialDate | 
   return valid(day, month, year) ? { day, month, year } : null;
 }
 
+/**
+ * An all-numeric date: day first (UK) when it reads so, with its month-first reading beside it when that
+ * reads too; month first only when day first cannot be a date ('01/15/2024', a US-format statement).
+ */
+function numeric(first: number, second: number, year: number | null): PartialDate | null {
+  const dayFirst = result(first, second, year);
+  const monthFirst = first !== second ? result(second, first, year) : null;
+  if (dayFirst && monthFirst) return { ...dayFirst, monthFirst };
+  if (dayFirst) return first !== second && first > 12 ? { ...dayFirst, order: 'day' } : dayFirst;
+  return monthFirst ? { ...monthFirst, order: 'month' } : null;
+}
+
+/** A numeric date read in the given order (the order the whole statement prints its dates in). */
+export function inOrder(date: PartialDate, order: 'day' | 'month'): PartialDate {
+  return order === 'month' && date.monthFirst ? date.monthFirst : date;
+}
+
+/**
+ * The order a statement prints its numeric dates in, decided from all of them: a date that reads only one
+ * way ('01/15/2024' month first, '25/01/2024' day first) decides; when every date reads both ways, the
+ * reading that puts more of them inside the printed period wins; without a period, the one that puts more
+ * of them in the two months up to the statement date, then the one whose dates run in order (oldest or
+ * newest first). Day first (UK) when nothing tells them apart.
+ */
+export function numericDateOrder(
+  dates: readonly PartialDate[],
+  period: { start: string; end: string } | null,
+  periodOrder: 'day' | 'month' | null = null,
+  /** A date the statement cannot be later than (its statement date): its dates fall in the weeks before. */
+  latest: string | null = null,
+): 'day' | 'month' {
+  const month = dates.filter((d) => d.order === 'month').length + (periodOrder === 'month' ? 1 : 0);
+  const day = dates.filter((d) => d.order === 'day').length + (periodOrder === 'day' ? 1 : 0);
+  if (month || day) return month > day ? 'month' : 'day';
+  const ambiguous = dates.filter((d) => d.monthFirst);
+  if (!ambiguous.length) return 'day';
+  if (period) {
+    const inside = (order: 'day' | 'month') =>
+      ambiguous.filter((d) => {
+        const read = inOrder(d, order);
+        return (
+          distanceToInterval(
+            toIso(read, read.year ?? yearWithinPeriod(read, period)),
+            period.start,
+            period.end,
+          ) <= 7
+        );
+      }).length;
+    return inside('month') > inside('day') ? 'month' : 'day';
+  }
+  if (latest) {
+    const end = toEpochDay(latest);
+    const before = (order: 'day' | 'month') =>
+      ambiguous.filter((d) => {
+        const read = inOrder(d, order);
+        const year = read.year ?? Number(latest.slice(0, 4));
+        let day = toEpochDay(toIso(read, year));
+        if (read.year === null && day > end) day = toEpochDay(toIso(read, year - 1));
+        return end - day >= 0 && end - day <= 62;
+      }).length;
+    const month = before('month');
+    const day = before('day');
+    if (month !== day) return month > day ? 'month' : 'day';
+  }
+  // Steps out of order, counted the way the rows run (oldest or newest first, whichever fits better).
+  const disorder = (order: 'day' | 'month') => {
+    const keys = dates.map((d) => {
+      const read = inOrder(d, order);
+      return (read.year ?? 0) * 400 + read.month * 32 + read.day;
+    });
+    let up = 0;
+    let down = 0;
+    for (let i = 1; i < keys.length; i++) {
+      if (keys[i]! < keys[i - 1]!) up++;
+      if (keys[i]! > keys[i - 1]!) down++;
+    }
+    return Math.min(up, down);
+  };
+  return disorder('month') < disorder('day') ? 'month' : 'day';
+}
+
 /** Parses a whole cell as a date; null when it is not one. */
 export function parseDate(text: string): PartialDate | null {
   const t = text.trim().replace(WEEKDAY, '').replace(/[,.]$/, '').replace(/\s+/g, ' ').toLowerCase();
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (m) return result(Number(m[3]), Number(m[2]), Number(m[1]));
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(t);
-  if (m) {
-    const year = fullYear(m[3] ?? '');
-    const dayFirst = result(Number(m[1]), Number(m[2]), year);
-    const monthFirst = m[1] !== m[2] ? result(Number(m[2]), Number(m[1]), year) : null;
-    return dayFirst && monthFirst ? { ...dayFirst, monthFirst } : dayFirst;
-  }
+  if (m) return numeric(Number(m[1]), Number(m[2]), fullYear(m[3] ?? ''));
   m = /^(\d{1,2})\/(\d{1,2})$/.exec(t);
-  if (m) return result(Number(m[1]), Number(m[2]), null);
+  if (m) return numeric(Number(m[1]), Number(m[2]), null);
   m = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`).exec(t);
   if (m) return result(Number(m[1]), MONTHS[m[2] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
   m = new RegExp(`^(${MONTH_NAME})\\.? (\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`).exec(t);
@@ -184,19 +266,47 @@ const DAY_RANGE_PATTERN = new RegExp(
  * '01/12/2024 - 31/01/2025', '1 - 31 January 2025'); a missing year comes from the other end.
  */
 export function findPeriod(text: string): { start: string; end: string } | null {
+  return findPeriodAndOrder(text)?.period ?? null;
+}
+
+/**
+ * The period and the order its numeric dates are printed in: 'month' when an end reads only month first
+ * ('01/01/2024 - 01/31/2024'), 'day' when one reads only day first, null when it tells neither.
+ */
+export function findPeriodAndOrder(
+  text: string,
+): { period: { start: string; end: string }; order: 'day' | 'month' | null } | null {
   const days = DAY_RANGE_PATTERN.exec(text);
   if (days) {
     const month = MONTHS[(days[3] ?? '').toLowerCase()] ?? 0;
     const year = Number(days[4]);
     const start = result(Number(days[1]), month, year);
     const end = result(Number(days[2]), month, year);
-    if (start && end) return ordered(toIso(start, year), toIso(end, year));
+    const period = start && end ? ordered(toIso(start, year), toIso(end, year)) : null;
+    if (period) return { period, order: null };
   }
   const m = PERIOD_PATTERN.exec(text);
   if (!m) return null;
-  const start = parseDate(m[1] ?? '');
-  const end = parseDate(m[2] ?? '');
-  if (!start || !end) return null;
+  const printedStart = parseDate(m[1] ?? '');
+  const printedEnd = parseDate(m[2] ?? '');
+  if (!printedStart || !printedEnd) return null;
+  // Both ends are printed in one order: an end that reads only month first ('01/31/2024') says which.
+  const told = printedStart.order ?? printedEnd.order ?? null;
+  const order = periodOrder(printedStart, printedEnd);
+  const period = periodIn(printedStart, printedEnd, order);
+  if (period) return { period, order: told ? order : null };
+  // Ends that read both ways and make no period day first ('01/05/2024 - 02/04/2024') are month first.
+  const swapped = told ? null : periodIn(printedStart, printedEnd, 'month');
+  return swapped ? { period: swapped, order: 'month' } : null;
+}
+
+function periodIn(
+  printedStart: PartialDate,
+  printedEnd: PartialDate,
+  order: 'day' | 'month',
+): { start: string; end: string } | null {
+  const start = inOrder(printedStart, order);
+  const end = inOrder(printedEnd, order);
   let startYear = start.year;
   let endYear = end.year;
   if (startYear === null && endYear === null) return null;
@@ -204,6 +314,11 @@ export function findPeriod(text: string): { start: string; end: string } | null 
   if (endYear === null) endYear = end.month < start.month ? startYear + 1 : startYear;
   if (!valid(start.day, start.month, startYear) || !valid(end.day, end.month, endYear)) return null;
   return ordered(toIso(start, startYear), toIso(end, endYear));
+}
+
+/** The order the two ends of a printed period are in: the one an end that reads only one way says. */
+export function periodOrder(start: PartialDate, end: PartialDate): 'day' | 'month' {
+  return start.order === 'month' || end.order === 'month' ? 'month' : 'day';
 }
 
 function ordered(start: string, end: string): { start: string; end: string } | null {

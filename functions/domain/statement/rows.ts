@@ -52,6 +52,8 @@ export interface RowCells {
   unreadable: UnreadableCell[];
   /** Words where no transaction row has them (text across the money columns). */
   noise: boolean;
+  /** Where the row's entry ends when a line under it belongs to it ('CR' printed under the amount). */
+  bottom?: number;
 }
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
@@ -334,53 +336,8 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
  * A numeric date cut short by a narrow date column ('16/08/202', '16/08/', or '16/08/20' that reads as a
  * date of 2020), and the rest of its year on the line below ('4', '2024', '24').
  */
-const DATE_HEAD = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{0,3}$/;
-const DATE_TAIL = /^\d{1,4}$/;
-
-/**
- * Dates wrapped inside a narrow date column: the cell ends short of its year ('16/08/202') and the line below
- * carries the rest in the same column ('4'). The pieces are one date on the first line when together they
- * make a date with a four-digit year; the piece leaves the line below (which keeps only its description, or
- * goes when nothing else is on it).
- */
-export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
-  const out: RowCells[] = [];
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    const next = cells[i + 1];
-    const printed = cell.date ? cell.dateText : cell.dateColumnText;
-    const head = cell.date && printed.includes(' ') ? '' : (printed.split(' ').at(-1) ?? '');
-    const tail = next?.dateColumnText.split(' ')[0] ?? '';
-    const joined = `${head}${tail}`;
-    const date =
-      next &&
-      next.date === null &&
-      next.row.page === cell.row.page &&
-      next.row.top - cell.row.bottom <= 1.2 * height(cell.row) &&
-      DATE_HEAD.test(head) &&
-      DATE_TAIL.test(tail) &&
-      /[/.-]\d{4}$/.test(joined)
-        ? parseLeadingDate([joined])
-        : null;
-    if (!next || !date) {
-      out.push(cell);
-      continue;
-    }
-    const rest = next.dateColumnText.split(' ').slice(1).join(' ');
-    out.push({
-      ...cell,
-      date: date.date,
-      dateText: joined,
-      dateColumnText: cell.date ? cell.dateColumnText : cell.dateColumnText.split(' ').slice(0, -1).join(' '),
-    });
-    const remaining = { ...next, dateColumnText: rest };
-    if (rest || remaining.description || remaining.money.length || remaining.unreadable.length) {
-      out.push(remaining);
-    }
-    i++;
-  }
-  return out;
-}
+export const DATE_HEAD = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{0,3}$/;
+export const DATE_TAIL = /^\d{1,4}$/;
 
 /**
  * Assigns the money cells of a table to its money columns. Cells whose x-ranges overlap form one column of

@@ -76,6 +76,11 @@ export interface UnreadableCell {
   text: string;
   page: number | null;
   reason: string;
+  /**
+   * The figure the statement's own arithmetic recovers for a misprinted amount ('120 00' where the balances
+   * need exactly 120.00): the row is counted with it. Recovered, not printed legibly: the family checks it.
+   */
+  recovered?: number;
 }
 
 export interface Reconciliation {

@@ -1,15 +1,22 @@
 import type { AccountItem } from '../../adapters/dynamodb/account-repository';
 import { overlapCandidates } from '../../adapters/dynamodb/transaction-repository';
+import type { MappingKind } from '../../contracts/export-mapping';
 import type { PipelineState } from '../../contracts/pipeline';
 import type { AccountIdentity } from '../../domain/account-numbers';
 import {
+  csvTable,
+  decodeExport,
   EXPORT_MESSAGES,
   type ExportStatement,
   kindFromContent,
   kindFromName,
   otherAccount,
   overlapIds,
+  type ReadExportResult,
   readExport,
+  readMappedCsvBytes,
+  sameSignature,
+  tableSignature,
 } from '../../domain/exports';
 import { StatementError } from '../../shared/errors';
 import { logger } from '../../shared/logger';
@@ -36,6 +43,54 @@ export function checkExportFile(state: PipelineState, bytes: Uint8Array): Pipeli
   return { ...state, extraction: { status: 'DONE', source: 'export' } };
 }
 
+/** Raised by Parse for an export only the family can say how to read: it waits in 'needs_mapping'. */
+export class NeedsMappingError extends Error {
+  override name = 'NeedsMapping';
+  constructor(readonly kind: MappingKind) {
+    super(`The family is asked how to read this ${kind.toUpperCase()} file`);
+  }
+}
+
+type ReadingAccount = Pick<
+  AccountItem,
+  'account_number' | 'sort_code' | 'card_last4' | 'csv_mappings' | 'qif_date_order'
+>;
+
+/**
+ * An export read as the account reads its files: a CSV file of a layout the reader does not know, by the
+ * mapping the family gave for its header; a QIF file whose dates could be either order, in the order the
+ * family gave. Without those answers, or when the kept mapping cannot read a row of this file,
+ * NeedsMappingError (a CSV file with no dates and amounts at all is refused as before: nothing to map).
+ */
+export function readExportForAccount(
+  bytes: Uint8Array,
+  fileName: string,
+  account: ReadingAccount | null,
+): ReadExportResult {
+  const kind = kindFromName(fileName);
+  const dateOrder = kind === 'qif' ? account?.qif_date_order : undefined;
+  const result = readExport(bytes, fileName, dateOrder ? { dateOrder } : {});
+  if (
+    !result.ok &&
+    kind === 'csv' &&
+    (result.reason === 'csv_unknown_layout' || result.reason === 'csv_no_date')
+  ) {
+    const table = csvTable(decodeExport(bytes).text);
+    if (!table) return result;
+    const signature = tableSignature(table);
+    const kept = account?.csv_mappings?.find((m) => sameSignature(m.header, signature));
+    if (!kept) throw new NeedsMappingError('csv');
+    // The kept answer no longer reads this file (a row it cannot read): the family is asked again.
+    const mapped = readMappedCsvBytes(bytes, kept.mapping);
+    if (!mapped.ok && (mapped.reason === 'unreadable_date' || mapped.reason === 'unreadable_amount'))
+      throw new NeedsMappingError('csv');
+    return mapped;
+  }
+  if (result.ok && kind === 'qif' && result.statement.dateOrder === 'ambiguous')
+    throw new NeedsMappingError('qif');
+  return result;
+}
+
 /**
  * Parse's reading of an export: the object version the upload was claimed for, read exactly; a file that
  * names another account than the chosen one (its account number differs) fails in the family's words.
@@ -43,12 +98,12 @@ export function checkExportFile(state: PipelineState, bytes: Uint8Array): Pipeli
 export async function readExportFile(
   deps: Pick<PipelineDeps, 'storage'>,
   state: PipelineState,
-  account: Pick<AccountItem, 'account_number' | 'sort_code' | 'card_last4'> | null,
+  account: ReadingAccount | null,
 ): Promise<ExportStatement> {
   const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
-  const result = readExport(bytes, state.fileName);
+  const result = readExportForAccount(bytes, state.fileName, account);
   if (!result.ok) throw new StatementError(result.message, result.reason);
   const other = otherAccount(result.statement.account, account);
   if (other)

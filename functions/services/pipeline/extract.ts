@@ -25,7 +25,9 @@ export async function extractStep(deps: PipelineDeps, state: PipelineState): Pro
     throw new StatementError(MESSAGES.replaced, 'replaced');
   // A bank's export (CSV, OFX/QFX, QIF) is read by Parse as it is; here only that it is what its name says.
   if (isExportFile(state.fileName)) return checkExportFile(state, bytes);
-  const text = await extractTextLayer(bytes, { maxBytes: MAX_UPLOAD_BYTES });
+  // In the function's own process, unless the twin registered a worker thread for it.
+  const read = deps.textLayer ?? extractTextLayer;
+  const text = await read(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
     const blocksKey = await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });
     return {

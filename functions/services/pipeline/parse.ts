@@ -1,6 +1,7 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
 import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
+import { MAPPING_MESSAGES } from '../../contracts/export-mapping';
 import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
 import {
   type BlocksArtefact,
@@ -10,6 +11,7 @@ import {
   unpackBlocks,
 } from '../../contracts/statement';
 import { statementAccountIdentity } from '../../domain/account-numbers';
+import type { ExportStatement } from '../../domain/exports';
 import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
 import {
   type CheckReading,
@@ -19,7 +21,7 @@ import {
 } from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
 import { type PipelineDeps, requireAccount } from './common';
-import { readExportFile } from './exports';
+import { NeedsMappingError, readExportFile } from './exports';
 import { MESSAGES } from './messages';
 import { readJson, writeJson } from './working-files';
 
@@ -43,9 +45,13 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   ]);
   const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
   // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader.
-  const statement = artefact
-    ? readPdfStatement(artefact, referenceDate, account)
-    : await readExportFile(deps, state, account);
+  let statement: ParsedStatement;
+  if (artefact) statement = readPdfStatement(artefact, referenceDate, account);
+  else {
+    const read = await readExportOrAsk(deps, state, account);
+    if (!read) return { ...state, needsCheck: true };
+    statement = read;
+  }
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
   const warnings = [
     ...(artefact?.warnings ?? []),
@@ -114,6 +120,34 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     deps.now(),
   );
   return { ...state, statementKey, counts, needsCheck: false };
+}
+
+/**
+ * An export read, or, when only the family can say how (its columns, its date order), the upload waiting in
+ * 'needs_mapping' for them (null): nothing is written until they answer (services/export-mappings.ts).
+ */
+async function readExportOrAsk(
+  deps: PipelineDeps,
+  state: PipelineState,
+  account: AccountItem | null,
+): Promise<ExportStatement | null> {
+  try {
+    return await readExportFile(deps, state, account);
+  } catch (error) {
+    if (!(error instanceof NeedsMappingError)) throw error;
+    await advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'needs_mapping',
+      {
+        message: error.kind === 'csv' ? MAPPING_MESSAGES.csvWaiting : MAPPING_MESSAGES.qifWaiting,
+        source: 'export',
+        bucket: state.bucket,
+      },
+      deps.now(),
+    );
+    return null;
+  }
 }
 
 /**

@@ -19,6 +19,9 @@ const FamilyOverview = lazy(() =>
 );
 
 /** The kit's demo pages (not in the sidebar; reached by their address): each its own lazily loaded chunk. */
+const MapColumnsPage = lazy(() =>
+  import('../features/mapping/MapColumnsPage').then((m) => ({ default: m.MapColumnsPage })),
+);
 const CheckStatementPage = lazy(() =>
   import('../features/check/CheckStatementPage').then((m) => ({ default: m.CheckStatementPage })),
 );
@@ -87,6 +90,14 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
             {pages.map((page) => (
               <Route key={page.path} path={page.path} element={<LazyPage>{page.element}</LazyPage>} />
             ))}
+            <Route
+              path="setup/upload/map/:uploadId"
+              element={
+                <LazyPage>
+                  <MapColumnsPage />
+                </LazyPage>
+              }
+            />
             <Route
               path="setup/upload/check/:uploadId"
               element={

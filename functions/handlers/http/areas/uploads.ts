@@ -1,7 +1,9 @@
 import { areaRouter } from '../../../app/http';
+import { handler as confirmExportMapping } from '../confirm-export-mapping';
 import { handler as createUpload } from '../create-upload';
 import { handler as discardStatementCheck } from '../discard-statement-check';
 import { handler as editStatementCheck } from '../edit-statement-check';
+import { handler as getExportMapping } from '../get-export-mapping';
 import { handler as getStatementCheck } from '../get-statement-check';
 import { handler as getStatementCheckPage } from '../get-statement-check-page';
 import { handler as getUpload } from '../get-upload';
@@ -24,4 +26,6 @@ export const handler = areaRouter('uploads', [
   editStatementCheck,
   importStatementCheck,
   discardStatementCheck,
+  getExportMapping,
+  confirmExportMapping,
 ]);

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { checkPath } from '../check/WaitingChecksBanner';
-import { STAGE_LABELS } from '../upload/stages';
+import { mappingPath, STAGE_LABELS } from '../upload/stages';
 import { useRemoveStatement, useStatementRemoval, useStatements } from './api';
 import {
   formatInstantDate,
@@ -85,8 +85,8 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
           <dd>
             {upload.stage === 'failed' ? (
               <Badge tone="danger">{STAGE_LABELS.failed}</Badge>
-            ) : upload.stage === 'needs_check' ? (
-              <Badge tone="warning">{STAGE_LABELS.needs_check}</Badge>
+            ) : upload.stage === 'needs_check' || upload.stage === 'needs_mapping' ? (
+              <Badge tone="warning">{STAGE_LABELS[upload.stage]}</Badge>
             ) : upload.stage !== 'done' ? (
               <Badge tone="info">{STAGE_LABELS[upload.stage]}</Badge>
             ) : upload.reconciliation === null ? (
@@ -113,6 +113,12 @@ function StatementItem({ upload, onRemoved }: { upload: Upload; onRemoved(messag
         <p className="statement-check-link">
           Its transactions are not in your figures yet.{' '}
           <Link to={checkPath(upload.uploadId)}>Check this statement</Link>
+        </p>
+      )}
+      {upload.stage === 'needs_mapping' && (
+        <p className="statement-check-link">
+          Its transactions are not in your figures yet.{' '}
+          <Link to={mappingPath(upload.uploadId)}>Map its columns</Link>
         </p>
       )}
       {upload.warnings.length > 0 && (

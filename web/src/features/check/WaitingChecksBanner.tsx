@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
+import { mappingPath } from '../upload/stages';
 import { useWaitingChecks } from './api';
 import './check.css';
 
@@ -7,8 +8,8 @@ import './check.css';
 export const checkPath = (uploadId: string) => `/app/setup/upload/check/${encodeURIComponent(uploadId)}`;
 
 /**
- * The overview's banner while any statement waits for the family's check: its rows are in no figure until
- * it is imported, so the figures may be missing it.
+ * The overview's banner while any statement waits for the family's check (or a bank export for its columns
+ * to be mapped): its rows are in no figure until it is imported, so the figures may be missing it.
  */
 export function WaitingChecksBanner() {
   const waiting = useWaitingChecks();
@@ -28,7 +29,11 @@ export function WaitingChecksBanner() {
       <ul>
         {statements.map((s) => (
           <li key={s.uploadId}>
-            <Link to={checkPath(s.uploadId)}>Check {s.fileName}</Link>
+            {s.stage === 'needs_mapping' ? (
+              <Link to={mappingPath(s.uploadId)}>Map the columns of {s.fileName}</Link>
+            ) : (
+              <Link to={checkPath(s.uploadId)}>Check {s.fileName}</Link>
+            )}
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Menu } from '../../components/Menu';
 import { Money } from '../../components/Money';
 import { ProgressBar } from '../../components/ProgressBar';
+import { Select } from '../../components/Select';
 import { StatTile } from '../../components/StatTile';
 import { Tabs } from '../../components/Tabs';
 import { DemoCase, DemoSection } from './DemoSection';
@@ -244,6 +245,26 @@ export function DsDemo() {
         </div>
       </DemoSection>
 
+      <DemoSection id="ds-select" title="Select">
+        <div className="demo-grid">
+          <DemoCase title="A choice, with a hint">
+            <DateOrderSelect />
+          </DemoCase>
+          <DemoCase title="Nothing chosen yet, with an error">
+            <Select
+              label="Amount column"
+              options={[
+                { id: 'c3', label: 'Paid out (e.g. 12.40)' },
+                { id: 'c4', label: 'Paid in (e.g. 2,100.00)' },
+              ]}
+              value={null}
+              onChange={() => undefined}
+              error="Choose the column that holds the amount."
+            />
+          </DemoCase>
+        </div>
+      </DemoSection>
+
       <DemoSection id="ds-tabs" title="Tabs and menus">
         <div>
           <DemoCase title="Tabs">
@@ -379,5 +400,21 @@ export function DsDemo() {
         </div>
       </DemoSection>
     </div>
+  );
+}
+
+function DateOrderSelect() {
+  const [order, setOrder] = useState<'dmy' | 'mdy'>('dmy');
+  return (
+    <Select<'dmy' | 'mdy'>
+      label="Date format"
+      options={[
+        { id: 'dmy', label: 'Day first (31/01/2025)' },
+        { id: 'mdy', label: 'Month first (01/31/2025)' },
+      ]}
+      value={order}
+      onChange={setOrder}
+      hint="How the file writes its dates."
+    />
   );
 }

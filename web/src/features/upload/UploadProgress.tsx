@@ -4,7 +4,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { checkPath } from '../check/WaitingChecksBanner';
 import { formatBytes } from './format';
 import type { JobView } from './jobs';
-import { countsText, PIPELINE_STEPS, reconciliationNote, STAGE_LABELS, stepOf } from './stages';
+import { countsText, mappingPath, PIPELINE_STEPS, reconciliationNote, STAGE_LABELS, stepOf } from './stages';
 
 /**
  * One file: a labelled progress bar (the bytes while uploading, then the pipeline's step), the current stage
@@ -79,6 +79,11 @@ export function UploadProgress({ view }: { view: JobView }) {
       {view.stage === 'needs_check' && view.upload ? (
         <p className="upload-file-warning">
           {view.upload.message} <Link to={checkPath(view.upload.uploadId)}>Check this statement</Link>
+        </p>
+      ) : null}
+      {view.stage === 'needs_mapping' && view.upload ? (
+        <p className="upload-file-warning">
+          {view.upload.message} <Link to={mappingPath(view.upload.uploadId)}>Map its columns</Link>
         </p>
       ) : null}
       {view.phase === 'failed' ? <p className="upload-file-error">{view.message}</p> : null}

@@ -18,13 +18,17 @@ export const STAGE_LABELS: Record<PipelineStage, string> = {
   classifying: 'Classifying transactions',
   matching: 'Matching transfers between your accounts',
   needs_check: 'Needs your check',
+  needs_mapping: 'Needs its columns mapped',
   done: 'Done',
   failed: 'Could not be processed',
 };
 
-/** Nothing more happens on its own: done, failed, or waiting for the family's check. */
+/** Nothing more happens on its own: done, failed, or waiting for the family's check or mapping. */
 export const isFinalStage = (stage: PipelineStage | undefined): boolean =>
-  stage === 'done' || stage === 'failed' || stage === 'needs_check';
+  stage === 'done' || stage === 'failed' || stage === 'needs_check' || stage === 'needs_mapping';
+
+/** Where the family maps the columns of an export the reader could not read on its own. */
+export const mappingPath = (uploadId: string) => `/app/setup/upload/map/${encodeURIComponent(uploadId)}`;
 
 /** The step number (1 to 4) of a working stage, or 0 before the pipeline starts. */
 export function stepOf(stage: PipelineStage): number {

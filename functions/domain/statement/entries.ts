@@ -1,0 +1,352 @@
+import type { PartialDate } from './dates';
+import type { Row } from './geometry';
+import type { MoneyCell, UnreadableCell as UnreadableMoney } from './rows';
+import { near, type TableRow } from './table';
+import type { PageBox, TransactionRegion } from './types';
+
+/**
+ * Stage 3, rows to entries: table rows become raw transactions (wrapped descriptions joined, dates carried
+ * down, balances and balance lines kept as checkpoints), repeated runs (decoys) dropped, and the order
+ * (oldest or newest first) recognised.
+ */
+
+export interface RawTransaction {
+  date: PartialDate | null;
+  date2: PartialDate | null;
+  /** A year from a section row ('2024') above it. */
+  sectionYear: number | null;
+  parts: string[];
+  /** null when the amount is printed but unreadable (then `unreadableAmount` holds it). */
+  cell: MoneyCell | null;
+  unreadableAmount: UnreadableMoney | null;
+  balance: MoneyCell | null;
+  unreadableBalance: UnreadableMoney | null;
+  segment: number;
+  page: number;
+  /** The lines it was read from, and its figures' boxes. */
+  region: TransactionRegion;
+}
+
+/** The box around lines on one page (the lines of other pages left out). */
+function linesBox(rows: readonly Row[], page: number): PageBox {
+  const on = rows.filter((r) => r.page === page);
+  const words = on.flatMap((r) => r.words);
+  return {
+    page,
+    top: Math.min(...on.map((r) => r.top)),
+    bottom: Math.max(...on.map((r) => r.bottom)),
+    left: words.length ? Math.min(...words.map((w) => w.left)) : 0,
+    right: words.length ? Math.max(...words.map((w) => w.right)) : 1,
+  };
+}
+/** A transaction's box grown by a line that continues it (on the same page; a line overleaf is left out). */
+const grow = (box: PageBox, row: Row): PageBox =>
+  row.page !== box.page || !row.words.length
+    ? box
+    : {
+        page: box.page,
+        top: Math.min(box.top, row.top),
+        bottom: Math.max(box.bottom, row.bottom),
+        left: Math.min(box.left, ...row.words.map((w) => w.left)),
+        right: Math.max(box.right, ...row.words.map((w) => w.right)),
+      };
+/** A figure's box on its line. */
+const figureBox = (row: Row, cell: { left: number; right: number } | null): PageBox | null =>
+  cell ? { page: row.page, top: row.top, bottom: row.bottom, left: cell.left, right: cell.right } : null;
+
+export interface Checkpoint {
+  afterRow: number;
+  cell: MoneyCell;
+  reason: string;
+  segment: number;
+}
+
+/**
+ * Whether wrapped descriptions carry their amounts on the first line ('first', most banks) or the last
+ * ('last'): evidence from dated blocks, where the date shows which line starts the entry.
+ */
+
+/** Payment-type codes that UK statements print at the start of an entry (HSBC, Lloyds, Halifax, TSB ...). */
+export const TYPE_CODE =
+  /^(?:BP|TFR|DD|SO|STO|CR|DR|VIS|VISA|ATM|CHQ|\){3}|BGC|FPI|FPO|DEB|CPT|PAY|TR|IB|OBP|BAC|D\/D|S\/O|FT|POS|C\/L|CHG|INT|CSH|DEP|MPI|MPO|CDM)$/;
+
+export const startsWithCode = (row: TableRow) => TYPE_CODE.test(row.description.split(' ')[0] ?? '');
+
+export function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
+  let first = 0;
+  let last = 0;
+  rows.forEach((row, i) => {
+    const startsWithDate = row.date !== null && (row.category === 'text' || row.category === 'txn');
+    if (!startsWithDate) {
+      // A type code starts an entry: a coded line without an amount, then an uncoded line with one, puts
+      // amounts on the last line; a coded line with an amount, then uncoded lines, on the first.
+      if (row.category === 'text' && startsWithCode(row)) {
+        const next = rows[i + 1];
+        if (next?.category === 'txn' && !next.date && !startsWithCode(next) && near(row, next)) last++;
+      } else if (row.category === 'txn' && startsWithCode(row)) {
+        const next = rows[i + 1];
+        if (next?.category === 'text' && !next.date && !startsWithCode(next) && near(row, next)) {
+          const after = rows[i + 2];
+          if (after?.category !== 'txn' || startsWithCode(after) || after.date) first++;
+        }
+      }
+      return;
+    }
+    let j = i + 1;
+    while (rows[j]?.category === 'text' && !rows[j]!.date && near(rows[j - 1]!, rows[j]!)) j++;
+    const next = rows[j];
+    if (row.category === 'text') {
+      if (next?.category === 'txn' && !next.date && near(rows[j - 1]!, next)) last++;
+    } else if (j > i + 1 && (!next || next.date || !near(rows[j - 1]!, next) || next.category !== 'txn')) {
+      first++;
+    }
+  });
+  return last > first ? 'last' : 'first';
+}
+
+export interface Assembly {
+  transactions: RawTransaction[];
+  checkpoints: Checkpoint[];
+  /** Balance lines whose figure is unreadable (after transaction `afterRow`). */
+  unreadableLines: Array<{ afterRow: number; cell: UnreadableMoney; page: number; segment: number }>;
+  /** The table's own totals row: money in and money out (pence), where printed. */
+  totals: { moneyIn: number | null; moneyOut: number | null };
+  warnings: string[];
+  used: Set<Row>;
+}
+
+/** Builds transactions from table rows: wrapped descriptions, carried dates, balances and checkpoints. */
+export function assemble(rows: readonly TableRow[]): Assembly {
+  const mode = amountLine(rows);
+  const transactions: RawTransaction[] = [];
+  const checkpoints: Checkpoint[] = [];
+  const unreadableLines: Assembly['unreadableLines'] = [];
+  const totals: Assembly['totals'] = { moneyIn: null, moneyOut: null };
+  const warnings: string[] = [];
+  const used = new Set<Row>();
+  let currentDate: PartialDate | null = null;
+  let sectionYear: number | null = null;
+  let pending: {
+    date: PartialDate | null;
+    date2: PartialDate | null;
+    parts: string[];
+    rows: TableRow[];
+    last: TableRow;
+  } | null = null;
+  let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
+  let previous: TableRow | null = null;
+
+  const setDate = (date: PartialDate) => {
+    currentDate = date;
+    for (const t of transactions) if (!t.date) t.date = date;
+  };
+  /** Text lines with no amount of their own: they continue the transaction above when they sit under it. */
+  const dropPending = () => {
+    if (pending && !pending.date && lastTxn && near(lastTxn.last, pending.rows[0]!)) {
+      for (const item of lastTxn.items) {
+        item.parts.push(...pending.parts);
+        for (const r of pending.rows) item.region = { ...item.region, row: grow(item.region.row, r.row) };
+      }
+      for (const r of pending.rows) used.add(r.row);
+    }
+    pending = null;
+  };
+
+  for (const row of rows) {
+    switch (row.category) {
+      case 'noise':
+      case 'empty':
+        dropPending();
+        lastTxn = null;
+        break;
+      case 'year':
+        sectionYear = row.year;
+        break;
+      case 'total':
+        dropPending();
+        for (const m of row.money) {
+          if (m.column === 'in') totals.moneyIn = m.amount.pence;
+          if (m.column === 'out') totals.moneyOut = m.amount.pence;
+        }
+        used.add(row.row);
+        lastTxn = null;
+        break;
+      case 'date':
+        setDate(row.date!);
+        if (pending && !pending.date) pending.date = row.date;
+        used.add(row.row);
+        break;
+      case 'label':
+      case 'balance': {
+        dropPending();
+        // A balance line's date (brought forward at the top of a page) does not date the rows below it
+        // once the table has dated rows of its own.
+        if (row.date && !currentDate) setDate(row.date);
+        const cell = row.money.find((m) => m.column === 'balance') ?? row.money.at(-1);
+        const reason =
+          row.category === 'label' ? row.description.toLowerCase() || 'balance' : 'printed balance';
+        const afterRow = transactions.length - 1;
+        if (cell) checkpoints.push({ afterRow, cell, reason, segment: row.segment });
+        else {
+          const misprint = row.unreadable.find((u) => u.column === 'balance') ?? row.unreadable.at(-1)!;
+          unreadableLines.push({ afterRow, cell: misprint, page: row.row.page, segment: row.segment });
+        }
+        used.add(row.row);
+        lastTxn = null;
+        break;
+      }
+      case 'text': {
+        const text = [row.dateColumnText, row.description].filter(Boolean).join(' ');
+        if (row.date) {
+          dropPending();
+          setDate(row.date);
+          pending = { date: row.date, date2: row.date2, parts: [text], rows: [row], last: row };
+        } else if (pending && near(pending.last, row)) {
+          pending.parts.push(text);
+          pending.rows.push(row);
+          pending.last = row;
+        } else if (mode === 'first' && lastTxn && near(previous, row) && previous === lastTxn.last) {
+          for (const item of lastTxn.items) {
+            item.parts.push(text);
+            item.region = { ...item.region, row: grow(item.region.row, row.row) };
+          }
+          lastTxn.last = row;
+          used.add(row.row);
+        } else {
+          dropPending();
+          pending = { date: null, date2: row.date2, parts: [text], rows: [row], last: row };
+        }
+        break;
+      }
+      case 'txn': {
+        // Undated lines above a dated entry do not start it: they end the one before.
+        if (row.date && pending && !pending.date) dropPending();
+        const lead = pending && (pending.date || near(pending.last, row)) ? pending : null;
+        if (!lead) dropPending();
+        pending = null;
+        if (lead?.date && row.date) {
+          // A dated line without an amount, then a dated amount line: the first was something else.
+          warnings.push(`Ignored a line without an amount: "${lead.parts.join(' ')}".`);
+        }
+        const date: PartialDate | null = row.date ?? lead?.date ?? currentDate;
+        if (row.date) setDate(row.date);
+        else if (date) currentDate = date;
+        const ownText = [row.dateColumnText, row.description].filter(Boolean).join(' ');
+        const parts = lead && !(lead.date && row.date) ? [...lead.parts, ownText] : [ownText];
+        if (lead) for (const r of lead.rows) used.add(r.row);
+        used.add(row.row);
+        const balance = row.money.find((m) => m.column === 'balance') ?? null;
+        const unreadableBalance = balance
+          ? null
+          : (row.unreadable.find((u) => u.column === 'balance') ?? null);
+        const amounts: Array<{ cell: MoneyCell | null; misprint: UnreadableMoney | null }> = [
+          ...row.money.filter((m) => m.column !== 'balance').map((cell) => ({ cell, misprint: null })),
+          ...row.unreadable
+            .filter((u) => u.column !== 'balance')
+            .map((misprint) => ({ cell: null, misprint })),
+        ];
+        if (amounts.length > 1) {
+          warnings.push(
+            `A row on page ${row.row.page} has ${amounts.length} amounts; each is read as a transaction.`,
+          );
+        }
+        const lines = [...(lead ? lead.rows.map((r) => r.row) : []), row.row];
+        const items: RawTransaction[] = amounts.map(({ cell, misprint }, k) => ({
+          region: {
+            row: linesBox(lines, row.row.page),
+            amount: figureBox(row.row, cell ?? misprint),
+            balance:
+              k === amounts.length - 1 ? figureBox(row.row, balance ?? unreadableBalance ?? null) : null,
+          },
+          date,
+          date2: row.date2 ?? lead?.date2 ?? null,
+          sectionYear,
+          parts: [...parts],
+          cell,
+          unreadableAmount: misprint,
+          balance: k === amounts.length - 1 ? balance : null,
+          unreadableBalance: k === amounts.length - 1 ? unreadableBalance : null,
+          segment: row.segment,
+          page: row.row.page,
+        }));
+        transactions.push(...items);
+        lastTxn = { items, last: row };
+        break;
+      }
+    }
+    previous = row;
+  }
+  dropPending();
+  return { transactions, checkpoints, unreadableLines, totals, warnings, used };
+}
+
+/**
+ * Whether the rows run newest first: dates mostly step back (a step of more than six months is a New Year
+ * wrap and does not count). A card statement sorted by posting date may step back now and then; that is
+ * not enough.
+ */
+export function listedNewestFirst(transactions: readonly RawTransaction[]): boolean {
+  let back = 0;
+  let forward = 0;
+  let previous: PartialDate | null = null;
+  for (const { date } of transactions) {
+    if (!date) continue;
+    if (previous) {
+      const step =
+        previous.year !== null && date.year !== null
+          ? (date.year - previous.year) * 372 + (date.month - previous.month) * 31 + date.day - previous.day
+          : (date.month - previous.month) * 31 + date.day - previous.day;
+      if (step < 0 && step > -186) back++;
+      else if (step > 0 && step < 186) forward++;
+    }
+    previous = date;
+  }
+  return back >= 2 && back > 2 * forward;
+}
+
+/** Removes transactions, keeping each balance line after the transaction it followed (or the one before). */
+export function removeTransactions(assembly: Assembly, drop: ReadonlySet<RawTransaction>): void {
+  if (!drop.size) return;
+  const newIndex: number[] = [];
+  let kept = -1;
+  for (const t of assembly.transactions) {
+    if (!drop.has(t)) kept++;
+    newIndex.push(kept);
+  }
+  const remap = (afterRow: number) => (afterRow < 0 ? afterRow : (newIndex[afterRow] ?? kept));
+  for (const c of assembly.checkpoints) c.afterRow = remap(c.afterRow);
+  for (const u of assembly.unreadableLines) u.afterRow = remap(u.afterRow);
+  assembly.transactions = assembly.transactions.filter((t) => !drop.has(t));
+}
+
+export const entryKey = (t: RawTransaction) =>
+  `${t.date?.day}/${t.date?.month}|${t.cell?.amount.pence ?? t.unreadableAmount?.text}|${t.cell?.column}|${t.balance?.amount.pence ?? ''}`;
+
+/**
+ * Decoys: a later part of the table (a page, or a table under a heading of its own) whose rows all repeat a
+ * run of rows already read (same dates, amounts, columns and printed balances) is the same money printed
+ * again (a duplicate page, rows repeated after the closing balance), not new money.
+ */
+export function removeRepeatedRuns(assembly: Assembly, warnings: string[]): void {
+  const bySegment = new Map<number, RawTransaction[]>();
+  for (const t of assembly.transactions) bySegment.set(t.segment, [...(bySegment.get(t.segment) ?? []), t]);
+  const drop = new Set<RawTransaction>();
+  const dropSegments = new Set<number>();
+  for (const [segment, list] of bySegment) {
+    // Two rows with a printed balance, or three without, are too many to repeat by chance.
+    if (list.length < (list.some((t) => t.balance) ? 2 : 3)) continue;
+    const earlier = assembly.transactions.filter((t) => t.segment < segment && !drop.has(t)).map(entryKey);
+    const keys = list.map(entryKey);
+    const found = earlier.some((_, start) => keys.every((k, i) => earlier[start + i] === k));
+    if (!found) continue;
+    for (const t of list) drop.add(t);
+    dropSegments.add(segment);
+    warnings.push(
+      `${list.length} rows on page ${list[0]!.page} repeat rows printed earlier in the statement; they are not counted again.`,
+    );
+  }
+  if (!drop.size) return;
+  assembly.checkpoints = assembly.checkpoints.filter((c) => !dropSegments.has(c.segment));
+  assembly.unreadableLines = assembly.unreadableLines.filter((u) => !dropSegments.has(u.segment));
+  removeTransactions(assembly, drop);
+}

@@ -1,0 +1,307 @@
+import { isAmountAffix, parseAmount } from './amounts';
+import { parseLeadingDate } from './dates';
+import { height, type Row, rowText, type Word } from './geometry';
+import { type Column, type ColumnKind, detectHeader } from './header';
+import { joinSplitFigures, type TableLayout, tableLayout } from './rows';
+
+/**
+ * Stage 1, layout: where the transaction table is on each page. Segments run from each heading row to the
+ * next (or the page end); a page without headings continues the last table; a statement without readable
+ * headings takes its columns from where the figures stand; card tables printed side by side are cut into
+ * halves; lines repeated at the top or foot of every page are page furniture.
+ */
+
+export interface Segment {
+  layout: TableLayout;
+  rows: Row[];
+}
+
+/**
+ * Page-footer text ('Page 2 of 4', 'Continued on next page', the bank's registered office and regulator lines
+ * printed at the foot of each page): never a transaction's description.
+ */
+export const FOOTER =
+  /\b(?:page \d+(?: of \d+)?|continued|overleaf|(?:please )?turn over|registered (?:in england|in scotland|office|number|no\b)|authori[sz]ed by the (?:prudential|pra\b|fca\b|financial)|prudential regulation authority|financial conduct authority|regulated by the (?:fca|pra)|financial services (?:register|compensation scheme)|firm reference number)/i;
+
+/**
+ * Table segments: from each heading to the next (or the page's end); a page without headings continues the
+ * last table.
+ */
+export function findSegments(rows: readonly Row[]): {
+  segments: Segment[];
+  headingRows: Map<Row, TableLayout>;
+} {
+  const segments: Segment[] = [];
+  const headingRows = new Map<Row, TableLayout>();
+  const pages = [...new Set(rows.map((r) => r.page))];
+  let layout: TableLayout | null = null;
+  for (const page of pages) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts: Array<{ index: number; used: number; layout: TableLayout }> = [];
+    for (let i = 0; i < pageRows.length; i++) {
+      const found = detectHeader(pageRows, i);
+      if (!found) continue;
+      const start = { index: i, used: found.rows, layout: tableLayout(found.header.columns) };
+      starts.push(start);
+      for (let k = 0; k < found.rows; k++) headingRows.set(pageRows[i + k]!, start.layout);
+      i += found.rows - 1;
+    }
+    if (!starts.length) {
+      if (layout) segments.push({ layout, rows: pageRows });
+      continue;
+    }
+    starts.forEach((start, k) => {
+      const end = starts[k + 1]?.index ?? pageRows.length;
+      segments.push({ layout: start.layout, rows: pageRows.slice(start.index + start.used, end) });
+    });
+    layout = starts.at(-1)!.layout;
+  }
+  return { segments, headingRows };
+}
+
+/**
+ * A table whose headings cannot be read (a scan's garbled heading row, a template without one): its columns
+ * are taken from where the figures stand. Rows that start with a date and end in money are the table's
+ * rows; their figures form columns by their right edges (figures are right-aligned): three or more columns
+ * of figures are money out, money in and the balance; two are an amount and the balance; one an amount.
+ */
+export function inferSegments(rows: readonly Row[]): Segment[] {
+  const dated: Array<{ row: Row; dateRight: number; second: Word[]; money: Word[] }> = [];
+  for (const row of rows) {
+    const leading = parseLeadingDate(row.words.slice(0, 4).map((w) => w.text));
+    if (!leading) continue;
+    const dateWords = row.words.slice(0, leading.used);
+    // A period ('01/03/2025 - 31/03/2025', '1 April to 30 April') is not a row of the table.
+    if (/^(?:-|–|to|until)$/i.test(row.words[leading.used]?.text ?? '')) continue;
+    // A second date column (a card's received / posting date) beside the first.
+    const next = parseLeadingDate(row.words.slice(leading.used, leading.used + 4).map((w) => w.text));
+    const second = next ? row.words.slice(leading.used, leading.used + next.used) : [];
+    const rest = joinSplitFigures(row.words.slice(leading.used + second.length), false);
+    const money = rest.filter((w) => parseAmount(w.text) !== null && /\.\d\d\b/.test(w.text));
+    if (!money.length || money.length === rest.length) continue;
+    dated.push({ row, dateRight: Math.max(...dateWords.map((w) => w.right)), second, money });
+  }
+  if (dated.length < 3) return [];
+  const figures = dated.flatMap((d) => d.money).sort((a, b) => a.right - b.right);
+  const clusters: Word[][] = [];
+  for (const w of figures) {
+    const last = clusters.at(-1);
+    if (last && w.right - last.at(-1)!.right < 0.02) last.push(w);
+    else clusters.push([w]);
+  }
+  // Columns of figures that stand on more than one row (a stray figure in the text is no column).
+  const columnsOfFigures = clusters.filter((c) => c.length >= 2).slice(-3);
+  if (!columnsOfFigures.length) return [];
+  let kinds: ColumnKind[] =
+    columnsOfFigures.length === 3
+      ? ['out', 'in', 'balance']
+      : columnsOfFigures.length === 2
+        ? ['amount', 'balance']
+        : ['amount'];
+  if (columnsOfFigures.length === 3) {
+    // Which of the two is money in: the balances say (money in raises the balance).
+    const columnOf = new Map<Word, number>();
+    columnsOfFigures.forEach((c, i) => {
+      for (const w of c) columnOf.set(w, i);
+    });
+    let firstIsIn = 0;
+    let previous: number | null = null;
+    for (const d of dated) {
+      const balanceWord = d.money.find((w) => columnOf.get(w) === 2);
+      const amounts = d.money.filter((w) => columnOf.get(w) === 0 || columnOf.get(w) === 1);
+      const balance = balanceWord ? parseAmount(balanceWord.text) : null;
+      const value = balance ? (balance.negative ? -balance.pence : balance.pence) : null;
+      if (value !== null && previous !== null && amounts.length === 1) {
+        const amount = parseAmount(amounts[0]!.text)!.pence;
+        const delta = value - previous;
+        if (Math.abs(delta) === amount) firstIsIn += (columnOf.get(amounts[0]!) === 0) === delta > 0 ? 1 : -1;
+      }
+      previous = value;
+    }
+    if (firstIsIn > 0) kinds = ['in', 'out', 'balance'];
+  }
+  const dateLeft = Math.min(...dated.map((d) => d.row.words[0]!.left));
+  const dateRight = Math.max(...dated.map((d) => d.dateRight));
+  const withSecond = dated.filter((d) => d.second.length);
+  const secondColumn: Column[] =
+    withSecond.length >= dated.length / 2
+      ? [
+          {
+            kind: 'date2',
+            left: Math.min(...withSecond.map((d) => d.second[0]!.left)),
+            right: Math.max(...withSecond.map((d) => d.second.at(-1)!.right)),
+          },
+        ]
+      : [];
+  const textStart = secondColumn[0]?.right ?? dateRight;
+  const textLeft = Math.min(
+    ...dated.map(
+      (d) =>
+        d.row.words.find((w) => w.left > textStart && !d.money.includes(w) && !d.second.includes(w))?.left ??
+        1,
+    ),
+  );
+  const descriptionLeft = Math.min(textLeft, textStart + 0.01);
+  const columns: Column[] = [
+    { kind: 'date', left: dateLeft, right: dateRight },
+    ...secondColumn,
+    { kind: 'description', left: descriptionLeft, right: descriptionLeft + 0.05 },
+    ...columnsOfFigures.map((c, i) => ({
+      kind: kinds[i]!,
+      left: Math.min(...c.map((w) => w.left)),
+      right: Math.max(...c.map((w) => w.right)),
+    })),
+  ];
+  const layout = tableLayout(columns);
+  const first = dated[0]!.row;
+  const segments: Segment[] = [];
+  for (const page of [...new Set(rows.map((r) => r.page))]) {
+    if (page < first.page) continue;
+    const pageRows = rows.filter((r) => r.page === page && (page > first.page || r.top >= first.top));
+    if (pageRows.length) segments.push({ layout, rows: pageRows });
+  }
+  return segments;
+}
+
+/** A figure with pence ('£4.45', '60.00CR'), or one followed by its CR / DR word. */
+export function endsInMoney(words: readonly Word[], i: number): boolean {
+  const word = words[i];
+  if (!word) return false;
+  if (parseAmount(word.text) && /\d\.\d\d/.test(word.text)) return true;
+  return isAmountAffix(word.text) === 'after' && endsInMoney(words, i - 1);
+}
+
+/**
+ * Transactions printed in two columns side by side on a page (a card statement's newspaper layout: 'date,
+ * description, amount' on the left half and again on the right half of the same lines). When three or more
+ * lines hold a second entry starting with a date right after a figure, at the same place, the lines from
+ * there are cut at that place and the right half is read after the left half, moved under it, so both
+ * halves share one set of columns. Lines across the cut (a box under the table) end the side-by-side band.
+ * `origin` maps each half (and each moved line) to the printed line.
+ */
+export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
+  const out: Row[] = [];
+  const pages = [...new Set(rows.map((r) => r.page))];
+  const startsOf = new Map<number, Array<{ row: number; word: Word; first: Word }>>();
+  for (const page of pages) {
+    const starts: Array<{ row: number; word: Word; first: Word }> = [];
+    rows
+      .filter((r) => r.page === page)
+      .forEach((row, index) => {
+        const words = row.words;
+        if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
+        for (let i = 2; i < words.length; i++) {
+          if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
+            starts.push({ row: index, word: words[i]!, first: words[0]! });
+            return;
+          }
+        }
+      });
+    startsOf.set(page, starts);
+  }
+  // A page whose right half holds only one or two entries (the last page) is cut where the other pages are.
+  const all = [...startsOf.values()].flat().map((s) => s.word.left);
+  const sameCut = all.length >= 3 && Math.max(...all) - Math.min(...all) <= 0.02;
+  for (const page of pages) {
+    const pageRows = rows.filter((r) => r.page === page);
+    const starts = startsOf.get(page) ?? [];
+    const lefts = starts.map((s) => s.word.left);
+    if (
+      !starts.length ||
+      (!sameCut && (starts.length < 3 || Math.max(...lefts) - Math.min(...lefts) > 0.02))
+    ) {
+      out.push(...pageRows);
+      continue;
+    }
+    const cut = Math.min(...lefts) - 0.002;
+    const shift = cut - Math.min(...starts.map((s) => s.first.left)) + 0.002;
+    const from = starts[0]!.row;
+    let to = from;
+    while (to < pageRows.length && !pageRows[to]!.words.some((w) => w.left < cut && w.right > cut)) to++;
+    const band = pageRows.slice(from, to);
+    const offset = band.at(-1)!.bottom - band[0]!.top + 2 * height(band[0]!);
+    const lower = (row: Row, words: Word[]): Row => {
+      const moved: Row = {
+        page: row.page,
+        top: row.top + offset,
+        bottom: row.bottom + offset,
+        words: words.map((w) => ({ ...w, top: w.top + offset, bottom: w.bottom + offset })),
+      };
+      origin.set(moved, row);
+      return moved;
+    };
+    // The halves need not be equally wide: the right half's figures are moved under the left half's.
+    const figures = (words: readonly Word[]) =>
+      words.filter((w, i) => endsInMoney(words, i) && !isAmountAffix(w.text));
+    const leftFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left < cut)));
+    const rightFigures = band.flatMap((r) => figures(r.words.filter((w) => w.left >= cut)));
+    const figureShift =
+      leftFigures.length && rightFigures.length
+        ? Math.max(...rightFigures.map((w) => w.right)) - Math.max(...leftFigures.map((w) => w.right))
+        : shift;
+    const figureStart = rightFigures.length ? Math.min(...rightFigures.map((w) => w.left)) : 1;
+    out.push(...pageRows.slice(0, from));
+    const right: Row[] = [];
+    for (const row of band) {
+      const leftWords = row.words.filter((w) => w.left < cut);
+      const rightWords = row.words
+        .filter((w) => w.left >= cut)
+        .map((w) => {
+          const by = w.left >= figureStart - 0.002 ? figureShift : shift;
+          return { ...w, left: w.left - by, right: w.right - by };
+        });
+      if (leftWords.length) {
+        const half: Row = { ...row, words: leftWords };
+        origin.set(half, row);
+        out.push(half);
+      }
+      if (rightWords.length) right.push(lower(row, rightWords));
+    }
+    out.push(...right, ...pageRows.slice(to).map((row) => lower(row, row.words)));
+  }
+  return out;
+}
+
+/** A side panel's words on one line, as rows of their own: one for each side of the table. */
+export function panelRows(row: Row, words: readonly Word[]): Row[] {
+  const first = row.words.findIndex((w) => !words.includes(w));
+  const left = words.filter((w) => first >= 0 && row.words.indexOf(w) < first);
+  const right = words.filter((w) => !left.includes(w));
+  return [left, right].filter((ws) => ws.length).map((ws) => ({ ...row, words: ws }));
+}
+
+/** Statements print pence; whole-pound figures are read as money only when no figure in the table has pence. */
+export function tablePrintsPence(segments: readonly Segment[]): boolean {
+  return segments.some((s) =>
+    s.rows.some((r) =>
+      r.words.some(
+        (w) =>
+          (w.left + w.right) / 2 >= s.layout.moneyStart && /\.\d{2}\b/.test(w.text) && parseAmount(w.text),
+      ),
+    ),
+  );
+}
+
+/**
+ * Page furniture: a line printed at the same place on two or more pages near the top or the foot (the bank's
+ * name, contact lines, 'Page 2 of 3'). It is no part of the table, and an entry runs on across it.
+ */
+export function pageFurniture(rows: readonly Row[]): Set<Row> {
+  const furniture = new Set<Row>();
+  const byText = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (row.top > 0.15 && row.bottom < 0.85) continue;
+    const text = rowText(row);
+    const key = FOOTER.test(text) ? text.replace(/\d+/g, '#') : text;
+    byText.set(key, [...(byText.get(key) ?? []), row]);
+  }
+  for (const list of byText.values()) {
+    if (list.length < 2) continue;
+    for (const row of list) {
+      if (list.some((other) => other.page !== row.page && Math.abs(other.top - row.top) < 0.005)) {
+        furniture.add(row);
+      }
+    }
+  }
+  return furniture;
+}

@@ -1,0 +1,184 @@
+import { toEpochDay } from '../dates';
+import { fromPence, type ParsedAmount } from './amounts';
+import type { StatementContext } from './context';
+import { toIso, yearsBackFrom, yearWithinPeriod } from './dates';
+import type { Assembly, Checkpoint, RawTransaction } from './entries';
+import { CARD_ISSUERS } from './institutions';
+import type { MoneyCell } from './rows';
+import type { AccountKind, ReadStatementOptions, UnreadableCell, YearSource } from './types';
+
+/**
+ * Stage 4, candidate readings: what the statement leaves open, decided from its own figures. The year of
+ * the dates, the direction of each amount (column, printed sign, the column's convention, else the
+ * balances), what a balance means (money held or amount owed), and the opening and closing balances.
+ */
+
+/** Where the year may come from, best first; each is a date the statement cannot be later than. */
+export interface YearAnchors {
+  period: { start: string; end: string } | null;
+  statementDate: string | null;
+  /** The latest full date printed outside the table (not after the reference date). */
+  printedDate: string | null;
+  referenceDate: string | null;
+}
+
+/**
+ * The year of each transaction's date: printed on the rows, from a section row, from the period, counted
+ * back from the statement date or the latest full date the statement prints, from a row that prints its
+ * year, and only as a last resort counted back from the reference (upload) date.
+ */
+export function resolveDates(
+  transactions: readonly RawTransaction[],
+  anchors: YearAnchors,
+): { dates: string[]; source: YearSource } | null {
+  const dates = transactions.map((t) => t.date ?? { day: 1, month: 1, year: null });
+  const withSections = dates.map((d, i) =>
+    d.year === null && transactions[i]!.sectionYear ? { ...d, year: transactions[i]!.sectionYear } : d,
+  );
+  const { period } = anchors;
+  if (period) {
+    // Many rows share a date: each printed date is placed in the period once.
+    const placed = new Map<string, string>();
+    const resolved = withSections.map((d) => {
+      const key = `${d.day}/${d.month}/${d.year}`;
+      let iso = placed.get(key);
+      if (iso === undefined) {
+        iso = toIso(d, d.year ?? yearWithinPeriod(d, period));
+        placed.set(key, iso);
+      }
+      return iso;
+    });
+    return { dates: resolved, source: withSections.every((d) => d.year !== null) ? 'printed' : 'period' };
+  }
+  if (withSections.every((d) => d.year !== null)) {
+    return { dates: withSections.map((d) => toIso(d, d.year!)), source: 'printed' };
+  }
+  const rowYear = [...withSections].reverse().find((d) => d.year !== null)?.year;
+  const candidates: Array<[string | null | undefined, YearSource]> = [
+    [anchors.statementDate, 'statement_date'],
+    [anchors.printedDate, 'printed_date'],
+    [rowYear ? `${rowYear}-12-31` : null, 'printed'],
+    [anchors.referenceDate, 'reference_date'],
+  ];
+  const found = candidates.find(([anchor]) => anchor);
+  if (!found) return null;
+  const years = yearsBackFrom(withSections, found[0]!);
+  return { dates: withSections.map((d, i) => toIso(d, years[i]!)), source: found[1] };
+}
+
+/** Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in. */
+export function explicitSign(amount: ParsedAmount, kind: AccountKind): 1 | -1 | null {
+  if (!amount.marker) return null;
+  if (kind === 'credit_card')
+    return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR' ? 1 : -1;
+  return amount.negative ? -1 : 1;
+}
+
+/** What a plain figure in a single amount column means, judging by the marked ones beside it. */
+export function plainSign(cells: readonly MoneyCell[], kind: AccountKind): 1 | -1 | null {
+  const signs = cells.map((c) => explicitSign(c.amount, kind)).filter((s) => s !== null);
+  const hasIn = signs.includes(1);
+  const hasOut = signs.includes(-1);
+  if (hasIn && !hasOut) return -1;
+  if (hasOut && !hasIn) return 1;
+  return kind === 'credit_card' ? -1 : null;
+}
+
+export const MONEY_IN_WORDS =
+  /\b(?:salary|wages|pay(?:roll)?|refund|interest paid|interest earned|payment from|transfer from|tfr from|from|received|deposit|dividend|cashback|credit|bgc|fpi|pension|benefit|hmrc|dwp|thank you)\b/i;
+
+/**
+ * A payment to a card as card statements word it ('Payment, Thank You', 'Payment By Direct Debit', 'Payment
+ * received - thank you', 'Direct Debit payment'): some print it as a plain figure, like a purchase.
+ */
+export const CARD_PAYMENT_WORDS =
+  /\b(?:payment,? thank you|payment received|payment by direct debit|direct debit payment|thank you for your payment)\b/i;
+
+/** A balance as a number: money held (negative when overdrawn) for a bank, amount owed for a card. */
+export function balanceValue(amount: ParsedAmount, kind: AccountKind, owedNegative = false): number {
+  if (kind === 'credit_card') {
+    // A card that prints its figures as a bank does, the amount owed with a minus ('-£1,234.56').
+    if (owedNegative) return -balanceValue(amount, 'bank');
+    return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR'
+      ? -amount.pence
+      : amount.pence;
+  }
+  return amount.negative ? -amount.pence : amount.pence;
+}
+
+export function accountKindOf(context: StatementContext, options: ReadStatementOptions): AccountKind {
+  if (options.accountKind) return options.accountKind;
+  if (context.institution && CARD_ISSUERS.has(context.institution)) return 'credit_card';
+  return context.cardWording ? 'credit_card' : 'bank';
+}
+
+/** Opening and closing balances (pence): from the table's first and last balance lines, else the summary box. */
+export function openingAndClosing(
+  assembly: Assembly,
+  context: StatementContext,
+  kind: AccountKind,
+  dates: readonly string[],
+  warnings: string[],
+  owedNegative: boolean,
+): {
+  opening: number | null;
+  closing: number | null;
+  openingCp: Checkpoint | null;
+  closingCp: Checkpoint | null;
+} {
+  const last = assembly.transactions.length - 1;
+  const openingCp = assembly.checkpoints.find((c) => c.afterRow === -1) ?? null;
+  const closingCp =
+    [...assembly.checkpoints].reverse().find((c) => c.afterRow === last && c !== openingCp) ?? null;
+  const first = context.period?.start ?? dates[0];
+  const final = context.period?.end ?? dates.at(-1);
+  const day = (d: string | null) => (d ? toEpochDay(d) : Number.NaN);
+  const datedOpening = first ? context.dated.find((d) => day(d.date) <= toEpochDay(first)) : undefined;
+  const datedClosing = final
+    ? [...context.dated].reverse().find((d) => d !== datedOpening && day(d.date) >= toEpochDay(final))
+    : undefined;
+  const summaryOpening = context.opening ?? datedOpening ?? null;
+  const summaryClosing = context.closing ?? datedClosing ?? null;
+  const pick = (table: Checkpoint | null, summary: typeof summaryOpening, name: string): number | null => {
+    const fromTable = table ? balanceValue(table.cell.amount, kind, owedNegative) : null;
+    const fromSummary = summary ? balanceValue(summary.amount, kind, owedNegative) : null;
+    if (fromTable !== null && fromSummary !== null && fromTable !== fromSummary) {
+      warnings.push(
+        `The ${name} balance in the summary (${fromPence(fromSummary).toFixed(2)}) differs from the table (${fromPence(fromTable).toFixed(2)}).`,
+      );
+    }
+    return fromTable ?? fromSummary;
+  };
+  return {
+    opening: pick(openingCp, summaryOpening, 'opening'),
+    closing: pick(closingCp, summaryClosing, 'closing'),
+    openingCp,
+    closingCp,
+  };
+}
+
+/** A note about a printed figure that could not be read, tied to the transaction it belongs to or follows. */
+export interface UnreadableNote {
+  anchor: RawTransaction | null;
+  cell: UnreadableCell['cell'];
+  text: string;
+  page: number | null;
+  reason: string;
+  recovered?: number;
+}
+
+/**
+ * Whether a misprinted figure's digits are those of `pence` ('120 00' for 12000; a letter printed for a
+ * digit, 'O' for 0, 'l' for 1, 'B' for 8, reads as that digit).
+ */
+export function digitsAgree(text: string, pence: number): boolean {
+  const LOOKALIKE: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', Z: '2', S: '5', B: '8' };
+  const digits = [...text]
+    .map((ch) => LOOKALIKE[ch] ?? ch)
+    .join('')
+    .replace(/\D/g, '');
+  return digits === String(pence).padStart(3, '0');
+}
+
+/** The digits of a figure (no sign, separators or pence point). */
+export const digitsOf = (pence: number) => String(Math.abs(pence));

@@ -1,0 +1,260 @@
+import { parseAmount } from './amounts';
+import { CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
+import { parseLeadingDate } from './dates';
+import { center, height, type Row, type Word } from './geometry';
+import { FOOTER, type Segment } from './layout';
+import {
+  columnsForMoney,
+  DATE_HEAD,
+  DATE_TAIL,
+  type RowCells,
+  readRowCells,
+  splitPanels,
+  type TableLayout,
+} from './rows';
+
+/**
+ * Stage 2, table: each row read against its segment's columns (date, description, money cells; `rows.ts`),
+ * figures matched to money headings for the whole table at once, and each row given a category: a
+ * transaction line, a balance line, an opening / closing label, a totals row, a text line, page noise.
+ */
+
+export type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+/** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
+export const TOTAL_ROW =
+  /^(?:totals?|subtotals?|sub-totals?|totalsforthisperiod|totalfor(?:this)?(?:period|statement)|total(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)(?:and|&)?(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)?)$/;
+
+export interface TableRow extends RowCells {
+  category: Category;
+  /** 'closing' labels end the table on their page. */
+  label: 'opening' | 'closing' | null;
+  year: number | null;
+  /** Which table segment (heading to heading, or page) the row is in. */
+  segment: number;
+  /** The first / last row of the table on its page: an entry may run on from one to the other. */
+  firstOnPage: boolean;
+  lastOnPage: boolean;
+}
+
+export function labelOf(words: readonly string[]): TableRow['label'] {
+  if (findLabel(words, CLOSING_LABEL)) return 'closing';
+  if (findLabel(words, OPENING_LABEL)) return 'opening';
+  return null;
+}
+
+export const LABEL_HINT = /balance|forward|b\/f|c\/f|amountdue/;
+
+export function categorise(cells: RowCells, segment: number): TableRow {
+  const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
+  const isAmount = (m: { column: string | null }) =>
+    m.column === 'out' || m.column === 'in' || m.column === 'amount';
+  const txn = cells.money.some(isAmount) || cells.unreadable.some(isAmount);
+  const hasMoney = cells.money.length > 0 || cells.unreadable.length > 0;
+  // Every opening / closing label speaks of a balance or of something brought or carried forward.
+  const mayBeLabel = hasMoney && LABEL_HINT.test(fullText.toLowerCase().replace(/[^a-z/]/g, ''));
+  const label = mayBeLabel ? labelOf(fullText.split(' ')) : null;
+  const year =
+    /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
+  let category: Category;
+  if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
+  else if (label) category = 'label';
+  else if (hasMoney && !cells.date && TOTAL_ROW.test(fullText.toLowerCase().replace(/[^a-z&]/g, '')))
+    category = 'total';
+  else if (txn) category = 'txn';
+  else if (hasMoney) category = 'balance';
+  else if (year) category = 'year';
+  else if (fullText) category = 'text';
+  else if (cells.date) category = 'date';
+  else category = 'empty';
+  return { ...cells, category, label, year, segment, firstOnPage: false, lastOnPage: false };
+}
+
+/** The currency a figure is printed in ('' when it shows none). */
+export function currencyOf(text: string): string {
+  if (/£|GBP/i.test(text)) return '£';
+  if (/€|EUR/i.test(text)) return '€';
+  if (/\$|USD/i.test(text)) return '$';
+  return '';
+}
+
+/**
+ * A figure printed in another currency than the balances ('€12.00' under the '£10.30' a card payment
+ * abroad cost, when the balances are in '£') is a note on the payment, not money: it is read as part of the
+ * description.
+ */
+export function foreignFigures(cells: readonly RowCells[]): void {
+  const home = new Set(
+    cells.flatMap((c) => c.money.filter((m) => m.column === 'balance').map((m) => currencyOf(m.text))),
+  );
+  if (home.size !== 1 || home.has('')) return;
+  for (const c of cells) {
+    const foreign = c.money.filter(
+      (m) => m.column !== 'balance' && currencyOf(m.text) !== '' && !home.has(currencyOf(m.text)),
+    );
+    if (!foreign.length) continue;
+    c.money = c.money.filter((m) => !foreign.includes(m));
+    c.description = [c.description, ...foreign.map((m) => m.text)].filter(Boolean).join(' ');
+  }
+}
+
+/** Reads the rows of every segment; rows below a closing line ('Balance carried forward') leave the table. */
+export function readTable(
+  segments: readonly Segment[],
+  allowInteger: boolean,
+  /** Filled with the words of side panels printed level with each row. */
+  panels: Map<Row, Word[]>,
+): TableRow[] {
+  const rows: TableRow[] = [];
+  const inside = (r: Row, layout: TableLayout) => {
+    const split = splitPanels(r, layout);
+    if (split.panels.length) panels.set(r, split.panels);
+    return split.inside;
+  };
+  const cellsOf = new Map(
+    segments.map((segment) => [
+      segment,
+      marksBelow(
+        joinWrappedDates(
+          segment.rows
+            .map((r) => ({ r, inside: inside(r, segment.layout) }))
+            .filter(({ inside }) => inside.words.length > 0)
+            .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
+        ),
+        segment.layout,
+      ),
+    ]),
+  );
+  // Pages laid out alike share one mapping of figures to headings (a page may lack a whole column).
+  const byLayout = new Map<string, Segment[]>();
+  for (const segment of segments) {
+    const key = segment.layout.moneyColumns.map((c) => `${c.kind}@${c.left.toFixed(2)}`).join('|');
+    byLayout.set(key, [...(byLayout.get(key) ?? []), segment]);
+  }
+  for (const group of byLayout.values()) {
+    const all = group.flatMap((segment) => (cellsOf.get(segment) ?? []).filter((c) => !c.noise));
+    columnsForMoney(
+      all.flatMap((c) => c.money),
+      group[0]!.layout.moneyColumns,
+      all.flatMap((c) => c.unreadable),
+    );
+  }
+  foreignFigures([...cellsOf.values()].flat());
+  segments.forEach((segment, index) => {
+    const cells = cellsOf.get(segment) ?? [];
+    let closed = false;
+    let seenTransaction = false;
+    const start = rows.length;
+    for (const c of cells) {
+      if (closed) continue;
+      const row = categorise(c, index);
+      rows.push(row);
+      if (row.category === 'txn') seenTransaction = true;
+      // A closing line after the rows ends the table on this page (a newest-first table starts with one).
+      if (row.category === 'label' && row.label === 'closing' && seenTransaction) closed = true;
+    }
+    const own = rows.slice(start).filter((r) => r.category !== 'empty' && r.category !== 'noise');
+    if (own[0]) own[0].firstOnPage = true;
+    if (own.at(-1)) own.at(-1)!.lastOnPage = true;
+  });
+  return rows;
+}
+
+/** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
+export function near(above: TableRow | null, row: TableRow): boolean {
+  if (!above) return false;
+  // An entry runs on from the foot of one page's table to the top of the next.
+  if (row.row.page === above.row.page + 1 && above.lastOnPage && row.firstOnPage) return true;
+  if (above.row.page !== row.row.page) return false;
+  const gap = row.row.top - (above.bottom ?? above.row.bottom);
+  return gap <= 1.2 * Math.max(height(above.row), height(row.row));
+}
+
+/**
+ * Dates wrapped inside a narrow date column: the cell ends short of its year ('16/08/202') and the line below
+ * carries the rest in the same column ('4'). The pieces are one date on the first line when together they
+ * make a date with a four-digit year; the piece leaves the line below (which keeps only its description, or
+ * goes when nothing else is on it).
+ */
+export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
+  const out: RowCells[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const next = cells[i + 1];
+    const printed = cell.date ? cell.dateText : cell.dateColumnText;
+    const head = cell.date && printed.includes(' ') ? '' : (printed.split(' ').at(-1) ?? '');
+    const tail = next?.dateColumnText.split(' ')[0] ?? '';
+    const joined = `${head}${tail}`;
+    const date =
+      next &&
+      next.date === null &&
+      next.row.page === cell.row.page &&
+      next.row.top - cell.row.bottom <= 1.2 * height(cell.row) &&
+      DATE_HEAD.test(head) &&
+      DATE_TAIL.test(tail) &&
+      /[/.-]\d{4}$/.test(joined)
+        ? parseLeadingDate([joined])
+        : null;
+    if (!next || !date) {
+      out.push(cell);
+      continue;
+    }
+    const rest = next.dateColumnText.split(' ').slice(1).join(' ');
+    out.push({
+      ...cell,
+      date: date.date,
+      dateText: joined,
+      dateColumnText: cell.date ? cell.dateColumnText : cell.dateColumnText.split(' ').slice(0, -1).join(' '),
+    });
+    const remaining = { ...next, dateColumnText: rest };
+    if (rest || remaining.description || remaining.money.length || remaining.unreadable.length) {
+      out.push(remaining);
+    }
+    i++;
+  }
+  return out;
+}
+
+/**
+ * 'CR' (or 'DR') printed on the line under an amount, on its own (card statements print a payment's 'CR'
+ * below the figure when the column is narrow): it marks the amount above, as if printed beside it. The
+ * line is then no row of its own.
+ */
+export function marksBelow(cells: readonly RowCells[], layout: TableLayout): RowCells[] {
+  const out: RowCells[] = [];
+  for (const cell of cells) {
+    const above = out.at(-1);
+    const words = cell.row.words.filter((w) => center(w) >= layout.moneyStart);
+    const mark = words.length === 1 ? words[0]!.text.toUpperCase().replace(/\.$/, '') : '';
+    const alone =
+      (mark === 'CR' || mark === 'DR') &&
+      !cell.date &&
+      !cell.description &&
+      !cell.dateColumnText &&
+      !cell.money.length &&
+      !cell.unreadable.length;
+    if (!alone || !above?.money.length || above.row.page !== cell.row.page) {
+      out.push(cell);
+      continue;
+    }
+    const word = words[0]!;
+    const gap = cell.row.top - above.row.bottom;
+    const slack = height(cell.row);
+    const target = above.money.find(
+      (m) => m.amount.marker === null && word.left < m.right + slack && word.right > m.left - slack,
+    );
+    if (gap > 1.2 * height(above.row) || !target) {
+      out.push(cell);
+      continue;
+    }
+    const amount = parseAmount(`${target.text} ${mark}`);
+    if (!amount) {
+      out.push(cell);
+      continue;
+    }
+    target.amount = amount;
+    target.text = `${target.text} ${mark}`;
+    above.bottom = cell.row.bottom;
+  }
+  return out;
+}
