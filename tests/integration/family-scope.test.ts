@@ -138,6 +138,10 @@ beforeAll(async () => {
   ROUTE_IDS['POST /api/uploads/{id}/check/discard'] = {
     uploads: await heldStatement(family.family_id, ids.accounts!),
   };
+  // A bank export whose columns the family is asked to map.
+  ROUTE_IDS['GET /api/uploads/{id}/mapping'] = {
+    uploads: await exportToMap(family.family_id, ids.accounts!),
+  };
   // One of family A's rows (as a statement writes it), for the routes that name a transaction.
   ids.transactions = 'familyARow0000000000001';
   await putNewTransactions([
@@ -163,6 +167,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await twin?.stop();
 });
+
+/** A CSV export of columns no bank's layout names, waiting for the family to map them, as Parse leaves one. */
+async function exportToMap(familyId: string, accountId: string): Promise<string> {
+  const text = 'When,What,How much\n03/03/2025,TESCO STORES,-20.00\n04/03/2025,SALARY,1500.00\n';
+  const created = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
+    accountId,
+    fileName: 'export.csv',
+    size: text.length,
+  });
+  expect(created.status).toBe(201);
+  const { uploadId } = created.body.upload;
+  await putObject(uploadObjectKey(familyId, uploadId, 'export.csv'), text, 'text/csv');
+  await advanceUpload(familyId, uploadId, 'needs_mapping', { source: 'export' });
+  return uploadId;
+}
 
 /** A statement of the account held for the family's check, as Parse leaves one (its reading kept). */
 async function heldStatement(familyId: string, accountId: string): Promise<string> {
