@@ -8,7 +8,6 @@ import type { S3Event } from 'aws-lambda';
 import { resetDocumentClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
-import { localPageImages } from '../adapters/ocr/page-images';
 import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
 import { clearRegisteredServices, registerServices, services } from '../app/container';
 import { seedCatalogue } from '../services/seed';
@@ -256,7 +255,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       textRecognition,
       textLayer: pdfThread.textLayer,
       jobs,
-      pageImages: localPageImages,
+      pageImages: pdfThread.pageImages,
     });
     cleanups.push(async () => clearRegisteredServices());
     // Payments: the Stripe stand-in unless a Stripe key is set; the test clock for subscription rules.
