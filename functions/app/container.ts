@@ -80,6 +80,7 @@ export function services(): Services {
     jobs: aws ? stepFunctionsJobStarter : unconfiguredJobs,
     assistantModel: aws && ASSISTANT_MODEL_ID ? bedrockAssistant(ASSISTANT_MODEL_ID) : null,
     textRecognition: aws ? textract : null,
+    pageImages: null,
     textLayer: null,
     now: () => new Date(),
     billing: null,

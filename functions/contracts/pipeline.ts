@@ -81,6 +81,11 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   ),
   statementKey: z.optional(z.string()),
   addedKey: z.optional(z.string()),
+  /**
+   * Set by Persist: the version of each month's roll-up (null: none) read before it wrote the month's rows,
+   * so Finish can add the rows to exactly those roll-ups (services/rollups.ts addRowsToRollups).
+   */
+  rollupVersions: z.optional(z.record(z.string(), z.nullable(z.number()))),
   counts: z.optional(
     z.object({
       parsed: count(),

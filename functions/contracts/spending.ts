@@ -129,6 +129,34 @@ export const singleCategoryChangeSchema = z.object({
 export type SingleCategoryChange = z.infer<typeof singleCategoryChangeSchema>;
 export const transactionIdParamsSchema = z.object({ id: transactionRef.shape.id });
 
+/**
+ * GET /api/transactions/{id}/category/similar?account_id=&transaction_date=: the family's rows already imported
+ * that are identical or similar to this one (spec 2 §5 similarity, the bulk modal's 0.5 and above), for a
+ * category change to offer "Apply to N similar transactions". Spending rows only (what has a category). As
+ * with PATCH …/category, a row not found by id, account and date (or without them) is not found.
+ */
+export const similarRowsQuerySchema = z.object({
+  account_id: z.optional(idString('ulid', CATEGORY_MESSAGES.transaction)),
+  transaction_date: z.optional(calendarDate(CATEGORY_MESSAGES.transaction)),
+});
+export const similarRowsResponseSchema = z.object({
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      account_id: z.string(),
+      transaction_date: z.string(),
+      description: z.string(),
+      merchant_name: z.nullable(z.string()),
+      /** As Spend by Category counts it: a purchase positive, a refund negative. */
+      amount: z.number(),
+      /** The row's category now (its subcategory where it has one). */
+      category_id: z.nullable(z.string()),
+      score: z.number(),
+    }),
+  ),
+});
+export type SimilarRowsResponse = z.infer<typeof similarRowsResponseSchema>;
+
 /** Body of POST /api/transactions/categories (bulk): up to 500 rows and the category. */
 export const bulkCategoryChangeSchema = z.object({
   transactions: z

@@ -64,6 +64,20 @@ export const checkEditRequestSchema = z.discriminatedUnion('op', [
 ]);
 export type CheckEditRequest = z.infer<typeof checkEditRequestSchema>;
 
+const pageBox = z.object({
+  page: z.number(),
+  left: z.number(),
+  top: z.number(),
+  right: z.number(),
+  bottom: z.number(),
+});
+/** Where a row was read on its page: its lines, its amount and its balance (0..1 of the page, top-left origin). */
+export const rowRegionSchema = z.object({
+  row: pageBox,
+  amount: z.nullable(pageBox),
+  balance: z.nullable(pageBox),
+});
+
 export const checkRowSchema = z.object({
   id: z.string(),
   date: z.string(),
@@ -73,6 +87,7 @@ export const checkRowSchema = z.object({
   excluded: z.boolean(),
   edited: z.boolean(),
   added: z.boolean(),
+  region: z.optional(z.nullable(rowRegionSchema)),
 });
 
 export const checkBreakSchema = z.object({
@@ -142,8 +157,32 @@ export const statementCheckSchema = z.object({
   outcome: z.nullable(z.enum(CHECK_OUTCOMES)),
   /** Whether the caller may Import or Discard (the family's admin). */
   canDecide: z.boolean(),
+  /** How many of the statement's pages can be drawn (GET …/check/pages/{page}); 0 for an export file. */
+  pages: z.optional(z.number()),
 });
 export type StatementCheck = z.infer<typeof statementCheckSchema>;
+
+/** GET /api/uploads/{id}/check/pages/{page}: one page of the statement drawn as an image. */
+export const checkPageParamsSchema = z.object({
+  id: idString('ulid', 'Not an upload id'),
+  page: z.coerce
+    .number({ error: 'Not a page of this statement' })
+    .check(
+      z.int('Not a page of this statement'),
+      z.gte(1, 'Not a page of this statement'),
+      z.lte(100, 'Not a page of this statement'),
+    ),
+});
+export const checkPageSchema = z.object({
+  page: z.number(),
+  pages: z.number(),
+  /** The drawn page's size in pixels. */
+  width: z.number(),
+  height: z.number(),
+  /** The page as a PNG data URL (the app's images come from itself or data: URLs). */
+  image: z.string(),
+});
+export type CheckPage = z.infer<typeof checkPageSchema>;
 
 export const importCheckRequestSchema = z.object({ anyway: z._default(z.boolean(), false) });
 export type ImportCheckRequest = z.infer<typeof importCheckRequestSchema>;
@@ -157,6 +196,8 @@ export const CHECK_MESSAGES = {
   otherFamilyAccount: 'Account not found',
   noSuchRow: 'That row is not on this statement.',
   busy: 'Another statement of this account is being added. Please try again in a moment.',
+  noPage: 'That page is not on this statement.',
+  noPageImages: "The statement's pages cannot be drawn here. Its rows and sums are all on this screen.",
 } as const;
 
 export const statementChecksListSchema = z.object({ statements: z.array(uploadSchema) });

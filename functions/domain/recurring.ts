@@ -217,7 +217,11 @@ function signedPence(r: RecurringRow): number {
 
 /** What a row can be part of: a payment (money out), an income (money in) or a savings plan; else null. */
 export function kindOf(r: RecurringRow): RegularKind | null {
-  const signed = signedPence(r);
+  return kindOfSigned(r, signedPence(r));
+}
+
+/** kindOf, given the row's signed amount in pence. */
+function kindOfSigned(r: RecurringRow, signed: number): RegularKind | null {
   if (signed === 0) return null;
   const flow = effectiveFlowType(r);
   if (flow === 'internal_transfer') return signed < 0 ? 'savings' : null;
@@ -296,6 +300,16 @@ const DAILY: ReadonlyArray<[Frequency, number]> = [
 
 function monthIndex(date: string): number {
   return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+}
+
+/** monthIndex of a date already checked as YYYY-MM-DD (toEpochDay), read from its digits. */
+function monthIndexOf(date: string): number {
+  const year =
+    (date.charCodeAt(0) - 48) * 1000 +
+    (date.charCodeAt(1) - 48) * 100 +
+    (date.charCodeAt(2) - 48) * 10 +
+    (date.charCodeAt(3) - 48);
+  return year * 12 + (date.charCodeAt(5) - 48) * 10 + (date.charCodeAt(6) - 48) - 1;
 }
 
 const nominalDays = new Map<number, number>();
@@ -520,6 +534,18 @@ function amountSteadiness(pence: readonly number[], band: number): number {
   return ok / (pence.length - 1);
 }
 
+/** amountSteadiness of the points' amounts (without copying them: most groups stop here). */
+function pointsSteadiness(points: readonly Point[], band: number): number {
+  if (points.length < 2) return 1;
+  let ok = 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = (points[i - 1] as Point).pence;
+    const b = (points[i] as Point).pence;
+    if (Math.abs(a - b) <= band * Math.max(a, b)) ok++;
+  }
+  return ok / (points.length - 1);
+}
+
 const pounds = (pence: number) => pence / 100;
 const money = (amount: number) => formatMoney(amount, Number.isInteger(amount) ? 0 : 2);
 
@@ -551,6 +577,8 @@ interface Group {
 /** The regular series among a family's rows, payments first by yearly cost, then incomes, then savings plans. */
 export function detectRegular(rows: readonly RecurringRow[], options: DetectOptions = {}): RegularSeries[] {
   const groups = new Map<string, Group>();
+  // groups by kind, account and payee key (nested maps: no key string is built per row)
+  const index = new Map<string, Map<string, Group>>();
   const coverage = new Map(options.coverage ?? []);
   for (const row of rows) {
     const day = toEpochDay(row.transaction_date);
@@ -558,18 +586,26 @@ export function detectRegular(rows: readonly RecurringRow[], options: DetectOpti
     const latest = coverage.get(row.account_id);
     if (!options.coverage && (!latest || row.transaction_date > latest))
       coverage.set(row.account_id, row.transaction_date);
-    const kind = kindOf(row);
+    const signed = signedPence(row);
+    const kind = kindOfSigned(row, signed);
     if (!kind) continue;
     // the merchant name the row was stored with is the same reading of its description (category-rules.ts)
     const payee = row.merchant_name ? payeeNamed(row.merchant_name) : payeeOf(row.description);
-    const id = `${kind}:${row.account_id}:${payee.key}`;
-    let group = groups.get(id);
+    const scope = `${kind}:${row.account_id}`;
+    let byPayee = index.get(scope);
+    if (!byPayee) {
+      byPayee = new Map();
+      index.set(scope, byPayee);
+    }
+    let group = byPayee.get(payee.key);
     if (!group) {
       group = { kind, account_id: row.account_id, payee, points: [] };
-      groups.set(id, group);
+      byPayee.set(payee.key, group);
+      groups.set(`${scope}:${payee.key}`, group);
     }
-    const date = row.transaction_date.slice(0, 10);
-    group.points.push({ row, day, date, month: monthIndex(date), pence: Math.abs(signedPence(row)) });
+    const date =
+      row.transaction_date.length === 10 ? row.transaction_date : row.transaction_date.slice(0, 10);
+    group.points.push({ row, day, date, month: monthIndexOf(date), pence: Math.abs(signed) });
   }
   const found: RegularSeries[] = [];
   for (const [id, group] of groups) {
@@ -628,13 +664,7 @@ function seriesOf(
 ): RegularSeries | null {
   // Cheap screens first: amounts that jump about, or more rows than a rhythm of that period can hold in the
   // rows' span (at most one a period, and 80% of them on it), rule a rhythm out before any date is fitted.
-  if (
-    amountSteadiness(
-      points.map((p) => p.pence),
-      LOOSE_BAND,
-    ) < 0.6
-  )
-    return null;
+  if (pointsSteadiness(points, LOOSE_BAND) < 0.6) return null;
   const span = (points.at(-1) as Point).day - (points[0] as Point).day;
   const possible = (days: number) => 0.8 * points.length <= span / (days * 0.9) + 1;
   if (!possible(7) || !rhythmic(points)) return null;

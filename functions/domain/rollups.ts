@@ -164,6 +164,55 @@ export function buildMonthRollup(month: string, rows: readonly RollupRow[]): Mon
   };
 }
 
+/**
+ * A month's roll-up with rows added to it: equal to `buildMonthRollup` over the rows it was built from and
+ * the added ones together (every figure is a sum of whole pence or counts, first and last a min and a max).
+ * Null when the stored roll-up predates a field a recomputation gives (cells without rows in and out, no
+ * payers): only a recomputation from the rows can give those.
+ */
+export function addToMonthRollup(base: MonthRollup, rows: readonly RollupRow[]): MonthRollup | null {
+  if (!base.payers || base.cells.some((c) => c.nIn === undefined || c.nOut === undefined)) return null;
+  const month = base.month;
+  const map = new Map<string, RollupCell>();
+  for (const c of base.cells) addInto(map, c, c);
+  let { first, last, count } = base;
+  for (const row of rows) {
+    const day = row.transaction_date.slice(0, 10);
+    if (monthOf(day) !== month) continue;
+    count++;
+    if (first === null || day < first) first = day;
+    if (last === null || day > last) last = day;
+    const { day: _d, account: _a, flow: _f, ...figures } = cellOfRow(row);
+    addInto(map, { day, account: row.account_id, flow: effectiveFlowType(row) }, figures);
+  }
+  const payers = new Map(base.payers.map((p) => [`${p.account}\u0000${p.payer}`, { ...p }]));
+  for (const p of payersOf(month, rows)) {
+    const key = `${p.account}\u0000${p.payer}`;
+    const known = payers.get(key);
+    if (known) {
+      known.count += p.count;
+      known.pence += p.pence;
+    } else payers.set(key, p);
+  }
+  const cells = [...map.values()].sort(byKey);
+  return {
+    month,
+    count,
+    first,
+    last,
+    cells,
+    totals: monthTotals(month, cells),
+    payers: [...payers.values()].sort(
+      (a, b) => a.account.localeCompare(b.account) || a.payer.localeCompare(b.payer),
+    ),
+  };
+}
+
+/** An empty month's roll-up (what a month without rows adds to). */
+export function emptyMonthRollup(month: string): MonthRollup {
+  return { month, count: 0, first: null, last: null, cells: [], totals: [], payers: [] };
+}
+
 /** The month's income rows summed by account and payer, in a stable order. */
 export function payersOf(month: string, rows: readonly RollupRow[]): PayerCell[] {
   const map = new Map<string, PayerCell>();

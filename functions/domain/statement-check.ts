@@ -6,6 +6,7 @@ import type {
   Reconciliation,
   StatementPeriod,
   StatementTransaction,
+  TransactionRegion,
   UnreadableCell,
   YearSource,
 } from './statement/types';
@@ -39,6 +40,8 @@ export interface CheckReading {
   identity: AccountIdentity;
   /** Where the reader took the year of the dates from; 'reference_date': the upload date (the statement prints none). */
   yearSource?: YearSource;
+  /** Where each transaction read stands on its page (a PDF's reading; none for an export file). */
+  regions?: TransactionRegion[];
 }
 
 /** The chosen account, as far as the check compares it with the statement. */
@@ -79,9 +82,7 @@ export const NEEDS_CHECK_MESSAGE =
  * Whether the reader took the year from the upload date: the reader says where its year came from
  * (`yearSource`); a reading stored before it said so is judged by its warning about the year.
  */
-export function yearTakenFromUploadDate(
-  reading: Pick<CheckReading, 'warnings' | 'yearSource'>,
-): boolean {
+export function yearTakenFromUploadDate(reading: Pick<CheckReading, 'warnings' | 'yearSource'>): boolean {
   if (reading.yearSource !== undefined) return reading.yearSource === 'reference_date';
   return reading.warnings.some((w) => /\byear\b/i.test(w));
 }
@@ -176,6 +177,8 @@ export interface CheckRow {
   edited: boolean;
   /** Added by the family (the reader missed it). */
   added: boolean;
+  /** Where the reader read it on the statement's page (none for a row the family added). */
+  region?: TransactionRegion | null;
 }
 
 export interface CheckedStatement {
@@ -203,7 +206,7 @@ export function shiftYears(iso: string, years: number): string {
 
 /** The reading with the family's edits, in the order they were made; an edit of a row not there is ignored. */
 export function applyEdits(
-  reading: Pick<CheckReading, 'transactions' | 'period'>,
+  reading: Pick<CheckReading, 'transactions' | 'period' | 'regions'>,
   accountId: string,
   edits: readonly CheckEdit[],
 ): CheckedStatement {
@@ -216,6 +219,7 @@ export function applyEdits(
     excluded: false,
     edited: false,
     added: false,
+    region: reading.regions?.[i] ?? null,
   }));
   let period = reading.period ? { ...reading.period } : null;
   const state = { accountId, accountConfirmed: false, yearSet: false };

@@ -323,6 +323,13 @@ export const ROUTES = {
     { method: 'GET', path: '/api/uploads/{id}/check', scope: 'member' },
     ['table:read', 'uploads:read'],
   ),
+  GetStatementCheckPage: http(
+    'GetStatementCheckPage',
+    'uploads',
+    'get-statement-check-page',
+    { method: 'GET', path: '/api/uploads/{id}/check/pages/{page}', scope: 'member' },
+    ['table:read', 'uploads:read'],
+  ),
   EditStatementCheck: http(
     'EditStatementCheck',
     'uploads',
@@ -625,6 +632,13 @@ export const ROUTES = {
     'change-category',
     { method: 'PATCH', path: '/api/transactions/{id}/category', scope: 'member' },
     ['table:read', 'table:write'],
+  ),
+  SimilarForCategory: http(
+    'SimilarForCategory',
+    'transactions',
+    'similar-for-category',
+    { method: 'GET', path: '/api/transactions/{id}/category/similar', scope: 'member' },
+    ['table:read'],
   ),
   ChangeCategories: http(
     'ChangeCategories',

@@ -1,12 +1,13 @@
 import './polyfills';
 import { parentPort } from 'node:worker_threads';
 import { OcrEngine } from '../adapters/ocr/engine';
+import { localPageImages } from '../adapters/ocr/page-images';
 import { readScan } from '../adapters/ocr/scan-reader';
 import { extractTextLayer } from '../adapters/pdf/text-layer';
 import type { PdfThreadReply, PdfThreadRequest } from './pdf-thread';
 
 /**
- * The twin's PDF thread (see ./pdf-thread.ts): reads text layers and scans off the twin's main thread. Each
+ * The twin's PDF thread (see ./pdf-thread.ts): reads text layers and scans, and draws pages, off the twin's main thread. Each
  * request is answered by id; requests run concurrently (a text layer is read while a scan's pages wait on
  * the OCR engine's own workers). `close` ends the OCR engine and then this thread.
  */
@@ -27,7 +28,9 @@ port.on('message', (request: PdfThreadRequest) => {
   const work =
     request.op === 'textLayer'
       ? extractTextLayer(request.bytes, request.options)
-      : readScan(request.bytes, ocr());
+      : request.op === 'pageImage'
+        ? localPageImages.render(request.bytes, request.page)
+        : readScan(request.bytes, ocr());
   work.then(
     (value) => port.postMessage({ id: request.id, ok: true, value } satisfies PdfThreadReply),
     (error: unknown) =>

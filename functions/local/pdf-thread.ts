@@ -6,11 +6,11 @@ import { build } from 'esbuild';
 import { SCAN_MESSAGES } from '../adapters/ocr/scan-reader';
 import type { CollectResult } from '../adapters/textract/blocks';
 import { PDF_FAILURE_MESSAGES } from '../domain/statement-failures';
-import type { TextLayerReading } from '../shared/ports';
+import type { PageImages, TextLayerReading } from '../shared/ports';
 
 /**
- * The twin's PDF thread: pdf.js reading a statement's text layer, and drawing and recognising a scan's pages,
- * run in one worker thread instead of the twin's main thread. In AWS each statement is read by its own Lambda
+ * The twin's PDF thread: pdf.js reading a statement's text layer, drawing and recognising a scan's pages, and
+ * drawing a page for Check Statement, run in one worker thread instead of the twin's main thread. In AWS each statement is read by its own Lambda
  * invocation; on the twin the API, the pipeline and the OCR share one process, and a long or hostile PDF read
  * in the main thread would stall every family's requests while it is read.
  *
@@ -26,6 +26,7 @@ import type { TextLayerReading } from '../shared/ports';
 export type PdfThreadRequest =
   | { id: number; op: 'textLayer'; bytes: Uint8Array; options: { maxBytes?: number } }
   | { id: number; op: 'readScan'; bytes: Uint8Array }
+  | { id: number; op: 'pageImage'; bytes: Uint8Array; page: number }
   | { op: 'close' };
 
 export type PdfThreadReply =
@@ -84,6 +85,19 @@ export class PdfThread {
     }
   };
 
+  /** A page drawn for Check Statement in the thread (functions/adapters/ocr/page-images.ts). */
+  readonly pageImages: PageImages = {
+    render: async (pdf, page) => {
+      try {
+        return (await this.call('pageImage', pdf, { page }, this.textLayerMs)) as Awaited<
+          ReturnType<PageImages['render']>
+        >;
+      } catch {
+        return null;
+      }
+    },
+  };
+
   /** Starts the thread now (it loads pdf.js as it starts) instead of with the first PDF. */
   warm(): void {
     if (this.closed || this.worker) return;
@@ -115,9 +129,9 @@ export class PdfThread {
   }
 
   private async call(
-    op: 'textLayer' | 'readScan',
+    op: 'textLayer' | 'readScan' | 'pageImage',
     bytes: Uint8Array,
-    options: { maxBytes?: number },
+    options: { maxBytes?: number; page?: number },
     deadlineMs: number,
   ): Promise<unknown> {
     if (this.closed) throw new Error('The PDF thread has been closed');
@@ -134,7 +148,11 @@ export class PdfThread {
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
       const request: PdfThreadRequest =
-        op === 'textLayer' ? { id, op, bytes: copy, options } : { id, op, bytes: copy };
+        op === 'textLayer'
+          ? { id, op, bytes: copy, options }
+          : op === 'pageImage'
+            ? { id, op, bytes: copy, page: options.page ?? 1 }
+            : { id, op, bytes: copy };
       worker.postMessage(request, [copy.buffer]);
     });
   }

@@ -255,6 +255,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       textRecognition,
       textLayer: pdfThread.textLayer,
       jobs,
+      pageImages: pdfThread.pageImages,
     });
     cleanups.push(async () => clearRegisteredServices());
     // Payments: the Stripe stand-in unless a Stripe key is set; the test clock for subscription rules.

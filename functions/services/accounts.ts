@@ -129,6 +129,15 @@ export async function refreshAccountSummary(familyId: string, accountId: string)
   await updateAccount(familyId, accountId, await computeDerived(familyId, accountId));
 }
 
+/** Store an account's last statement upload alone (after an upload became done; its rows were counted). */
+export async function refreshLastStatementUpload(familyId: string, accountId: string): Promise<void> {
+  const uploads = await listAccountUploads(familyId, accountId);
+  const loaded = uploads.filter((u) => u.stage === 'done').map((u) => u.createdAt);
+  await updateAccount(familyId, accountId, {
+    last_statement_upload: loaded.length ? loaded.reduce((a, b) => (a > b ? a : b)) : null,
+  });
+}
+
 async function withSummary(item: AccountItem | null): Promise<AccountWithSummary> {
   if (!item) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
   const institutions = await institutionsById([item.institution_id]);

@@ -6,7 +6,14 @@ import {
   rollupRows,
   saveRollup,
 } from '../adapters/dynamodb/rollup-repository';
-import { buildMonthRollup, type MonthRollup, monthOf, type RollupRow } from '../domain/rollups';
+import {
+  addToMonthRollup,
+  buildMonthRollup,
+  emptyMonthRollup,
+  type MonthRollup,
+  monthOf,
+  type RollupRow,
+} from '../domain/rollups';
 import { TransientError } from '../shared/errors';
 
 /**
@@ -51,6 +58,46 @@ export async function refreshMonth(familyId: string, month: string): Promise<boo
 export async function refreshRollups(familyId: string, dates: Iterable<string>): Promise<void> {
   const months = [...new Set([...dates].map(monthOf))].sort();
   for (const month of months) await refreshMonth(familyId, month);
+}
+
+/**
+ * The stored version of each month's roll-up (null: none stored), read BEFORE rows of those months are
+ * written, so that `addRowsToRollups` can add those rows to exactly the roll-ups that did not hold them.
+ */
+export async function rollupVersions(
+  familyId: string,
+  dates: Iterable<string>,
+): Promise<Record<string, number | null>> {
+  const months = [...new Set([...dates].map(monthOf))].sort();
+  const stored = await Promise.all(months.map((month) => getRollup(familyId, month)));
+  return Object.fromEntries(months.map((month, i) => [month, stored[i]?.version ?? null]));
+}
+
+/**
+ * After new rows were written: each month's roll-up with the rows added to it (the rows as written, no
+ * month read again), stored only if it is still the version read before the rows were written
+ * (`rollupVersions`): then it cannot hold them yet. A month another write changed in between (or a roll-up
+ * stored before payers were kept) is recomputed from its rows, as `refreshRollups` does, so the result is
+ * always what a recomputation gives.
+ */
+export async function addRowsToRollups(
+  familyId: string,
+  rows: readonly RollupRow[],
+  versions: Readonly<Record<string, number | null>>,
+): Promise<void> {
+  const byMonth = new Map<string, RollupRow[]>();
+  for (const row of rows) {
+    const month = monthOf(row.transaction_date);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), row]);
+  }
+  for (const month of [...byMonth.keys()].sort()) {
+    const version = versions[month];
+    const stored = version === undefined ? undefined : await getRollup(familyId, month);
+    const base = stored === undefined ? null : stored ? stored : emptyMonthRollup(month);
+    const added =
+      base && (stored?.version ?? null) === version ? addToMonthRollup(base, byMonth.get(month) ?? []) : null;
+    if (!added || !(await saveRollup(familyId, added, version ?? null))) await refreshMonth(familyId, month);
+  }
 }
 
 export interface RepairReport {

@@ -1,7 +1,18 @@
+import { monthOf, type RollupRow } from '../domain/rollups';
 import type { Ports } from '../shared/ports';
 import { refreshAccountSummary } from './accounts';
-import { refreshRollups } from './rollups';
+import { addRowsToRollups, refreshRollups } from './rollups';
 import { refreshSpending } from './spending-rollups';
+
+/**
+ * New rows as they were written, with the version of each of their months' roll-ups read before they were
+ * (services/rollups.ts rollupVersions): their months' roll-ups take the rows added to them instead of a
+ * recomputation from every row of the month.
+ */
+export interface AddedRows {
+  rows: readonly RollupRow[];
+  rollupVersions: Readonly<Record<string, number | null>>;
+}
 
 /** Rows of one account that were added, changed or removed: the account and the rows' dates. */
 export interface RowChange {
@@ -16,22 +27,27 @@ export interface RowChange {
  * roll-ups of the months the rows fall in (services/rollups.ts), which every figure of the insight screens
  * is read from, and the spending roll-ups (services/spending-rollups.ts). Idempotent:
  * everything here is recomputed from the rows, never incremented, so reporting a change twice is harmless.
+ * A write that only added rows may hand them over as written (`added`): their months' flow roll-ups then
+ * take them as a sum, under the version check of `addRowsToRollups`, which recomputes any month another
+ * write touched in between, so the result is the same.
  */
 export async function rowsChanged(
   deps: Pick<Ports, 'now'>,
   familyId: string,
   changes: readonly RowChange[],
+  added?: AddedRows,
 ): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
   for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
   // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
   // writes (the spending refresh may set a spending row's category and merchant; flow roll-ups read no
   // category, and a merchant only of income rows, which are never spending): both at once.
+  const addedMonths = new Set(added?.rows.map((row) => monthOf(row.transaction_date)));
   await Promise.all([
     refreshRollups(
       familyId,
-      changes.flatMap((change) => change.dates),
-    ),
+      changes.flatMap((change) => change.dates).filter((date) => !addedMonths.has(monthOf(date))),
+    ).then(() => (added ? addRowsToRollups(familyId, added.rows, added.rollupVersions) : undefined)),
     refreshSpending(deps, familyId, changes),
   ]);
 }

@@ -14,10 +14,12 @@ import {
 } from '../adapters/dynamodb/category-repository';
 import { documentClient, tableName } from '../adapters/dynamodb/client';
 import { spendRollups } from '../adapters/dynamodb/spending-repository';
+import { familyTransactions } from '../adapters/dynamodb/transaction-repository';
 import { ACCOUNT_MESSAGES } from '../contracts/accounts';
 import type {
   CategoryChangeRequest,
   CategoryChangeResult,
+  SimilarRowsResponse,
   SpendingQuery,
   SpendingResponse,
 } from '../contracts/spending';
@@ -31,6 +33,7 @@ import {
   merchantKey,
   merchantNameOf,
 } from '../domain/category-rules';
+import { BULK_MODAL_THRESHOLD, findSimilar } from '../domain/similarity';
 import { spendingAmount, spendingHints, summariseSpending } from '../domain/spending';
 import type { FamilyContext } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
@@ -147,6 +150,39 @@ export async function spendingSummary(
  * record, and each merchant among them a rule (0.8 for a single change, 0.9 for a bulk one) that categorise()
  * applies first to the merchant's later rows. The roll-ups follow through rowsChanged.
  */
+/** The most rows one change takes (POST /api/transactions/categories): the row and 499 like it. */
+const MOST_SIMILAR = 499;
+
+/**
+ * GET /api/transactions/{id}/category/similar: the family's imported spending rows identical or similar to
+ * this one (the flow-type correction's similarity, at the bulk modal's threshold), most alike first, so a
+ * category change can be applied to them too. A row not found by id, account and date answers 404.
+ */
+export async function similarForCategory(
+  family: FamilyContext,
+  ref: { id: string; account_id: string; transaction_date: string },
+): Promise<SimilarRowsResponse> {
+  const [target] = await rowsByRef(family.familyId, [ref]);
+  if (!target) throw new NotFoundError(CATEGORY_MESSAGES.notFound);
+  // Rows as stored carry their category (RowCategory) beside the transaction's own fields.
+  const rows = ((await familyTransactions(family.familyId)) as CategorisedRow[]).filter(
+    (r) => r.id !== target.id && spendingAmount(r) !== null,
+  );
+  const similar = findSimilar(target, rows, BULK_MODAL_THRESHOLD).slice(0, MOST_SIMILAR);
+  return {
+    transactions: similar.map(({ transaction: t, score }) => ({
+      id: t.id,
+      account_id: t.account_id,
+      transaction_date: t.transaction_date,
+      description: t.description,
+      merchant_name: t.merchant_name ?? null,
+      amount: spendingAmount(t) ?? 0,
+      category_id: t.subcategory_id ?? t.category_id ?? null,
+      score,
+    })),
+  };
+}
+
 export async function changeCategory(
   deps: SpendingDeps,
   family: FamilyContext,

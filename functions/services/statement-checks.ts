@@ -21,6 +21,7 @@ import type { ParsedStatementContract } from '../contracts/statement';
 import {
   CHECK_MESSAGES,
   type CheckEditRequest,
+  type CheckPage,
   type DiscardCheckResponse,
   type StatementCheck,
   type StatementChecksList,
@@ -37,7 +38,7 @@ import {
   runCheck,
 } from '../domain/statement-check';
 import type { FamilyContext } from '../shared/context';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 import { toUpload } from './uploads';
 
@@ -120,6 +121,42 @@ function toStatementCheck(family: FamilyContext, { upload, check, reading, resul
     })),
     outcome: check.outcome ?? null,
     canDecide: family.role === 'admin',
+    pages: pagesOf(upload),
+  };
+}
+
+/** The pages of a held statement that can be drawn: a PDF's (an export file has none). */
+const pagesOf = (upload: UploadItem) => (upload.source === 'export' ? 0 : (upload.pages ?? 0));
+
+/**
+ * GET /api/uploads/{id}/check/pages/{page}: a page of a statement waiting for (or through) its check, drawn
+ * as an image for the screen to outline the rows read on it. Drawn from the stored PDF on each ask (the
+ * screen keeps what it was given); nothing is written.
+ */
+export async function statementCheckPage(
+  family: FamilyContext,
+  uploadId: string,
+  page: number,
+  deps: Pick<Ports, 'storage' | 'pageImages'>,
+): Promise<CheckPage> {
+  const [upload, check] = await Promise.all([
+    getUpload(family.familyId, uploadId),
+    getStatementCheck(family.familyId, uploadId),
+  ]);
+  if (!upload || !check) throw new NotFoundError('Upload not found');
+  if (page > pagesOf(upload)) throw new NotFoundError(CHECK_MESSAGES.noPage);
+  if (!deps.pageImages) throw new ServiceUnavailableError(CHECK_MESSAGES.noPageImages);
+  // The statement as uploaded, in the uploads bucket.
+  const pdf = await deps.storage.getObjectBytes(upload.objectKey).catch(() => null);
+  if (!pdf) throw new NotFoundError(CHECK_MESSAGES.noPage);
+  const drawn = await deps.pageImages.render(pdf, page);
+  if (!drawn) throw new NotFoundError(CHECK_MESSAGES.noPage);
+  return {
+    page,
+    pages: drawn.pages,
+    width: drawn.width,
+    height: drawn.height,
+    image: `data:image/png;base64,${Buffer.from(drawn.png).toString('base64')}`,
   };
 }
 

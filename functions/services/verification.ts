@@ -127,6 +127,23 @@ export async function verifyAccount(family: FamilyContext, accountId: string): P
         : FIX_LINKS.statements,
     });
 
+  // Bank exports waiting for the family to say how to read them (their columns, or their date order).
+  const toMap = uploads.filter((u) => u.stage === 'needs_mapping');
+  if (toMap.length)
+    checks.push({
+      ...base,
+      id: `${accountId}:unmapped`,
+      status: 'warning',
+      title: `${name}: Exports Waiting for Their Columns`,
+      description: 'Bank exports the product cannot read until you say which column is which',
+      value: `${toMap.length}`,
+      details: toMap.map(
+        (u) =>
+          `${u.fileName} waits for its columns to be mapped; its transactions are not in your figures yet`,
+      ),
+      link: { label: 'Map the columns', to: `/app/setup/upload/map/${toMap[0]!.uploadId}` },
+    });
+
   const statements = uploads
     .filter((u) => u.stage === 'done')
     .map((u) => ({

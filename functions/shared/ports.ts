@@ -49,6 +49,19 @@ export interface TextRecognition {
   result(jobId: string): Promise<TextRecognitionResult>;
 }
 
+/**
+ * A statement's page drawn as an image, for the family's check of what was read (Check Statement): pdf.js on
+ * @napi-rs/canvas (functions/adapters/ocr/page-images.ts). Registered by the twin, as the OCR stand-in is, so no
+ * Lambda bundle carries the native canvas; without it (null) the screen shows the rows and sums alone.
+ */
+export interface PageImages {
+  /** Page `page` (1-based) of a PDF as a PNG, or null when the PDF has no such page or cannot be opened. */
+  render(
+    pdf: Uint8Array,
+    page: number,
+  ): Promise<{ pages: number; width: number; height: number; png: Uint8Array } | null>;
+}
+
 /** What reading a PDF's text layer gives: its blocks, or why not (the family-facing message). */
 export type TextLayerReading =
   | { ok: true; blocks: Block[]; pages: number }
@@ -214,6 +227,7 @@ export interface Ports {
   jobs: JobStarter;
   assistantModel: AssistantModel | null;
   textRecognition: TextRecognition | null;
+  pageImages: PageImages | null;
   textLayer: TextLayerReader | null;
   now: () => Date;
   /**

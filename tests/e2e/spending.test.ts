@@ -84,6 +84,41 @@ describe('Spend by Category in the browser', () => {
     await page.getByRole('heading', { name: 'Top merchants' }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/spending-1280-table.png`, fullPage: true });
     await expectAccessible(page, 'spending (table, expanded)');
+
+    // A row's category change offers the family's identical and similar rows already imported: the first
+    // row the page lists that has any (asked of the API as the dialog asks).
+    let pick: { name: string; index: number; count: number } | null = null;
+    for (const c of figures.categories) {
+      for (const [index, t] of c.transactions.entries()) {
+        const { transactions } = await pageApi<{ transactions: unknown[] }>(
+          page,
+          `/api/transactions/${t.id}/category/similar?account_id=${t.account_id}&transaction_date=${t.transaction_date}`,
+        );
+        if (transactions.length) {
+          pick = { name: c.name, index, count: transactions.length };
+          break;
+        }
+      }
+      if (pick) break;
+    }
+    expect(pick).not.toBeNull();
+    const category = page.getByRole('button', { name: new RegExp(`^${pick!.name.replace(/[&]/g, '\\$&')}`) });
+    if ((await category.getAttribute('aria-expanded')) !== 'true') await category.click();
+    const listed = page.locator(`[id="${await category.getAttribute('aria-controls')}"]`);
+    await listed
+      .getByRole('button', { name: /^Change category of/ })
+      .nth(pick!.index)
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Change category' });
+    const offer = dialog.getByRole('checkbox', { name: /^Apply to \d+ similar transactions?$/ });
+    await offer.waitFor();
+    expect(await dialog.getByText(/^Apply to \d+ similar/).textContent()).toMatch(
+      new RegExp(`Apply to ${pick!.count} similar`),
+    );
+    await page.screenshot({ path: `${SHOTS}/spending-1280-similar.png` });
+    await expectAccessible(page, 'spending: change category, similar rows offered');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }, 300_000);
 
   it('at 390 px: moves a row to another category and the figures follow', async () => {
@@ -101,6 +136,8 @@ describe('Spend by Category in the browser', () => {
     await change.click();
     const dialog = page.getByRole('dialog', { name: 'Change category' });
     await dialog.getByRole('combobox').selectOption('entertainment.leisure');
+    await page.screenshot({ path: `${SHOTS}/spending-390-dialog.png` });
+    await expectAccessible(page, 'spending: change category at 390 px');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect

@@ -9,6 +9,7 @@ import {
 } from '../../functions/adapters/dynamodb/family-repository';
 import { type ExportMapping, MAPPING_MESSAGES } from '../../functions/contracts/export-mapping';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
+import type { VerificationReport } from '../../functions/contracts/review';
 import type { StatementChecksList } from '../../functions/contracts/statement-check';
 import type { Upload } from '../../functions/contracts/uploads';
 import { type CsvMapping, readMappedCsv } from '../../functions/domain/exports';
@@ -124,6 +125,18 @@ describe('a CSV file of unknown columns', () => {
       waiting.uploadId,
       'needs_mapping',
     ]);
+    // Verification lists it, with the way to map it.
+    const verification = await ada.call<VerificationReport>(
+      'GET',
+      `/api/transactions/verification?account=${accountId}`,
+    );
+    expect(verification.body.checks.find((c) => c.id === `${accountId}:unmapped`)).toMatchObject({
+      status: 'warning',
+      details: [
+        'january.csv waits for its columns to be mapped; its transactions are not in your figures yet',
+      ],
+      link: { label: 'Map the columns', to: `/app/setup/upload/map/${waiting.uploadId}` },
+    });
   });
 
   it('shows its columns, first rows and a first guess; a member may look, only the admin decides', async () => {

@@ -10,10 +10,11 @@ import { advanceUpload } from '../../functions/adapters/dynamodb/upload-reposito
 import { putObject } from '../../functions/adapters/s3/storage';
 import type { CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
-import { checkReadingKey } from '../../functions/contracts/pipeline';
+import { checkReadingKey, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
 import type { CheckReading } from '../../functions/domain/statement-check';
 import { FUNCTIONS, type HttpRoute } from '../../functions/handlers/manifest';
+import { generateNoTablePdf } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
 import { seedLearning } from '../support/learning';
 import { startTestTwin } from '../support/twin';
@@ -66,10 +67,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/family/members': { email: 'dee@example.com', name: 'Dee' },
   'PATCH /api/family/members/{id}': { role: 'member' },
 };
+/** Queries a route needs to serve its rightful caller (family A's row is named by its account and date). */
+const SAMPLE_QUERIES: Record<string, () => string> = {
+  'GET /api/transactions/{id}/category/similar': () =>
+    `?account_id=${ids.accounts}&transaction_date=2025-03-03`,
+};
 const call = (who: ApiCaller, route: HttpRoute) =>
   who.call<ErrorBody>(
     route.method,
-    pathFor(route),
+    `${pathFor(route)}${SAMPLE_QUERIES[key(route)]?.() ?? ''}`,
     route.method === 'GET' ? undefined : (SAMPLE_BODIES[key(route)] ?? {}),
   );
 
@@ -112,6 +118,8 @@ beforeAll(async () => {
   });
   await putMembershipIfAbsent({ familyId: family.family_id, user_id: cy, role: 'member', created_at: now });
   ids.members = cy;
+  // The first page of a held statement (Check Statement draws its pages by number).
+  ids.pages = '1';
 
   const accounts = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
     accounts: [{ bank_name: 'Barclays', name: 'Joint current', account_type: 'current' }],
@@ -129,6 +137,10 @@ beforeAll(async () => {
   ids.uploads = await heldStatement(family.family_id, ids.accounts!);
   ROUTE_IDS['POST /api/uploads/{id}/check/discard'] = {
     uploads: await heldStatement(family.family_id, ids.accounts!),
+  };
+  // A bank export whose columns the family is asked to map.
+  ROUTE_IDS['GET /api/uploads/{id}/mapping'] = {
+    uploads: await exportToMap(family.family_id, ids.accounts!),
   };
   // One of family A's rows (as a statement writes it), for the routes that name a transaction.
   ids.transactions = 'familyARow0000000000001';
@@ -155,6 +167,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await twin?.stop();
 });
+
+/** A CSV export of columns no bank's layout names, waiting for the family to map them, as Parse leaves one. */
+async function exportToMap(familyId: string, accountId: string): Promise<string> {
+  const text = 'When,What,How much\n03/03/2025,TESCO STORES,-20.00\n04/03/2025,SALARY,1500.00\n';
+  const created = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
+    accountId,
+    fileName: 'export.csv',
+    size: text.length,
+  });
+  expect(created.status).toBe(201);
+  const { uploadId } = created.body.upload;
+  await putObject(uploadObjectKey(familyId, uploadId, 'export.csv'), text, 'text/csv');
+  await advanceUpload(familyId, uploadId, 'needs_mapping', { source: 'export' });
+  return uploadId;
+}
 
 /** A statement of the account held for the family's check, as Parse leaves one (its reading kept). */
 async function heldStatement(familyId: string, accountId: string): Promise<string> {
@@ -197,7 +224,13 @@ async function heldStatement(familyId: string, accountId: string): Promise<strin
     edits: [],
     createdAt: new Date().toISOString(),
   });
-  await advanceUpload(familyId, uploadId, 'needs_check', { checkReasons: ['does_not_add_up'] });
+  // Its PDF as uploaded (one page), for the page the check draws.
+  await putObject(
+    uploadObjectKey(familyId, uploadId, 'held.pdf'),
+    new Uint8Array(await generateNoTablePdf()),
+    'application/pdf',
+  );
+  await advanceUpload(familyId, uploadId, 'needs_check', { checkReasons: ['does_not_add_up'], pages: 1 });
   return uploadId;
 }
 

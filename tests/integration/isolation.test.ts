@@ -236,6 +236,8 @@ beforeAll(async () => {
   });
   await putMembershipIfAbsent({ familyId: familyA, user_id: bobSub, role: 'member', created_at: now });
   ids.members = bobSub;
+  // A page of a statement (Check Statement draws a held statement's pages by number).
+  ids.pages = '1';
 
   // Ada's own identity, under broken credentials.
   const sub = `ada-${ulid()}`;

@@ -52,7 +52,7 @@ it('a job interrupted by a restart of the twin resumes and ends with every row r
     const done = await waitFor(async () => {
       const job = await getJob(familyId);
       return job?.status === 'done' ? job : null;
-    }, 20_000);
+    }, 90_000);
     expect(done).toMatchObject({ id: jobId, total: 6, processed: 6, fell_back: 6 });
     expect(done.processed).toBeGreaterThanOrEqual(partway.processed);
     caller = await signedIn(twin, 'restart-user', 'restart@example.com');
@@ -109,7 +109,7 @@ it('a job whose worker died (its lease still live at the restart) is resumed onc
     const done = await waitFor(async () => {
       const job = await getJob(familyId);
       return job?.status === 'done' ? job : null;
-    }, 20_000);
+    }, 90_000);
     // A batch the dead worker wrote after its lease was taken is reviewed but not in the resumed job's count.
     expect(done).toMatchObject({ id: jobId, status: 'done' });
     expect(done.processed).toBe(done.total);

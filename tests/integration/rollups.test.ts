@@ -8,12 +8,19 @@ import { getRollup, rollupMonths, rollupRows } from '../../functions/adapters/dy
 import {
   accountTransactions,
   deleteTransaction,
+  putNewTransactions,
+  type TransactionItem,
   transactionKey,
 } from '../../functions/adapters/dynamodb/transaction-repository';
 import { services } from '../../functions/app/container';
 import type { Upload } from '../../functions/contracts/uploads';
 import { buildRollups } from '../../functions/domain/rollups';
-import { checkRollups, repairRollups } from '../../functions/services/rollups';
+import {
+  addRowsToRollups,
+  checkRollups,
+  repairRollups,
+  rollupVersions,
+} from '../../functions/services/rollups';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
@@ -139,6 +146,55 @@ describe('roll-ups follow every write', () => {
       await expectInStep();
     }
   }, 120_000);
+
+  it('new rows added to their months’ roll-ups as written, also when another write lands in between', async () => {
+    const row = (accountId: string, id: string, date: string, signed: number): TransactionItem => ({
+      id,
+      family_id: familyId,
+      account_id: accountId,
+      upload_id: 'added',
+      transaction_date: date,
+      description: signed > 0 ? 'BGC ACME LTD SALARY' : 'CARD PAYMENT TO TESCO',
+      amount: Math.abs(signed),
+      signed_amount: signed,
+      type: signed > 0 ? 'credit' : 'debit',
+      balance: null,
+      flow_type: signed > 0 ? 'income' : 'external_expense',
+      user_corrected_flow_type: null,
+      classification_confidence: 0.9,
+      classification_method: 'rule',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    // Nothing in between: the versions read before the write are still stored, so the rows are summed in.
+    const quiet = [
+      row(current, `q1-${ulid()}`, '2031-03-04', 2400),
+      row(current, `q2-${ulid()}`, '2031-04-09', -12.5),
+    ];
+    const before = await rollupVersions(
+      familyId,
+      quiet.map((r) => r.transaction_date),
+    );
+    await putNewTransactions(quiet);
+    await addRowsToRollups(familyId, quiet, before);
+    expect((await getRollup(familyId, '2031-03'))?.version).toBe(1);
+    await expectInStep();
+    // Another account's rows of the same month land and are reported between the read and the sum: that
+    // month is recomputed from its rows, never summed twice.
+    const mine = [
+      row(current, `m1-${ulid()}`, '2031-03-20', -40),
+      row(current, `m2-${ulid()}`, '2031-05-02', 99),
+    ];
+    const versions = await rollupVersions(
+      familyId,
+      mine.map((r) => r.transaction_date),
+    );
+    await putNewTransactions(mine);
+    const theirs = [row(savings, `t1-${ulid()}`, '2031-03-21', 10)];
+    await putNewTransactions(theirs);
+    await rowsChanged(services(), familyId, changesOf([...theirs, ...mine]));
+    await addRowsToRollups(familyId, mine, versions);
+    await expectInStep();
+  }, 60_000);
 
   it('reporting the same change twice changes nothing', async () => {
     const rows = await accountTransactions(familyId, current);

@@ -9,7 +9,11 @@ import type { AskResponse } from '../../functions/contracts/assistant';
 import type { InitialiseFamilyResponse } from '../../functions/contracts/family';
 import type { PeriodStatsResponse } from '../../functions/contracts/insights';
 import type { VerificationReport } from '../../functions/contracts/review';
-import type { StatementCheck, StatementChecksList } from '../../functions/contracts/statement-check';
+import type {
+  CheckPage,
+  StatementCheck,
+  StatementChecksList,
+} from '../../functions/contracts/statement-check';
 import type { Transaction } from '../../functions/contracts/transactions';
 import type { Upload } from '../../functions/contracts/uploads';
 import { checkRollups } from '../../functions/services/rollups';
@@ -181,6 +185,34 @@ describe('a statement whose reading misses a row', () => {
       (pence(1000) + MARCH.reduce((s, r) => s + pence(r.signedAmount), 0)) / 100,
     );
     expect(body.sums.computedClosing).toBe((pence(body.sums.closing!) + pence(38.9)) / 100);
+  });
+
+  it('draws each page as an image, with where each row was read on it (any member; not another family)', async () => {
+    const { body } = await check(bob, uploadId);
+    expect(body.pages).toBe(1);
+    // Each row read has its place on the page: its line, its amount and its printed balance, top to bottom.
+    const regions = body.rows.map((r) => r.region!);
+    expect(regions.every((r) => r && r.row.page === 1 && r.amount && r.balance)).toBe(true);
+    for (const [i, r] of regions.entries()) {
+      expect(r.row.left).toBeLessThan(r.amount!.left);
+      expect(r.amount!.right).toBeLessThanOrEqual(r.balance!.left);
+      expect(r.row.top).toBeGreaterThanOrEqual(0);
+      expect(r.row.bottom).toBeLessThanOrEqual(1);
+      if (i > 0) expect(r.row.top).toBeGreaterThan(regions[i - 1]!.row.bottom - 0.001);
+    }
+    const drawn = await bob.call<CheckPage & ErrorBody>('GET', `/api/uploads/${uploadId}/check/pages/1`);
+    expect(drawn.status).toBe(200);
+    expect(drawn.body).toMatchObject({ page: 1, pages: 1 });
+    expect(drawn.body.width).toBeGreaterThan(800);
+    expect(drawn.body.height).toBeGreaterThan(drawn.body.width);
+    const png = Buffer.from(drawn.body.image.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(drawn.body.width);
+    const beyond = await bob.call<ErrorBody>('GET', `/api/uploads/${uploadId}/check/pages/2`);
+    expect(beyond.status).toBe(404);
+    expect(beyond.body.error.message).toBe('That page is not on this statement.');
+    expect((await bob.call<ErrorBody>('GET', `/api/uploads/${uploadId}/check/pages/0`)).status).toBe(400);
+    expect((await eve.call<ErrorBody>('GET', `/api/uploads/${uploadId}/check/pages/1`)).status).toBe(404);
   });
 
   it('each fix reruns the checks; every edit is kept with who and when', async () => {

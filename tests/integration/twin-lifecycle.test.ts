@@ -49,7 +49,7 @@ describe('npm start', () => {
       output += d.toString();
     });
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${output}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${output}`)), 120_000);
       const check = setInterval(() => {
         const match = /running on the local twin: (http:\/\/localhost:\d+)/.exec(output);
         if (match) {

@@ -186,7 +186,7 @@ function run(args: string[], env: Record<string, string> = {}) {
     execFile(
       'node_modules/.bin/tsx',
       args,
-      { env: { ...process.env, ...env }, timeout: 60_000 },
+      { env: { ...process.env, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
       },

@@ -35,7 +35,16 @@ const reading: CheckReading = {
   warnings: [],
   accountKind: 'bank',
   identity: { sort_code: null, account_number: null, card_last4: null },
+  // Where each row stands on page 1: its line, its amount and its balance.
+  regions: [0.3, 0.33].map((top) => ({
+    row: { page: 1, left: 0.1, right: 0.9, top, bottom: top + 0.02 },
+    amount: { page: 1, left: 0.6, right: 0.7, top, bottom: top + 0.02 },
+    balance: { page: 1, left: 0.8, right: 0.9, top, bottom: top + 0.02 },
+  })),
 };
+/** A 1 × 1 PNG: the page as the API draws it. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const account = { id: 'ACC1', name: 'Everyday', account_type: 'current', bank_name: 'Monzo' };
 
 let edits: CheckEdit[];
@@ -78,6 +87,7 @@ function checkBody(): StatementCheck {
     edits: edits.map((edit) => ({ edit: { ...edit }, summary: describeEdit(edit), by: 'u', at: 'now' })),
     outcome: imported.length ? 'imported' : null,
     canDecide: role === 'admin',
+    pages: 1,
   };
 }
 
@@ -89,6 +99,8 @@ function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
     );
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   if (url.pathname === '/api/uploads/UP1/check') return json(checkBody());
+  if (url.pathname === '/api/uploads/UP1/check/pages/1')
+    return json({ page: 1, pages: 1, width: 850, height: 1100, image: PNG });
   if (url.pathname === '/api/uploads/UP1/check/edits') {
     const request = body as CheckEditRequest;
     edits.push(request.op === 'add_row' ? { ...request, id: `a${edits.length}` } : request);
@@ -193,6 +205,41 @@ describe('Check Statement', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
     expect((screen.getByLabelText('Amount of row 1') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('draws the page beside the rows: each row read outlined, the balance where the sums break marked', async () => {
+    renderPage();
+    const pages = await screen.findByRole('region', { name: 'The statement, as printed' });
+    const image = await within(pages).findByRole('img');
+    expect(image.getAttribute('alt')).toBe(
+      'Page 1 of 1 of the statement, 2 rows read outlined, 1 printed balance the rows do not reach marked',
+    );
+    expect(image.getAttribute('src')).toBe(PNG);
+    const marks = pages.querySelectorAll('.check-page-marks .check-mark');
+    expect([...marks].map((m) => (m as HTMLElement).dataset.row)).toEqual(['r0', 'r1']);
+    expect((marks[0] as HTMLElement).style.top).toBe('29.700%');
+    // The second row's printed balance is where the sums break.
+    expect(marks[1]?.classList.contains('check-mark-break')).toBe(true);
+    expect(pages.querySelectorAll('.check-page-marks .check-mark-figure')).toHaveLength(1);
+    expect(within(pages).getByRole('list', { name: 'What the marks on the page mean' })).toBeTruthy();
+  });
+
+  it('on a phone the page is one tap away, in a dialog', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: true,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    renderPage();
+    await screen.findByLabelText('Description of row 1');
+    expect(screen.queryByRole('img')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: "See the statement's page" }));
+    const dialog = await screen.findByRole('dialog', { name: 'march.pdf, as printed' });
+    expect((await within(dialog).findByRole('img')).getAttribute('alt')).toMatch(/^Page 1 of 1/);
   });
 
   it('is axe-clean', async () => {

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The landing page's first-party analytics go out with navigator.sendBeacon (happy-dom's sends a real
@@ -8,3 +8,7 @@ if (typeof navigator !== 'undefined')
   Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable: true, writable: true });
 
 afterEach(() => cleanup());
+
+// findBy…/waitFor wait for a state; their 1 s default is a deadline a busy 2-core runner passes while a lazy
+// route is still loading. A ceiling for a hang instead (the project's test timeout is 15 s).
+configure({ asyncUtilTimeout: 10_000 });

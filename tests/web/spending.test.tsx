@@ -182,6 +182,57 @@ describe('spec 3 §2.4 Spend by Category', () => {
     expect(screen.queryByRole('button', { name: /Uncategorized/ })).toBeNull();
   });
 
+  it('offers a category change to the identical and similar rows already imported: Apply to 3 similar', async () => {
+    givenSpending();
+    // Rent paid by standing order to a person: Transfers to People (three), one uncategorised, one in Rent.
+    api.transactions.push(
+      row(current, 'J SMITH RENT STO', 650, 'people'),
+      row(current, 'J SMITH RENT STO', 650, 'people'),
+      row(current, 'J SMITH RENT STO', 650, null),
+      row(current, 'J SMITH RENT STO', 650, 'people'),
+      row(current, 'J SMITH RENT STO', 650, 'housing.rent'),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Uncategorized/ }));
+    await user.click(screen.getByRole('button', { name: 'Change category of J SMITH' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change category' });
+    // Before a category is chosen: the four other rent rows.
+    await within(dialog).findByRole('checkbox', { name: 'Apply to 4 similar transactions' });
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'housing.rent');
+    // The one already in Rent is left out.
+    const apply = within(dialog).getByRole('checkbox', { name: 'Apply to 3 similar transactions' });
+    expect((apply as HTMLInputElement).checked).toBe(false);
+    const list = within(dialog).getByRole('list', { name: 'Similar transactions already imported' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).queryByText(/RED LION|TESCO/)).toBeNull();
+    await user.click(apply);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.categoryChanges).toHaveLength(1);
+    expect(api.categoryChanges[0]?.ids).toHaveLength(4);
+    expect(api.categoryChanges[0]?.category_id).toBe('housing.rent');
+    expect(await screen.findByRole('button', { name: /Housing.*£3,250/ })).toBeTruthy();
+  });
+
+  it('changes only the row when the similar rows are not chosen', async () => {
+    givenSpending();
+    api.transactions.push(
+      row(current, 'J SMITH RENT STO', 650, null),
+      row(current, 'J SMITH RENT STO', 650, null),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Uncategorized/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Change category of J SMITH' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Change category' });
+    await within(dialog).findByRole('checkbox', { name: 'Apply to 1 similar transaction' });
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'housing.rent');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.categoryChanges[0]?.ids).toHaveLength(1);
+  });
+
   it('filters: period, accounts, type and the uncategorised toggle go to the API', async () => {
     givenSpending();
     renderPage();

@@ -49,27 +49,55 @@ export function transactionKey(t: TransactionRef) {
   return { pk, sk };
 }
 
-/**
- * A statement's rows, written together: which are new (true) and which another upload already wrote (false,
- * a duplicate). A row this same upload wrote before (a retried step) counts as this upload's again.
- *
- * Rows are read first (BatchGetItem, consistent) and the new ones written with BatchWriteItem: about a
- * twentieth of the requests of one conditional put per row. No interleaving can duplicate a row, because a
- * row's key IS its fingerprint: two uploads writing the same row write the same item.
- */
-export async function putNewTransactions(items: readonly TransactionItem[]): Promise<boolean[]> {
-  const keyOf = (t: TransactionItem) => transactionKey(t);
-  const id = (k: { pk: string; sk: string }) => `${k.pk}\n${k.sk}`;
-  const unique = [...new Map(items.map((t) => [id(keyOf(t)), keyOf(t)])).values()];
+/** What a consistent read found of a statement's rows already stored: by key, who wrote and holds each. */
+export type StoredHolders = ReadonlyMap<string, { upload_id?: string; upload_ids?: Set<string> }>;
+
+const refId = (t: TransactionRef) => {
+  const k = transactionKey(t);
+  return `${k.pk}\n${k.sk}`;
+};
+
+/** Which of these rows are stored already (BatchGetItem, consistent), with their writer and holders. */
+export async function storedHoldersOf(items: readonly TransactionRef[]): Promise<StoredHolders> {
+  const unique = [...new Map(items.map((t) => [refId(t), transactionKey(t)])).values()];
   const stored = await batchGetAll<{ pk: string; sk: string; upload_id?: string; upload_ids?: Set<string> }>(
     unique,
     { consistentRead: true, projection: 'pk, sk, upload_id, upload_ids' },
   );
-  const existing = new Map(stored.map((item) => [id(item), item]));
-  const isNew = items.map((t) => {
-    const found = existing.get(id(keyOf(t)));
-    return !found || found.upload_id === t.upload_id;
-  });
+  return new Map(stored.map((item) => [`${item.pk}\n${item.sk}`, item]));
+}
+
+/** Whether `storedHoldersOf` found the row stored. */
+export function isStored(stored: StoredHolders, t: TransactionRef): boolean {
+  return stored.has(refId(t));
+}
+
+/** Whether a row is new to `uploadId` by what `storedHoldersOf` found: not stored, or stored by this upload. */
+export function isNewTo(stored: StoredHolders, t: TransactionRef, uploadId: string): boolean {
+  const found = stored.get(refId(t));
+  return !found || found.upload_id === uploadId;
+}
+
+/**
+ * A statement's rows, written together: which are new (true) and which another upload already wrote (false,
+ * a duplicate). A row this same upload wrote before (a retried step) counts as this upload's again.
+ *
+ * Rows are read first (BatchGetItem, consistent; or what the caller's `storedHoldersOf` just found) and the
+ * new ones written with BatchWriteItem: about a twentieth of the requests of one conditional put per row. No
+ * interleaving can duplicate a row, because a row's key IS its fingerprint: two uploads writing the same row
+ * write the same item. `complete` gives each row about to be written its final fields (a caller that
+ * classifies only the rows it writes).
+ */
+export async function putNewTransactions(
+  items: readonly TransactionItem[],
+  options: {
+    stored?: StoredHolders;
+    complete?: (rows: TransactionItem[]) => Promise<TransactionItem[]>;
+  } = {},
+): Promise<boolean[]> {
+  const id = refId;
+  const existing = options.stored ?? (await storedHoldersOf(items));
+  const isNew = items.map((t) => isNewTo(existing, t, t.upload_id));
   // A row another upload wrote: this upload holds it too (a set, so a retried step adds nothing). A row
   // removed in the meantime (its last holder's statement removed) is written afresh, as this upload's.
   const duplicates = items.filter((_, i) => !isNew[i]);
@@ -77,14 +105,15 @@ export async function putNewTransactions(items: readonly TransactionItem[]): Pro
   for (let start = 0; start < duplicates.length; start += 50)
     await Promise.all(
       duplicates.slice(start, start + 50).map(async (t) => {
-        const found = existing.get(id(keyOf(t)));
+        const found = existing.get(id(t));
         const holders = found?.upload_ids ? [t.upload_id] : [t.upload_id, found?.upload_id ?? t.upload_id];
-        if (!(await addHolder(t, holders))) lost.add(id(keyOf(t)));
+        if (!(await addHolder(t, holders))) lost.add(id(t));
       }),
     );
-  for (const [i, t] of items.entries()) if (lost.has(id(keyOf(t)))) isNew[i] = true;
-  const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(keyOf(t))) || lost.has(id(keyOf(t)))));
-  await batchWriteAll(toWrite.map((item) => ({ PutRequest: { Item: toStored(item) } })));
+  for (const [i, t] of items.entries()) if (lost.has(id(t))) isNew[i] = true;
+  const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(t)) || lost.has(id(t))));
+  const written = options.complete ? await options.complete(toWrite) : toWrite;
+  await batchWriteAll(written.map((item) => ({ PutRequest: { Item: toStored(item) } })));
   return isNew;
 }
 

@@ -85,7 +85,7 @@ async function open(bytes: Uint8Array): Promise<{ ok: true; document: PDFDocumen
  */
 export async function* renderPages(
   bytes: Uint8Array,
-  options: { dpi?: number; maxPages?: number; greyscale?: boolean } = {},
+  options: { dpi?: number; maxPages?: number; greyscale?: boolean; page?: number } = {},
 ): AsyncGenerator<RenderedPage, PdfFailure | null> {
   const opened = await open(bytes);
   if (!opened.ok) return opened;
@@ -96,7 +96,10 @@ export async function* renderPages(
     if (pages > (options.maxPages ?? MAX_PDF_PAGES)) return pdfFailure('too_many_pages');
     // A page that is one JPEG over the whole page is decoded natively (page-image.ts), the rest by pdf.js.
     const jpegOf = await scanPageImages(bytes);
-    for (let n = 1; n <= pages; n++) {
+    // One page when `page` is given (none when the PDF has no such page), else every page.
+    const first = options.page ?? 1;
+    const last = options.page !== undefined ? Math.min(options.page, pages) : pages;
+    for (let n = first; n <= last; n++) {
       const page = await document.getPage(n);
       const size = page.getViewport({ scale: 1 });
       if (!pageWithinLimits(size.width, size.height)) return pdfFailure('too_large_to_read');

@@ -2,6 +2,7 @@ import type { PartialDate } from './dates';
 import type { Row } from './geometry';
 import type { MoneyCell, UnreadableCell as UnreadableMoney } from './rows';
 import { near, type TableRow } from './table';
+import type { PageBox, TransactionRegion } from './types';
 
 /**
  * Stage 3, rows to entries: table rows become raw transactions (wrapped descriptions joined, dates carried
@@ -22,7 +23,36 @@ export interface RawTransaction {
   unreadableBalance: UnreadableMoney | null;
   segment: number;
   page: number;
+  /** The lines it was read from, and its figures' boxes. */
+  region: TransactionRegion;
 }
+
+/** The box around lines on one page (the lines of other pages left out). */
+function linesBox(rows: readonly Row[], page: number): PageBox {
+  const on = rows.filter((r) => r.page === page);
+  const words = on.flatMap((r) => r.words);
+  return {
+    page,
+    top: Math.min(...on.map((r) => r.top)),
+    bottom: Math.max(...on.map((r) => r.bottom)),
+    left: words.length ? Math.min(...words.map((w) => w.left)) : 0,
+    right: words.length ? Math.max(...words.map((w) => w.right)) : 1,
+  };
+}
+/** A transaction's box grown by a line that continues it (on the same page; a line overleaf is left out). */
+const grow = (box: PageBox, row: Row): PageBox =>
+  row.page !== box.page || !row.words.length
+    ? box
+    : {
+        page: box.page,
+        top: Math.min(box.top, row.top),
+        bottom: Math.max(box.bottom, row.bottom),
+        left: Math.min(box.left, ...row.words.map((w) => w.left)),
+        right: Math.max(box.right, ...row.words.map((w) => w.right)),
+      };
+/** A figure's box on its line. */
+const figureBox = (row: Row, cell: { left: number; right: number } | null): PageBox | null =>
+  cell ? { page: row.page, top: row.top, bottom: row.bottom, left: cell.left, right: cell.right } : null;
 
 export interface Checkpoint {
   afterRow: number;
@@ -113,7 +143,10 @@ export function assemble(rows: readonly TableRow[]): Assembly {
   /** Text lines with no amount of their own: they continue the transaction above when they sit under it. */
   const dropPending = () => {
     if (pending && !pending.date && lastTxn && near(lastTxn.last, pending.rows[0]!)) {
-      for (const item of lastTxn.items) item.parts.push(...pending.parts);
+      for (const item of lastTxn.items) {
+        item.parts.push(...pending.parts);
+        for (const r of pending.rows) item.region = { ...item.region, row: grow(item.region.row, r.row) };
+      }
       for (const r of pending.rows) used.add(r.row);
     }
     pending = null;
@@ -173,7 +206,10 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           pending.rows.push(row);
           pending.last = row;
         } else if (mode === 'first' && lastTxn && near(previous, row) && previous === lastTxn.last) {
-          for (const item of lastTxn.items) item.parts.push(text);
+          for (const item of lastTxn.items) {
+            item.parts.push(text);
+            item.region = { ...item.region, row: grow(item.region.row, row.row) };
+          }
           lastTxn.last = row;
           used.add(row.row);
         } else {
@@ -214,7 +250,14 @@ export function assemble(rows: readonly TableRow[]): Assembly {
             `A row on page ${row.row.page} has ${amounts.length} amounts; each is read as a transaction.`,
           );
         }
+        const lines = [...(lead ? lead.rows.map((r) => r.row) : []), row.row];
         const items: RawTransaction[] = amounts.map(({ cell, misprint }, k) => ({
+          region: {
+            row: linesBox(lines, row.row.page),
+            amount: figureBox(row.row, cell ?? misprint),
+            balance:
+              k === amounts.length - 1 ? figureBox(row.row, balance ?? unreadableBalance ?? null) : null,
+          },
           date,
           date2: row.date2 ?? lead?.date2 ?? null,
           sectionYear,

@@ -414,6 +414,7 @@ function readOnce(
     accountKind: kind,
     yearSource,
     statementDate: context.statementDate,
+    ...(options.regions ? { regions: rawTransactions.map((t) => t.region) } : {}),
   };
   return { ok: true, statement };
 }

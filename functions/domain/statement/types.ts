@@ -25,6 +25,25 @@ export interface StatementTransaction {
   postedDate?: string;
 }
 
+/** A box on a page, in normalised page coordinates (0..1, top-left origin); pages are 1-based. */
+export interface PageBox {
+  page: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Where a transaction stands on the statement: the lines it was read from (on the page of its amount) and the
+ * figures read as its amount and its balance. For drawing the reading over the page (Check Statement).
+ */
+export interface TransactionRegion {
+  row: PageBox;
+  amount: PageBox | null;
+  balance: PageBox | null;
+}
+
 export interface ReconciliationBreak {
   /** 0-based index of the transaction after which the check failed (-1: before the first one). */
   row: number;
@@ -95,6 +114,8 @@ export interface ParsedStatement {
   yearSource?: YearSource;
   /** 'YYYY-MM-DD': the date the statement says it was issued, when it prints one. */
   statementDate?: string | null;
+  /** Where each transaction stands on its page, in the order of `transactions`. */
+  regions?: TransactionRegion[];
 }
 
 export type YearSource = 'printed' | 'period' | 'statement_date' | 'printed_date' | 'reference_date' | 'none';
@@ -114,6 +135,8 @@ export interface ReadStatementOptions {
    * is 'reference_date' and a warning says so. A statement dated after it is refused.
    */
   referenceDate?: string;
+  /** Also say where each transaction stands on its page (`regions`), for drawing the reading over the page. */
+  regions?: boolean;
 }
 
 /** One-line, family-facing messages for each failure. */

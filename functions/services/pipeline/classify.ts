@@ -77,5 +77,7 @@ export async function classifyStep(deps: PipelineDeps, state: PipelineState): Pr
   await inBatches(aiCategories, ({ row, category }) => setRowCategory(row, category));
   const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
   await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, deps.now());
-  return { ...state, counts };
+  // Rows relabelled after Persist wrote them: Finish recomputes their months' roll-ups from the rows.
+  const { rollupVersions: _versions, ...rest } = state;
+  return { ...(changed.length || aiCategories.length ? rest : state), counts };
 }

@@ -1,17 +1,30 @@
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
-import { refreshAccountSummary } from '../accounts';
+import type { RollupRow } from '../../domain/rollups';
+import { refreshLastStatementUpload } from '../accounts';
 import { changesOf, rowsChanged } from '../row-changes';
 import type { PipelineDeps } from './common';
 import { MESSAGES } from './messages';
-import { readAdded, removeArtefacts } from './working-files';
+import { type AddedRow, readAdded, removeArtefacts } from './working-files';
+
+/** An added row as a roll-up reads it. */
+const asRollupRow = (row: AddedRow): RollupRow => ({
+  transaction_date: row.transaction_date,
+  amount: row.amount,
+  signed_amount: row.signed_amount,
+  type: row.type,
+  flow_type: (row.flow_type ?? null) as RollupRow['flow_type'],
+  user_corrected_flow_type: (row.user_corrected_flow_type ?? null) as RollupRow['user_corrected_flow_type'],
+  account_id: row.account_id,
+  description: row.description,
+  merchant_name: row.merchant_name ?? null,
+});
 
 /**
  * The pipeline's Finish step: what follows the rows (the account's derived fields, the monthly roll-ups and
  * more: `rowsChanged`) is recomputed for the rows this upload added, then the upload is `done` with the
  * spec's message, so a screen that reloads on 'done' finds every figure with the statement in it; the
- * account's summary is read again once the upload counts as done (its last statement upload); the working
- * files go.
+ * account's last statement upload is read again once the upload counts as done; the working files go.
  */
 export async function finishStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   // The rows this upload added (none when every row was already held). A retried Finish may find the
@@ -22,8 +35,17 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
         throw error;
       })
     : [];
+  // Rows as Persist wrote them are added to the roll-ups that did not hold them (the versions it read);
+  // without those versions (a retried Persist, rows relabelled since) their months are recomputed.
   if (state.accountId)
-    await rowsChanged(deps, state.familyId, [{ accountId: state.accountId, dates: [] }, ...changesOf(added)]);
+    await rowsChanged(
+      deps,
+      state.familyId,
+      [{ accountId: state.accountId, dates: [] }, ...changesOf(added)],
+      state.rollupVersions && added.length
+        ? { rows: added.map(asRollupRow), rollupVersions: state.rollupVersions }
+        : undefined,
+    );
   await advanceUpload(
     state.familyId,
     state.uploadId,
@@ -31,7 +53,7 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
     { message: MESSAGES.done, counts: state.counts ?? {} },
     deps.now(),
   );
-  if (state.accountId) await refreshAccountSummary(state.familyId, state.accountId);
+  if (state.accountId) await refreshLastStatementUpload(state.familyId, state.accountId);
   await removeArtefacts(deps, state);
   return state;
 }

@@ -1,6 +1,6 @@
 import { type AccountItem, listAccounts, updateAccount } from '../../adapters/dynamodb/account-repository';
 import { setClassification } from '../../adapters/dynamodb/transaction-repository';
-import type { PipelineState } from '../../contracts/pipeline';
+import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { blocksArtefactSchema, firstPageTextOf } from '../../contracts/statement';
 import {
   type AccountIdentity,
@@ -14,7 +14,7 @@ import { logger } from '../../shared/logger';
 import { recomputeCandidates, relabelRowsNaming } from '../matches';
 import { inBatches, type PipelineDeps } from './common';
 import { exportAccountIdentity } from './exports';
-import { readAdded, readJson } from './working-files';
+import { readAdded, readJson, writeJson } from './working-files';
 
 /**
  * The pipeline's Match step:
@@ -44,6 +44,15 @@ export async function matchStep(deps: PipelineDeps, state: PipelineState): Promi
       method: 'ai_auto',
     }),
   );
+  // The added rows as they now are, for Finish to sum into the roll-ups.
+  if (named.length) {
+    const relabelled = new Set(named.map((row) => row.id));
+    await writeJson(
+      deps,
+      state.addedKey ?? artefactKey(state.familyId, state.uploadId, 'added.json'),
+      added.map((row) => (relabelled.has(row.id) ? { ...row, flow_type: 'internal_transfer' } : row)),
+    );
+  }
   if (learned) await relabelRowsNaming(deps, state.familyId, learned, accounts);
   // Only rows that can be one side of a transfer (spec 2 §5 trigger words and exclusions) are matched.
   const matchable = added.filter((row) => isTransferCandidate(row));

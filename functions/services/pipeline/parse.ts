@@ -78,6 +78,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     accountKind: statement.accountKind,
     // An export's account number is checked by its reader (./exports.ts); a PDF's is read from its first page.
     identity: statementAccountIdentity(artefact ? firstPageTextOf(artefact) : ''),
+    ...(artefact && statement.regions ? { regions: statement.regions } : {}),
   };
   const reasons = account
     ? checkReasons(reading, { ...account, id: accountId }, { exactFile: fromExport })
@@ -182,10 +183,10 @@ function readPdfStatement(
   account: AccountItem | null,
 ): ParsedStatement {
   const blocks = unpackBlocks(artefact);
-  let result = readStatement(blocks, { referenceDate });
+  let result = readStatement(blocks, { referenceDate, regions: true });
   if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
     // A card statement that does not say it is one: read as a card's when its balances then add up.
-    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card' });
+    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card', regions: true });
     if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
       result = asCard;
   }

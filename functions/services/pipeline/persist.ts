@@ -1,11 +1,18 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
-import { putNewTransactions } from '../../adapters/dynamodb/transaction-repository';
+import {
+  isNewTo,
+  isStored,
+  putNewTransactions,
+  storedHoldersOf,
+  type TransactionItem,
+} from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
+import { rollupVersions } from '../rollups';
 import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
@@ -73,32 +80,77 @@ async function persistRows(
     type: row.type,
   }));
   await writeJson(deps, artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
-  const byRules = await classifyTransactions(rows, account, patterns, null);
+  // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups.
+  const stored = await storedHoldersOf(rows);
+  const fresh = rows.filter((row) => isNewTo(stored, row, state.uploadId));
+  // A retried Persist finds rows of its own already stored: a roll-up may hold them, so their months are
+  // recomputed rather than added to (no versions).
+  const retried = fresh.some((row) => isStored(stored, row));
+  const versions = retried
+    ? undefined
+    : await rollupVersions(
+        state.familyId,
+        fresh.map((row) => row.transaction_date),
+      );
+  const byRules = await classifyTransactions(fresh, account, patterns, null);
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
   const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
-  const isNew = await putNewTransactions(
-    statement.transactions.map((row, i) => {
-      const classification = byRules.get(rows[i]!.id) ?? null;
-      const item = {
-        ...rows[i]!,
-        upload_id: state.uploadId,
-        position: positionOf(i),
-        balance: row.balance,
+  const items: TransactionItem[] = statement.transactions.map((row, i) => ({
+    ...rows[i]!,
+    upload_id: state.uploadId,
+    position: positionOf(i),
+    balance: row.balance,
+    flow_type: null,
+    user_corrected_flow_type: null,
+    classification_confidence: null,
+    classification_method: null,
+    created_at: createdAt,
+    ...(fromExport ? { origin: 'export' as const } : {}),
+    // Imported by the family without adding up: the rows say so wherever they are shown.
+    ...(state.unchecked ? { not_checked: true } : {}),
+  }));
+  // Each row written is classified (the family's learned patterns, then the rule table) and, when it counts
+  // as spending, categorised (the family's rules, then the rules); a row removed since the read above is
+  // written afresh, so it is classified here too.
+  const written = new Map<string, TransactionItem & { merchant_name?: string | null }>();
+  const complete = async (toWrite: TransactionItem[]) => {
+    const unclassified = toWrite.filter((item) => !byRules.has(item.id));
+    if (unclassified.length)
+      for (const [id, result] of await classifyTransactions(unclassified, account, patterns, null))
+        byRules.set(id, result);
+    return toWrite.map((item) => {
+      const classification = byRules.get(item.id) ?? null;
+      const classified = {
+        ...item,
         flow_type: classification?.flow_type ?? null,
-        user_corrected_flow_type: null,
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
-        created_at: createdAt,
-        ...(fromExport ? { origin: 'export' as const } : {}),
-        // Imported by the family without adding up: the rows say so wherever they are shown.
-        ...(state.unchecked ? { not_checked: true } : {}),
       };
-      // A row that counts as spending is written with its category (the family's rules, then the rules).
-      return { ...item, ...categoryOfRow(item, categoryRules) };
-    }),
-  );
-  const added = rows.filter((_, i) => isNew[i]);
+      const full = { ...classified, ...categoryOfRow(classified, categoryRules) };
+      written.set(full.id, full);
+      return full;
+    });
+  };
+  const isNew = await putNewTransactions(items, { stored, complete });
+  // What Classify, Match and Finish work on: each added row as written (a retried Persist's own rows, not
+  // written again, with what this run would have written).
+  const added: AddedRow[] = rows.flatMap((row, i) => {
+    if (!isNew[i]) return [];
+    const item = written.get(row.id);
+    const classification = byRules.get(row.id) ?? null;
+    return [
+      {
+        ...row,
+        flow_type: item?.flow_type ?? classification?.flow_type ?? null,
+        user_corrected_flow_type: null,
+        merchant_name: item?.merchant_name ?? null,
+      },
+    ];
+  });
+  // Rows written that the read above took as another upload's: their months are recomputed.
+  const freshIds = new Set(fresh.map((row) => row.id));
+  const lost = added.some((row) => !freshIds.has(row.id));
   const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
   await writeJson(deps, addedKey, added);
   const counts = {
@@ -109,5 +161,10 @@ async function persistRows(
     classified: added.filter((row) => byRules.get(row.id)).length,
   };
   await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, deps.now());
-  return { ...state, addedKey, counts };
+  return {
+    ...state,
+    addedKey,
+    counts,
+    ...(versions && !lost && added.length ? { rollupVersions: versions } : {}),
+  };
 }

@@ -17,11 +17,18 @@ import type { Ports } from '../../shared/ports';
  * upload ends, done or failed. Large data never travels in the execution state.
  */
 
-/** What Persist records of each row it added: enough to classify it, or to remove it if the upload fails. */
+/**
+ * What Persist records of each row it added: enough to classify it, or to remove it if the upload fails,
+ * and the fields a monthly roll-up is made of as the row was written (kept up to date by Classify and Match
+ * when they relabel it), so Finish adds the rows to the roll-ups without reading them again.
+ */
 export type AddedRow = Pick<
   TransactionItem,
   'id' | 'account_id' | 'transaction_date' | 'family_id' | 'description' | 'amount' | 'signed_amount' | 'type'
->;
+> &
+  Partial<Pick<TransactionItem, 'flow_type' | 'user_corrected_flow_type'>> & {
+    merchant_name?: string | null;
+  };
 
 export async function readJson(deps: Pick<Ports, 'storage'>, key: string): Promise<unknown> {
   return JSON.parse(Buffer.from(await deps.storage.getObjectBytes(key)).toString('utf8'));

@@ -4,9 +4,11 @@ import { flowDirection } from '../../../functions/domain/flow-direction';
 import { effectiveFlowType } from '../../../functions/domain/flow-types';
 import { periodStats, periodSummary } from '../../../functions/domain/periods';
 import {
+  addToMonthRollup,
   buildMonthRollup,
   buildRollups,
   coversMonth,
+  emptyMonthRollup,
   monthBounds,
   monthsBetween,
   periodCells,
@@ -264,6 +266,36 @@ describe('a month’s roll-up', () => {
       totals: [],
       payers: [],
     });
+  });
+});
+
+describe('rows added to a month’s roll-up', () => {
+  it('give exactly the roll-up rebuilt from all the month’s rows (random rows, payers included)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = random(seed);
+      const payees = ['ACME LTD SALARY', 'HMRC', 'TESCO', 'TFR 12345678'];
+      const named = (row: RollupRow) => ({
+        ...row,
+        description: payees[Math.floor(next() * payees.length)],
+        merchant_name: next() < 0.3 ? 'Acme' : null,
+      });
+      const held = randomRows(next, 1 + Math.floor(next() * 60), '2024-01-01', 31).map(named);
+      const added = randomRows(next, Math.floor(next() * 60), '2023-12-25', 45).map(named);
+      const base = buildMonthRollup('2024-01', held);
+      expect(addToMonthRollup(base, added), `seed ${seed}`).toEqual(
+        buildMonthRollup('2024-01', [...held, ...added]),
+      );
+      expect(addToMonthRollup(emptyMonthRollup('2024-01'), added), `seed ${seed}`).toEqual(
+        buildMonthRollup('2024-01', added),
+      );
+    }
+  });
+
+  it('is not attempted on a roll-up stored before payers or rows in and out were kept', () => {
+    const base = buildMonthRollup('2024-01', randomRows(random(3), 20, '2024-01-01', 31));
+    expect(addToMonthRollup({ ...base, payers: undefined }, [])).toBeNull();
+    const cells = base.cells.map(({ nIn: _i, nOut: _o, ...c }) => c);
+    expect(addToMonthRollup({ ...base, cells }, [])).toBeNull();
   });
 });
 

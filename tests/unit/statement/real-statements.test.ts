@@ -184,13 +184,25 @@ describe.runIf(existsSync(REAL))('real-layout statements read exactly and reconc
       ]);
     });
 
-    it('a misprinted amount no balance pins down is not counted, and the reconciliation fails', async () => {
-      // '84.00' on a day whose balance is printed only after the next row: nothing tells what it was.
+    it('a misprinted amount no running balance pins down is recovered from opening and closing, and marked so', async () => {
+      // '84.00' on a day whose balance is printed only after the next row: the only misprint, and the statement
+      // adds up only if it is 84.00, which its digits say too. Read, and marked recovered (not printed).
       const statement = read(alter(await blocksOf(name), '84.00', '84.0O'));
+      expect(statement.transactions).toHaveLength(9);
+      expect(statement.transactions[3]).toMatchObject({ signedAmount: -84 });
+      expect(statement.reconciliation.ok).toBe(true);
+      expect(statement.reconciliation.unreadable).toEqual([
+        expect.objectContaining({ row: 3, cell: 'amount', text: '84.0O', recovered: 84 }),
+      ]);
+    });
+
+    it('a misprint whose digits disagree with what the balances need is not counted, and the check fails', async () => {
+      // Read as written, '85.0O' would be 85.00; the balances need 84.00: nothing says which is right.
+      const statement = read(alter(await blocksOf(name), '84.00', '85.0O'));
       expect(statement.transactions).toHaveLength(8);
       expect(statement.reconciliation.ok).toBe(false);
       expect(statement.reconciliation.unreadable).toEqual([
-        expect.objectContaining({ row: 2, cell: 'amount', text: '84.0O' }),
+        expect.objectContaining({ row: 2, cell: 'amount', text: '85.0O' }),
       ]);
     });
 

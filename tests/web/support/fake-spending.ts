@@ -1,9 +1,11 @@
 import type { Account } from '../../../functions/contracts/accounts';
 import type { Transaction } from '../../../functions/contracts/transactions';
 import { CATEGORIES, categoryFields, UNCATEGORISED_ID } from '../../../functions/domain/categories';
+import { BULK_MODAL_THRESHOLD, findSimilar } from '../../../functions/domain/similarity';
 import {
   rollupOf,
   type SpendingType,
+  spendingAmount,
   spendingHints,
   summariseSpending,
 } from '../../../functions/domain/spending';
@@ -93,6 +95,26 @@ export function spendingRoutes(state: {
         return json(200, { transactions: rows, next_cursor: null, total: rows.length });
       }
       if (route === 'GET /api/insights/categories') return json(200, summary(url));
+      const like = /^GET \/api\/transactions\/([^/]+)\/category\/similar$/.exec(route)?.[1];
+      if (like) {
+        // The family's spending rows like this one, as the API finds them (the same similarity).
+        const target = transactions.find((t) => t.id === decodeURIComponent(like));
+        if (!target) return json(404, { error: { code: 'NOT_FOUND', message: 'Transaction not found' } });
+        const spending = transactions.filter((t) => spendingAmount(t) !== null);
+        const found = findSimilar(target, spending, BULK_MODAL_THRESHOLD).map(
+          ({ transaction: t, score }) => ({
+            id: t.id,
+            account_id: t.account_id,
+            transaction_date: t.transaction_date,
+            description: t.description,
+            merchant_name: t.merchant_name ?? null,
+            amount: spendingAmount(t) ?? 0,
+            category_id: t.subcategory_id ?? t.category_id ?? null,
+            score,
+          }),
+        );
+        return json(200, { transactions: found });
+      }
       const single = /^PATCH \/api\/transactions\/([^/]+)\/category$/.exec(route)?.[1];
       if (single) return change([decodeURIComponent(single)], (body as { category_id: string }).category_id);
       if (route === 'POST /api/transactions/categories') {

@@ -17,6 +17,7 @@ import { handler as listReviewTransactions } from '../list-review-transactions';
 import { handler as rejectMatch } from '../reject-match';
 import { handler as runVerification } from '../run-verification';
 import { handler as setAccountNumbers } from '../set-account-numbers';
+import { handler as similarForCategory } from '../similar-for-category';
 import { handler as startClassification } from '../start-classification';
 
 /** The transactions area's function: its routes (manifest area 'transactions'), dispatched on the event's routeKey. */
@@ -34,6 +35,7 @@ export const handler = areaRouter('transactions', [
   setAccountNumbers,
   changeCategory,
   changeCategories,
+  similarForCategory,
   listReviewTransactions,
   startClassification,
   getClassification,

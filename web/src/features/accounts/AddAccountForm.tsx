@@ -28,7 +28,14 @@ const EMPTY: FormInput = {
   services: [],
 };
 
-export function AddAccountForm() {
+export function AddAccountForm({
+  title = 'Add an account',
+  onCreated,
+}: {
+  title?: string;
+  /** After the accounts are created (e.g. to choose the new one where the form was opened). */
+  onCreated?(accounts: Array<{ id: string; name: string }>): void;
+} = {}) {
   const id = useId();
   const create = useCreateAccounts();
   const { data: serviceTypes } = useServiceTypes();
@@ -76,6 +83,7 @@ export function AddAccountForm() {
       });
       reset(EMPTY);
       setInstitution(null);
+      onCreated?.(created.accounts);
     } catch (error) {
       setResult({ tone: 'danger', text: ACCOUNT_ERRORS.alert((error as Error).message) });
     }
@@ -88,7 +96,7 @@ export function AddAccountForm() {
       noValidate
       aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`}>Add an account</h2>
+      <h2 id={`${id}-title`}>{title}</h2>
       <Field
         label="Nickname"
         required

@@ -7,10 +7,13 @@ import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateText } from '../../components/DateText';
+import { Dialog } from '../../components/Dialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatMoneyText, Money } from '../../components/Money';
+import { AddAccountForm } from '../accounts/AddAccountForm';
 import { useAccounts } from '../accounts/api';
 import { useCheckDecision, useCheckEdit, useImportedUpload, useStatementCheck } from './api';
+import { StatementPages } from './StatementPages';
 import './check.css';
 
 /**
@@ -80,7 +83,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
       }),
     [rows, check.sums.opening, check.sums.closing, check.accountKind],
   );
-  const breakRows = new Set(live.breaks.map((b) => b.rowId).filter(Boolean));
+  const breakRows = new Set(live.breaks.flatMap((b) => (b.rowId ? [b.rowId] : [])));
   const waiting = check.upload.stage === 'needs_check' && !check.outcome;
   const typing = Object.keys(drafts).length > 0;
 
@@ -135,6 +138,14 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
       </section>
 
       <Sums check={check} live={live} typing={typing} />
+
+      <StatementPages
+        uploadId={uploadId}
+        fileName={check.upload.fileName}
+        pages={check.pages ?? 0}
+        rows={rows}
+        breakRows={breakRows}
+      />
 
       <section className="check-rows" aria-labelledby="check-rows-title">
         <h2 id="check-rows-title">Transactions read</h2>
@@ -357,8 +368,8 @@ function Tools({ check, uploadId }: { check: StatementCheck; uploadId: string })
   const accounts = useAccounts();
   const [year, setYear] = useState(check.period?.end.slice(0, 4) ?? '');
   const [accountId, setAccountId] = useState(check.accountId);
+  const [creating, setCreating] = useState(false);
   const choices = (accounts.data ?? []).filter((a) => !a.is_archived);
-  const current = choices.find((a) => a.id === check.accountId);
   return (
     <section className="check-tools" aria-labelledby="check-tools-title">
       <h2 id="check-tools-title">Fix the whole statement</h2>
@@ -404,8 +415,27 @@ function Tools({ check, uploadId }: { check: StatementCheck; uploadId: string })
         <button type="submit" className="button" disabled={edit.isPending}>
           {accountId === check.accountId ? 'This is the right account' : 'Move to this account'}
         </button>
-        {current ? null : <Link to="/app/setup/accounts">Create the account</Link>}
       </form>
+      {/* The account the statement belongs to may not exist yet: create it here, then move the statement to it. */}
+      <Dialog
+        title="Create an account for this statement"
+        open={creating}
+        onOpenChange={setCreating}
+        trigger={
+          <button type="button" className="button">
+            Create an account
+          </button>
+        }
+      >
+        <AddAccountForm
+          title={check.institution ? `A ${check.institution} account` : "The statement's account"}
+          onCreated={(created) => {
+            const first = created[0];
+            if (first) setAccountId(first.id);
+            setCreating(false);
+          }}
+        />
+      </Dialog>
       {edit.error ? <Alert tone="danger">{edit.error.message}</Alert> : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { mappingPath } from '../upload/stages';
 import { useWaitingChecks } from './api';
+import './check.css';
 
 /** Where a statement's check opens: Check Statement, under File Upload. */
 export const checkPath = (uploadId: string) => `/app/setup/upload/check/${encodeURIComponent(uploadId)}`;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CheckEditRequest,
+  checkPageSchema,
   discardCheckResponseSchema,
   statementCheckSchema,
   statementChecksListSchema,
@@ -18,6 +19,8 @@ export const checkKeys = {
   waiting: [...TRANSACTIONS_KEY, 'statement-checks'] as const,
   check: (uploadId: string) => [...TRANSACTIONS_KEY, 'statement-check', uploadId] as const,
   upload: (uploadId: string) => ['uploads', uploadId, 'after-import'] as const,
+  /** A page drawn is the same until the statement goes: not refreshed with the family's rows. */
+  page: (uploadId: string, page: number) => ['statement-page', uploadId, page] as const,
 };
 
 const path = (uploadId: string) => `/uploads/${encodeURIComponent(uploadId)}/check`;
@@ -33,6 +36,8 @@ export const checkApi = {
     apiRequest(`${path(uploadId)}/import`, uploadSchema, { method: 'POST', body: { anyway } }),
   discard: (uploadId: string) =>
     apiRequest(`${path(uploadId)}/discard`, discardCheckResponseSchema, { method: 'POST' }),
+  page: (uploadId: string, page: number, signal?: AbortSignal) =>
+    apiRequest(`${path(uploadId)}/pages/${page}`, checkPageSchema, { signal }),
   upload: (uploadId: string, signal?: AbortSignal) =>
     apiRequest(`/uploads/${encodeURIComponent(uploadId)}`, uploadSchema, { signal }),
 };
@@ -45,6 +50,16 @@ export function useStatementCheck(uploadId: string) {
   return useQuery({
     queryKey: checkKeys.check(uploadId),
     queryFn: ({ signal }) => checkApi.check(uploadId, signal),
+  });
+}
+
+/** A page of the statement drawn as an image (asked for only when it is shown). */
+export function useStatementPage(uploadId: string, page: number) {
+  return useQuery({
+    queryKey: checkKeys.page(uploadId, page),
+    queryFn: ({ signal }) => checkApi.page(uploadId, page, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }
 

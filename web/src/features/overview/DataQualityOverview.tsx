@@ -1,9 +1,12 @@
+import { Link } from 'react-router';
 import type { DataQualityOverview as Quality } from '../../../../functions/contracts/insights';
 import { NO_ACCOUNTS_MESSAGES } from '../../../../functions/domain/freshness';
 import { Alert, type AlertTone } from '../../components/Alert';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { DateText } from '../../components/DateText';
 import { EmptyState } from '../../components/EmptyState';
+import { useWaitingChecks } from '../check/api';
+import { checkPath } from '../check/WaitingChecksBanner';
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   excellent: 'success',
@@ -28,6 +31,7 @@ const FAMILY_TONE: Record<Quality['family']['status'], AlertTone> = {
  * the family's summary alert and the recommended actions; 'No accounts configured yet.' without accounts.
  */
 export function DataQualityOverview({ quality }: { quality: Quality | null }) {
+  const waiting = useWaitingChecks().data ?? [];
   return (
     <section className="panel" aria-labelledby="quality-title">
       <h2 id="quality-title">Data Quality Overview</h2>
@@ -60,10 +64,18 @@ export function DataQualityOverview({ quality }: { quality: Quality | null }) {
               </li>
             ))}
           </ul>
-          {quality.recommended_actions.length > 0 && (
+          {(quality.recommended_actions.length > 0 || waiting.length > 0) && (
             <>
               <h3>Recommended actions</h3>
-              <ul className="recommended-actions">
+              <ul className="recommended-actions quality-checks">
+                {/* A statement waiting for the family's check: its rows are in none of these figures yet. */}
+                {waiting.map((s) => (
+                  <li key={s.uploadId}>
+                    <Link to={checkPath(s.uploadId)}>
+                      Check {s.fileName} before it is added to your figures
+                    </Link>
+                  </li>
+                ))}
                 {quality.recommended_actions.map((action) => (
                   <li key={action}>{action}</li>
                 ))}

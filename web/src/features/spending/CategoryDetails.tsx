@@ -16,7 +16,7 @@ import { DateText } from '../../components/DateText';
 import { Dialog, DialogClose } from '../../components/Dialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Money } from '../../components/Money';
-import { useChangeCategory } from './api';
+import { useChangeCategory, useSimilarRows } from './api';
 
 /**
  * An expanded category: its subcategories, its top 5 merchants, and its transactions (the 5 largest, then
@@ -193,13 +193,22 @@ function ChangeCategory({
   const selectId = useId();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
+  const [withSimilar, setWithSimilar] = useState(false);
   const change = useChangeCategory();
   const parents = useMemo(() => categories.filter((c) => !c.parent_id), [categories]);
+  // One row: the family's identical and similar rows already imported, offered to change with it (those
+  // already in the chosen category left out).
+  const single = rows.length === 1 ? (rows[0] ?? null) : null;
+  const similarQuery = useSimilarRows(single, open);
+  const similar = (similarQuery.data ?? []).filter(
+    (r) => !choice || (r.category_id ?? UNCATEGORISED_ID) !== choice,
+  );
   const save = () => {
     if (!choice) return;
+    const targets = [...rows, ...(single && withSimilar ? similar : [])];
     change.mutate(
       {
-        transactions: rows.map((r) => ({
+        transactions: targets.map((r) => ({
           id: r.id,
           account_id: r.account_id,
           transaction_date: r.transaction_date,
@@ -210,6 +219,7 @@ function ChangeCategory({
         onSuccess: () => {
           setOpen(false);
           setChoice('');
+          setWithSimilar(false);
           onDone?.();
         },
       },
@@ -268,6 +278,24 @@ function ChangeCategory({
         })}
         <option value={UNCATEGORISED_ID}>Uncategorized</option>
       </select>
+      {single && similar.length > 0 && (
+        <fieldset className="similar-rows">
+          <legend className="visually-hidden">Similar transactions</legend>
+          <label className="similar-rows-choice">
+            <input type="checkbox" checked={withSimilar} onChange={(e) => setWithSimilar(e.target.checked)} />
+            Apply to {similar.length} similar {similar.length === 1 ? 'transaction' : 'transactions'}
+          </label>
+          <ul className="similar-rows-list" aria-label="Similar transactions already imported">
+            {similar.slice(0, SHOWN).map((r) => (
+              <li key={r.id}>
+                <DateText date={r.transaction_date} /> · {r.merchant_name ?? r.description} ·{' '}
+                <Money amount={r.amount} />
+              </li>
+            ))}
+            {similar.length > SHOWN && <li>and {similar.length - SHOWN} more</li>}
+          </ul>
+        </fieldset>
+      )}
       {change.isError && <Alert tone="danger">{change.error.message}</Alert>}
     </Dialog>
   );

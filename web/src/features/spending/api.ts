@@ -4,6 +4,7 @@ import {
   categoriesResponseSchema,
   categoryChangeResultSchema,
   type SpendingQuery,
+  similarRowsResponseSchema,
   spendingResponseSchema,
 } from '../../../../functions/contracts/spending';
 import { apiRequest } from '../../api/client';
@@ -19,6 +20,12 @@ export const spendingKeys = {
 };
 
 export const spendingApi = {
+  /** The family's rows identical or similar to one row (for "Apply to N similar transactions"). */
+  similar: (row: { id: string; account_id: string; transaction_date: string }, signal?: AbortSignal) =>
+    apiRequest(`/transactions/${encodeURIComponent(row.id)}/category/similar`, similarRowsResponseSchema, {
+      query: { account_id: row.account_id, transaction_date: row.transaction_date },
+      signal,
+    }).then((r) => r.transactions),
   categories: (signal?: AbortSignal) =>
     apiRequest('/categories', categoriesResponseSchema, { signal }).then((r) => r.categories),
   summary: (query: Partial<SpendingQuery>, signal?: AbortSignal) =>
@@ -62,6 +69,18 @@ export function useSpending(query: Partial<SpendingQuery>, enabled = true) {
     queryFn: ({ signal }) => spendingApi.summary(query, signal),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The family's rows like this one, asked for when a category change is being made (`enabled`). */
+export function useSimilarRows(
+  row: { id: string; account_id: string; transaction_date: string } | null,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'similar-rows', row?.id ?? null],
+    queryFn: ({ signal }) => (row ? spendingApi.similar(row, signal) : []),
+    enabled: enabled && row !== null,
   });
 }
 

@@ -1,0 +1,23 @@
+import type { PageImages } from '../../shared/ports';
+import { renderPages } from './render';
+
+/** Drawn at 110 dpi: an A4 page is about 900 × 1,290 px, sharp enough to read its rows beside the table. */
+export const PAGE_IMAGE_DPI = 110;
+
+/**
+ * A statement's page as a PNG for Check Statement, drawn by the same pdf.js + @napi-rs/canvas renderer the OCR
+ * stand-in reads scans with (./render.ts). Registered by the twin only (functions/local/server.ts).
+ */
+export const localPageImages: PageImages = {
+  async render(pdf, page) {
+    const pages = renderPages(pdf, { dpi: PAGE_IMAGE_DPI, page });
+    try {
+      const next = await pages.next();
+      if (next.done) return null;
+      const { width, height, image } = next.value;
+      return { pages: next.value.pages, width, height, png: image };
+    } finally {
+      await pages.return(null);
+    }
+  },
+};
