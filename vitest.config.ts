@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,6 +13,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
+    // Two test files at once even on 2 cores (Vitest's default there is one): most files spend much of their
+    // time waiting on a twin's pipeline, a child process or Chromium, so the second core is otherwise idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     coverage: {
       provider: 'v8',
       include: ['functions/domain/**/*.ts'],
