@@ -23,7 +23,10 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { logger } from '../shared/logger';
+import { parseWith, type Schema } from '../shared/parse';
 import { redactText } from '../shared/redact';
+
+export type { Schema };
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -81,15 +84,6 @@ export function resolveScope(
   return family;
 }
 
-/** Any zod (classic or mini) schema: only safeParse is used. */
-export interface Schema<T> {
-  safeParse(value: unknown):
-    | { success: true; data: T }
-    | {
-        success: false;
-        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
-      };
-}
 interface Schemas<B, Q, P> {
   body?: Schema<B>;
   query?: Schema<Q>;
@@ -127,20 +121,6 @@ export function authFromEvent(event: HttpEvent): AuthContext | null {
   if (typeof sub !== 'string' || sub.length === 0) return null;
   const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
   return { userId: sub, email };
-}
-
-function parseWith<T>(schema: Schema<T> | undefined, value: unknown, what: string): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const first = result.error.issues[0];
-    const field = first?.path.map(String).join('.') || what;
-    throw new ValidationError(first?.message ?? `Invalid ${what}`, {
-      issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-      field,
-    });
-  }
-  return result.data;
 }
 
 function readBody(event: HttpEvent): unknown {

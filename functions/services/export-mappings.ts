@@ -13,6 +13,7 @@ import {
   MAPPING_PREVIEW_ROWS,
   type MappingKind,
   type MappingRequest,
+  mappingRequestSchema,
 } from '../contracts/export-mapping';
 import type { Upload } from '../contracts/uploads';
 import {
@@ -31,6 +32,7 @@ import {
 } from '../domain/exports';
 import type { FamilyContext } from '../shared/context';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { parseWith } from '../shared/parse';
 import type { Ports } from '../shared/ports';
 import { toUpload } from './uploads';
 
@@ -98,11 +100,13 @@ export async function exportMapping(
 export async function confirmMapping(
   family: FamilyContext,
   uploadId: string,
-  request: MappingRequest,
+  answer: unknown,
   deps: Pick<Ports, 'now' | 'storage' | 'pipeline'>,
 ): Promise<Upload> {
   const { familyId } = family;
   const { upload, kind, text, table } = await loadWaiting(family, uploadId, deps);
+  // Read only now: another family's upload is not found, whatever the answer sent with it.
+  const request: MappingRequest = parseWith(mappingRequestSchema, answer, 'body');
   if (request.kind !== kind) throw new ValidationError(MAPPING_MESSAGES.waiting);
   const account = await getAccount(familyId, upload.accountId);
   if (!account) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);

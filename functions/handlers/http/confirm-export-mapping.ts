@@ -1,6 +1,6 @@
+import * as z from 'zod/mini';
 import { services } from '../../app/container';
 import { httpHandler, json } from '../../app/http';
-import { mappingRequestSchema } from '../../contracts/export-mapping';
 import { uploadIdParamsSchema } from '../../contracts/uploads';
 import { confirmMapping } from '../../services/export-mappings';
 import { requirePaidAccess } from '../../services/subscription';
@@ -13,7 +13,8 @@ import { ROUTES } from '../manifest';
  */
 export const handler = httpHandler(
   ROUTES.ConfirmExportMapping,
-  { params: uploadIdParamsSchema, body: mappingRequestSchema },
+  // The answer is read against its contract once the upload is found in the family (confirmMapping).
+  { params: uploadIdParamsSchema, body: z.unknown() },
   async ({ family, params, body }) => {
     await requirePaidAccess(services(), family);
     return json(200, await confirmMapping(family, params.id, body, services()));
