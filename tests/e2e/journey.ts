@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { Twin } from '../../functions/local/server';
+import type { ApiCaller } from '../support/api';
 import { waitFor } from '../support/twin';
 
 /** Steps the browser journeys share: the e-mailed sign-in link, the page's own API calls, onboarding. */
@@ -79,4 +80,32 @@ export async function signOutFromHeader(page: Page): Promise<void> {
   if (await button.isVisible()) return button.click();
   await page.getByRole('button', { name: /^Account menu: /, expanded: false }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+/** The page's own signed-in API caller (its ID token), for what the family does on other screens. */
+export async function pageCaller(page: Page, twin: Pick<Twin, 'url'>, email: string): Promise<ApiCaller> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  return {
+    sub: 'page',
+    email,
+    async call<T>(method: string, path: string, body?: unknown) {
+      const response = await fetch(`${twin.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: (text ? JSON.parse(text) : null) as T,
+        headers: response.headers,
+      };
+    },
+  };
 }

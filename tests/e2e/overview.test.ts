@@ -11,7 +11,7 @@ import { uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
-import { onboardWithBank, pageApi, signIn } from './journey';
+import { onboardWithBank, pageApi, pageCaller, signIn } from './journey';
 
 /**
  * The Family Overview in real Chromium on the twin: a family uploads two statements of two accounts (the
@@ -24,33 +24,7 @@ let browser: TestPage;
 let accounts: Account[];
 const email = `overview-${ulid().toLowerCase()}@example.co.uk`;
 
-/** The page's own signed-in API caller (its ID token), for what the family does on other screens. */
-async function callerOf(): Promise<ApiCaller> {
-  const token = await browser.page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  return {
-    sub: 'page',
-    email,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${twin.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as T,
-        headers: response.headers,
-      };
-    },
-  };
-}
+const callerOf = () => pageCaller(browser.page, twin, email);
 
 async function allRows(caller: ApiCaller): Promise<Transaction[]> {
   const rows: Transaction[] = [];

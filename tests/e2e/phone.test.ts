@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { generateStatement } from '../fixtures/statements/generate';
-import type { ApiCaller } from '../support/api';
 import { createAccount, uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
-import { onboardWithBank, pageApi, signIn } from './journey';
+import { onboardWithBank, pageApi, pageCaller, signIn } from './journey';
 import { expectPhoneReady } from './phone';
 
 /**
@@ -25,32 +24,7 @@ let twin: Awaited<ReturnType<typeof startTestTwin>>;
 let browser: TestPage;
 const email = `phone-${ulid().toLowerCase()}@example.co.uk`;
 
-async function callerOf(): Promise<ApiCaller> {
-  const token = await browser.page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  return {
-    sub: 'page',
-    email,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${twin.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as T,
-        headers: response.headers,
-      };
-    },
-  };
-}
+const callerOf = () => pageCaller(browser.page, twin, email);
 
 /** The page settled: its own loading messages gone and no request in flight. */
 async function settle(): Promise<void> {

@@ -6,12 +6,11 @@ import { flowDirection } from '../../functions/domain/flow-direction';
 import { effectiveFlowType } from '../../functions/domain/flow-types';
 import { formatMoney } from '../../functions/domain/format';
 import { generateAccountStatement, type OrderedRow } from '../fixtures/statements/generate';
-import type { ApiCaller } from '../support/api';
 import { uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
 import { openPage, type TestPage } from './browser';
-import { onboardWithBank, pageApi, signIn } from './journey';
+import { onboardWithBank, pageApi, pageCaller, signIn } from './journey';
 
 /**
  * Check Statement in real Chromium on the twin. A Monzo statement whose reading misses a row (the statement
@@ -41,33 +40,7 @@ const inMonth = (month: string) =>
 /** The reader misses the fourth row (SAINSBURYS S/MKT, −38.90): printed in the balances, not on a line. */
 const MISSED = 3;
 
-/** The page's own signed-in API caller (its ID token). */
-async function callerOf(): Promise<ApiCaller> {
-  const token = await browser.page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  return {
-    sub: 'page',
-    email,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${twin.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as T,
-        headers: response.headers,
-      };
-    },
-  };
-}
+const callerOf = () => pageCaller(browser.page, twin, email);
 
 async function allRows(): Promise<Transaction[]> {
   const { transactions } = await pageApi<{ transactions: Transaction[] }>(
