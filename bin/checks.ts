@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { openOperatorData } from './operator-data';
 
 /**
  * `npx tsx bin/checks.ts [familyId]`: every statement that waited for its family's check, with why it waited
@@ -14,25 +14,10 @@ if (extra !== undefined || familyArg === '--help') {
   process.exit(2);
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const running =
-  process.env.APP_MODE !== 'aws' &&
-  (await fetch(`http://localhost:${port}/api/health`, { signal: AbortSignal.timeout(1500) })
-    .then(() => true)
-    .catch(() => false));
-if (running) {
-  console.error(`checks: a twin is running on port ${port}: stop it first (its data directory is in use).`);
-  process.exit(1);
-}
-
 process.env.LOG_LEVEL ??= 'WARN';
 let close = async () => {};
 try {
-  if (process.env.APP_MODE !== 'aws') {
-    const { startTwin } = await import('../functions/local/server');
-    const twin = await startTwin({ port: 0, dataDir: resolve(process.env.DATA_DIR ?? '.data'), web: 'none' });
-    close = () => twin.close();
-  }
+  close = await openOperatorData('checks');
   const { allFamilyIds } = await import('../functions/adapters/dynamodb/rollup-repository');
   const { listStatementChecks } = await import('../functions/adapters/dynamodb/check-repository');
   const { describeEdit } = await import('../functions/domain/statement-check');
