@@ -7,7 +7,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { ulid } from 'ulid';
-import type { Account } from '../../functions/contracts/accounts';
+import type { Account, CreateAccountsResponse } from '../../functions/contracts/accounts';
 import { CHROMIUM_ARGS, ensureChromium } from '../e2e/chromium';
 import { onboardWithBank, pageApi, signIn, skipWelcomeTour } from '../e2e/journey';
 import { generateStatement } from '../fixtures/statements/generate';
@@ -69,9 +69,15 @@ async function seedFamily(port: number, twinUrl: string): Promise<void> {
       },
     };
     const accounts = (await pageApi<{ accounts: Account[] }>(page, '/api/accounts')).accounts;
-    const byType = (type: string) => accounts.find((a) => a.account_type === type)?.id;
-    const current = byType('current');
-    const savings = byType('savings') ?? byType('credit') ?? current;
+    const current = accounts.find((a) => a.account_type === 'current')?.id;
+    // The second statement is a Monzo one: it goes to a Monzo account (another bank's would wait for a check).
+    let savings = accounts.find((a) => a.account_type === 'savings' && a.bank_name === 'Monzo')?.id;
+    if (!savings) {
+      const created = await caller.call<CreateAccountsResponse>('POST', '/api/accounts', {
+        accounts: [{ name: 'Rainy day', bank_name: 'Monzo', account_type: 'savings' }],
+      });
+      savings = created.body.accounts.find((a) => a.account_type === 'savings')?.id;
+    }
     if (!current || !savings) throw new Error('onboarding made no accounts to upload to');
     const first = await generateStatement('paid-out-paid-in', { seed: 12 });
     const second = await generateStatement('signed-amount', { seed: 4 });
