@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,12 +18,58 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** Text types CloudFront compresses (its list includes these), from 1,000 bytes up (as CloudFront does). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.webmanifest',
+  '.txt',
+  '.map',
+]);
+const MIN_COMPRESSED_BYTES = 1000;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: Brotli when the browser accepts it, else gzip, else none (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
 /**
- * Serves the built SPA (web/dist) as CloudFront does: files as they are, hashed assets cached for a year,
- * and any path without a file extension answered with index.html (client routes).
+ * Serves the built SPA (web/dist) as CloudFront does: hashed assets cached for a year, any path without a file
+ * extension answered with index.html (client routes), and text files compressed (Brotli or gzip, as the
+ * browser accepts: CloudFront's CachingOptimized policy) once per file version, kept in memory.
  */
 export function serveStatic(root: string) {
   const base = resolve(root);
+  const compressed = new Map<string, { version: string; body: Buffer }>();
+  const compressedBody = (file: string, encoding: Encoding, version: string): Buffer => {
+    const key = `${encoding}:${file}`;
+    const kept = compressed.get(key);
+    if (kept?.version === version) return kept.body;
+    const raw = readFileSync(file);
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzipSync(raw, { level: 9 });
+    compressed.set(key, { version, body });
+    return body;
+  };
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://local');
     let decoded: string;
@@ -46,11 +93,25 @@ export function serveStatic(root: string) {
       file = join(base, 'index.html');
     }
     const immutable = file.includes(`${join(base, 'assets')}`);
-    res.writeHead(200, {
+    const headers: Record<string, string | number> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
-    });
-    createReadStream(file).pipe(res);
+    };
+    const stat = statSync(file);
+    const encoding =
+      COMPRESSIBLE.has(extname(file)) && stat.size >= MIN_COMPRESSED_BYTES
+        ? chooseEncoding(req.headers['accept-encoding'])
+        : null;
+    if (COMPRESSIBLE.has(extname(file))) headers.vary = 'Accept-Encoding';
+    if (encoding) {
+      const body = compressedBody(file, encoding, `${stat.mtimeMs}:${stat.size}`);
+      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
   };
 }
