@@ -1,20 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi } from './api/client';
-import { App } from './app/App';
+import { configureApi, startPageLoadRequests } from './api/client';
+import { App, preloadSignedInApp } from './app/App';
+import { hasStoredSession } from './auth/local-state';
 import { loadRuntimeConfig } from './auth/runtime-config';
 import './styles.css';
 
 /**
  * Start-up: read /config.json (user pool, app client, API base URL; one build serves every stage), then render.
- * Amplify is configured from it when the signed-in part of the app first loads.
+ * Amplify is configured from it when the signed-in part of the app first loads. A page load under /app with a
+ * stored session starts the signed-in code loading alongside /config.json, and the page's first API requests
+ * as soon as the configuration has arrived (early.ts), rather than one after another behind the auth code.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+const signedIn = hasStoredSession();
+if (signedIn) preloadSignedInApp(window.location.pathname);
+
 loadRuntimeConfig()
   .then((config) => {
     configureApi({ baseUrl: config.apiBaseUrl });
+    if (signedIn) startPageLoadRequests(config.userPoolClientId);
     createRoot(container).render(
       <StrictMode>
         <App />

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/client';
 import { FullScreenStatus } from '../components/FullScreenStatus';
@@ -7,7 +7,9 @@ import { Landing } from '../features/landing/Landing';
 import { InviteCapture } from '../routes/InviteCapture';
 import { PrivacyPolicy } from '../routes/PrivacyPolicy';
 import { TermsOfService } from '../routes/TermsOfService';
+import { overviewPage } from './overview-page';
 import { PublicOnly } from './PublicOnly';
+import { preloadable } from './preloadable';
 
 /**
  * Route table (spec 1 §2): / (landing; signed in → /app), /login (signed in → /app), /privacy-policy and
@@ -15,12 +17,22 @@ import { PublicOnly } from './PublicOnly';
  * token, then /), /app/* (see AppGate), unknown top-level paths → /. Everything behind sign-in is one lazily
  * loaded chunk (auth, shell, onboarding); the landing page does not load it.
  */
-const AuthArea = lazy(() => import('./auth-routes').then((m) => ({ default: m.AuthArea })));
-const Login = lazy(() => import('./auth-routes').then((m) => ({ default: m.Login })));
-const AppGate = lazy(() => import('./auth-routes').then((m) => ({ default: m.AppGate })));
-const SubscriptionReturn = lazy(() =>
-  import('./auth-routes').then((m) => ({ default: m.SubscriptionReturn })),
-);
+const authRoutes = () => import('./auth-routes');
+const AuthArea = preloadable(() => authRoutes().then((m) => m.AuthArea));
+const Login = preloadable(() => authRoutes().then((m) => m.Login));
+const AppGate = preloadable(() => authRoutes().then((m) => m.AppGate));
+const SubscriptionReturn = preloadable(() => authRoutes().then((m) => m.SubscriptionReturn));
+
+/**
+ * A page load under /app by someone who (probably) is signed in: the signed-in code, and the overview's own
+ * code when the overview is the page, start loading at once rather than once each is first rendered.
+ */
+export function preloadSignedInApp(pathname: string): void {
+  if (!/^\/app(\/|$)/.test(pathname)) return;
+  void AuthArea.preload().catch(() => undefined);
+  void AppGate.preload().catch(() => undefined);
+  if (pathname === '/app' || pathname === '/app/') void overviewPage.preload().catch(() => undefined);
+}
 
 /** Server state: retried only on the statuses the spec calls retryable (502, 503, 504), twice. */
 export function createQueryClient(): QueryClient {

@@ -9,14 +9,13 @@ import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import { TrialBanner } from '../features/subscription/TrialBanner';
 import { WelcomeTour } from '../features/tour/WelcomeTour';
 import { AppHeader } from './AppHeader';
+import { overviewPage } from './overview-page';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
 import './app-shell.css';
 
-/** The overview (/app) is its own chunk too: its figures, tables and charts load after the shell. */
-const FamilyOverview = lazy(() =>
-  import('../features/overview/FamilyOverview').then((m) => ({ default: m.FamilyOverview })),
-);
+/** The overview (/app) is its own chunk too, loaded alongside the shell on a page load at /app. */
+const FamilyOverview = overviewPage;
 
 /** The kit's demo pages (not in the sidebar; reached by their address): each its own lazily loaded chunk. */
 const MapColumnsPage = lazy(() =>

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, configureApi, startPageLoadRequests } from '../../web/src/api/client';
+import {
+  clearEarlyRequests,
+  EARLY_MAX_AGE_MS,
+  firstRequestsFor,
+  storedIdToken,
+} from '../../web/src/api/early';
+
+/**
+ * A page load of the signed-in app starts its first GETs with the stored ID token while the app's code loads;
+ * the API client takes each answer once, for the same request made with the same token.
+ */
+const getIdToken = vi.hoisted(() => vi.fn<() => Promise<string | null>>());
+vi.mock('../../web/src/auth/session', () => ({ getIdToken }));
+
+const CLIENT = 'client-1';
+const jwt = (exp: number, sub = 'member-1') =>
+  `h.${btoa(JSON.stringify({ sub, exp })).replace(/=+$/, '')}.sig`;
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const anySchema = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+
+function store(token: string, user = 'member-1') {
+  localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser`, user);
+  localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.${user}.idToken`, token);
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  localStorage.clear();
+  clearEarlyRequests();
+  configureApi({ baseUrl: '/api' });
+  fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify({ url }), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the first requests of a page load', () => {
+  it('the overview starts the subscription and its figures; another /app page the subscription only', () => {
+    expect(firstRequestsFor('/app')).toEqual(['/subscription', '/insights/overview']);
+    expect(firstRequestsFor('/app/')).toEqual(['/subscription', '/insights/overview']);
+    expect(firstRequestsFor('/app/spending')).toEqual(['/subscription']);
+    expect(firstRequestsFor('/')).toEqual([]);
+    expect(firstRequestsFor('/login')).toEqual([]);
+    expect(firstRequestsFor('/application')).toEqual([]);
+  });
+
+  it('use the stored ID token only while it is not due for refresh (90 s before expiry)', () => {
+    const token = jwt(inAnHour());
+    store(token);
+    expect(storedIdToken(CLIENT)).toBe(token);
+    store(jwt(Math.floor(Date.now() / 1000) + 60));
+    expect(storedIdToken(CLIENT)).toBeNull();
+    store('not-a-jwt');
+    expect(storedIdToken(CLIENT)).toBeNull();
+    localStorage.clear();
+    expect(storedIdToken(CLIENT)).toBeNull();
+  });
+
+  it('start nothing without a usable stored token', () => {
+    startPageLoadRequests(CLIENT, '/app');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the client takes the early answer once, for the same GET and token, then asks the API itself', async () => {
+    const token = jwt(inAnHour());
+    store(token);
+    startPageLoadRequests(CLIENT, '/app');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/subscription', '/api/insights/overview']);
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ headers: { authorization: `Bearer ${token}` } });
+
+    getIdToken.mockResolvedValue(token);
+    await expect(apiRequest('/insights/overview', anySchema)).resolves.toEqual({
+      url: '/api/insights/overview',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Taken once: the next load asks again.
+    await apiRequest('/insights/overview', anySchema);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('an answer started with another token, or too long ago, is not used', async () => {
+    store(jwt(inAnHour(), 'member-1'));
+    startPageLoadRequests(CLIENT, '/app');
+    getIdToken.mockResolvedValue(jwt(inAnHour(), 'member-2'));
+    await apiRequest('/subscription', anySchema);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[2]?.[1]).toMatchObject({
+      headers: { authorization: `Bearer ${jwt(inAnHour(), 'member-2')}` },
+    });
+
+    clearEarlyRequests();
+    const token = jwt(inAnHour());
+    store(token);
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    try {
+      startPageLoadRequests(CLIENT, '/app/spending');
+      vi.setSystemTime(Date.now() + EARLY_MAX_AGE_MS + 1);
+      getIdToken.mockResolvedValue(token);
+      const before = fetchMock.mock.calls.length;
+      await apiRequest('/subscription', anySchema);
+      expect(fetchMock.mock.calls.length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an early request that failed to arrive is asked again', async () => {
+    const token = jwt(inAnHour());
+    store(token);
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    startPageLoadRequests(CLIENT, '/app/spending');
+    getIdToken.mockResolvedValue(token);
+    await expect(apiRequest('/subscription', anySchema)).resolves.toEqual({ url: '/api/subscription' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

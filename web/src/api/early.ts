@@ -1,0 +1,86 @@
+import { AMPLIFY_KEY_PREFIX } from '../auth/local-state';
+
+/**
+ * A page load of the signed-in app starts its first screen's requests at once, with the ID token the browser
+ * keeps (Amplify's entries in localStorage), instead of one after another behind the auth code, the session
+ * check and the shell. The API client takes each answer once, and only for the same request made with the
+ * same token within a few seconds; otherwise it asks again. A token that is missing, unreadable or due for
+ * refresh (REFRESH_MARGIN_MS, as session.ts refreshes it) starts nothing: the requests go as usual.
+ */
+export const EARLY_MAX_AGE_MS = 10_000;
+/** The same margin as session.ts's REFRESH_MARGIN_MS (not imported: that module is the auth code's). */
+const REFRESH_MARGIN_MS = 90_000;
+
+interface EarlyRequest {
+  token: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
+const early = new Map<string, EarlyRequest>();
+
+/** The `exp` of a JWT (seconds), or null when it cannot be read. */
+function expiryOf(jwt: string): number | null {
+  const payload = jwt.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's ID token as Amplify keeps it, when it is not about to be refreshed; else null. */
+export function storedIdToken(
+  clientId: string,
+  storage: Storage = localStorage,
+  now = Date.now(),
+): string | null {
+  const prefix = `${AMPLIFY_KEY_PREFIX.replace(/\.$/, '')}.${clientId}.`;
+  const user = storage.getItem(`${prefix}LastAuthUser`);
+  if (!user) return null;
+  const token = storage.getItem(`${prefix}${user}.idToken`);
+  if (!token) return null;
+  const exp = expiryOf(token);
+  if (exp === null || exp * 1000 - now < REFRESH_MARGIN_MS) return null;
+  return token;
+}
+
+/** The API paths a page load at `pathname` needs first: the subscription (the app waits for it), the overview's figures. */
+export function firstRequestsFor(pathname: string): string[] {
+  if (!/^\/app(\/|$)/.test(pathname)) return [];
+  const overview = pathname === '/app' || pathname === '/app/';
+  return overview ? ['/subscription', '/insights/overview'] : ['/subscription'];
+}
+
+/** Starts GET `urls` with `token` (each answer kept for the API client). */
+export function startEarlyRequests(urls: readonly string[], token: string, now = Date.now()): void {
+  for (const url of urls) {
+    const response = fetch(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
+    // A failed early request is asked again by the client; never an unhandled rejection.
+    response.catch(() => undefined);
+    early.set(url, { token, startedAt: now, response });
+  }
+}
+
+/**
+ * The early answer to GET `url` made with `token`, taken once; null when there is none, it was made with
+ * another token, or it is older than EARLY_MAX_AGE_MS.
+ */
+export function takeEarlyResponse(url: string, token: string, now = Date.now()): Promise<Response> | null {
+  const entry = early.get(url);
+  if (!entry) return null;
+  early.delete(url);
+  if (entry.token !== token || now - entry.startedAt > EARLY_MAX_AGE_MS) return null;
+  return entry.response;
+}
+
+/** Forgets every early request (sign-out; tests). */
+export function clearEarlyRequests(): void {
+  early.clear();
+}
