@@ -120,10 +120,10 @@ describe('spec 1 §2 /app decision order', () => {
     expect(screen.getAllByRole('status').at(-1)?.textContent).toBe('Loading Family Finance...');
   });
 
-  it('4. onboarding not completed: the onboarding flow', () => {
+  it('4. onboarding not completed: the onboarding flow (its own chunk, loaded when needed)', async () => {
     onboarding.status = 'incomplete';
     renderAt('/app', <AppGate />);
-    expect(screen.getByText('The onboarding flow')).toBeTruthy();
+    expect(await screen.findByText('The onboarding flow')).toBeTruthy();
   });
 
   it('5. onboarding completed: the app shell with the Family Overview', async () => {

@@ -1,13 +1,14 @@
+import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { AuthUser } from '../auth/auth-context';
 import { pendingInviteToken } from '../auth/local-state';
 import { useAuth } from '../auth/useAuth';
 import { useLinkSignIn } from '../auth/useLinkSignIn';
 import { FullScreenStatus } from '../components/FullScreenStatus';
-import { Onboarding } from '../features/onboarding/Onboarding';
 import { useOnboardingStatus } from '../features/onboarding/useOnboardingStatus';
 import { SubscriptionGate } from '../features/subscription/SubscriptionGate';
 import { AppShell } from './AppShell';
+import { preloadable } from './preloadable';
 import '../features/login/login.css';
 
 /**
@@ -21,6 +22,9 @@ import '../features/login/login.css';
  *  5. otherwise the app shell, once the subscription info has loaded (at most 5 s: 'Loading your account...').
  */
 export const LOADING_MESSAGE = 'Loading Family Finance...';
+
+/** Onboarding is its own chunk: a family that has finished it never loads its code. */
+const Onboarding = preloadable(() => import('../features/onboarding/Onboarding').then((m) => m.Onboarding));
 export const PROCESSING_MESSAGE = 'Processing your login...';
 
 export function AppGate() {
@@ -38,7 +42,12 @@ export function AppGate() {
 function SignedInApp({ user }: { user: AuthUser }) {
   const { status } = useOnboardingStatus();
   if (status === 'loading') return <FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>;
-  if (status === 'incomplete') return <Onboarding />;
+  if (status === 'incomplete')
+    return (
+      <Suspense fallback={<FullScreenStatus>{LOADING_MESSAGE}</FullScreenStatus>}>
+        <Onboarding />
+      </Suspense>
+    );
   return (
     <SubscriptionGate userId={user.userId}>
       <AppShell user={user} />

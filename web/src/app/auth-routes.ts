@@ -1,7 +1,15 @@
-/** One chunk for everything behind sign-in (Amplify, the shell, onboarding), loaded by App's lazy routes. */
+/**
+ * The signed-in part of the app, loaded by App's lazy routes: the auth state (Amplify), the gate and the shell.
+ * The pages a signed-in page load does not show first (sign-in, checkout return, invitation) are chunks of
+ * their own, loaded when first rendered, so the app's first paint does not wait for their code.
+ */
+import { preloadable } from './preloadable';
 
-export { Login } from '../features/login/Login';
-export { SubscriptionReturnPage as SubscriptionReturn } from '../features/subscription/SubscriptionReturnPage';
 export { AppGate } from './AppGate';
 export { AuthArea } from './AuthArea';
-export { InvitationArea } from './InvitationArea';
+
+export const Login = preloadable(() => import('../features/login/Login').then((m) => m.Login));
+export const SubscriptionReturn = preloadable(() =>
+  import('../features/subscription/SubscriptionReturnPage').then((m) => m.SubscriptionReturnPage),
+);
+export const InvitationArea = preloadable(() => import('./InvitationArea').then((m) => m.InvitationArea));
