@@ -305,7 +305,8 @@ describe('spec 3 §2.1 Family Overview', () => {
     expect(item('Everyday')).toContain('Last transaction 18 Mar 2026 (2 days ago) · Recent activity');
     expect(item('Rainy day')).toContain('Critical');
     expect(within(quality).getByText('Upload recent bank statements for Rainy day')).toBeTruthy();
-    expect(screen.getByText('Chart of 2026-02, 2026-03')).toBeTruthy();
+    // The charts follow once the figures have been painted.
+    expect(await screen.findByText('Chart of 2026-02, 2026-03')).toBeTruthy();
   });
 
   it('reloads the figures on transactions-uploaded', async () => {

@@ -26,7 +26,8 @@ import { recordMetric, startWebVitals } from './performance';
 import { RecentActivity } from './RecentActivity';
 import './overview.css';
 
-// recharts is loaded with the charts only, after the figures: never with the landing page or the shell.
+// recharts is loaded with the charts only, after the figures have been painted: never with the landing page
+// or the shell, never ahead of the figures.
 const OverviewCharts = lazy(() => import('./OverviewCharts').then((m) => ({ default: m.OverviewCharts })));
 
 const CONFIDENCE_NOTE = {
@@ -55,6 +56,8 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const failed = figures.isError && !noFamily(figures.error);
   const empty = data !== undefined && data.range.totalTransactions === 0;
   useDashboardTimings(period, figures.isFetching, data);
+  // The charts' code (recharts) loads once the figures are on screen, never ahead of them.
+  const chartsReady = useAfterPaint(data !== undefined && !empty);
 
   return (
     <div className="page overview">
@@ -122,14 +125,8 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
           {data && !empty && (
             <section className="panel" aria-labelledby="charts-title" data-tour="money-flow">
               <h2 id="charts-title">Trends</h2>
-              <Suspense
-                fallback={
-                  <div className="overview-charts-placeholder">
-                    <p role="status">Loading charts...</p>
-                  </div>
-                }
-              >
-                <OverviewCharts months={data.months} />
+              <Suspense fallback={chartsPlaceholder}>
+                {chartsReady ? <OverviewCharts months={data.months} /> : chartsPlaceholder}
               </Suspense>
             </section>
           )}
@@ -179,6 +176,29 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
       <PerformanceMonitor />
     </div>
   );
+}
+
+const chartsPlaceholder = (
+  <div className="overview-charts-placeholder">
+    <p role="status">Loading charts...</p>
+  </div>
+);
+
+/** True from the first frame painted after `when` became true (a frame, then a task): stays true. */
+function useAfterPaint(when: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!when || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [when, painted]);
+  return painted;
 }
 
 /** Dashboard load (first figures shown) and the period filter (a new period's figures shown), timed. */
