@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig, runtimeConfig } from '../../web/src/auth/runtime-config';
+import { loadRuntimeConfig, runtimeConfig, whenRuntimeConfig } from '../../web/src/auth/runtime-config';
 import { getIdToken } from '../../web/src/auth/session';
 
 /** Start-up configuration and the token every API call sends (spec 1 §4: refreshed before expiry). */
@@ -48,8 +48,12 @@ describe('start-up: /config.json', () => {
       userPoolEndpoint: 'http://localhost:3000/local/cognito',
       apiBaseUrl: '/api',
     };
+    const waiting = whenRuntimeConfig();
     await expect(loadRuntimeConfig(respond(config))).resolves.toEqual(config);
     expect(runtimeConfig()).toEqual(config);
+    // What needs it (the signed-in part of the app) waited for it.
+    await expect(waiting).resolves.toEqual(config);
+    await expect(whenRuntimeConfig()).resolves.toEqual(config);
   });
 
   it('fails on an error status or a configuration without the user pool', async () => {

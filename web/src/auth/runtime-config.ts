@@ -14,6 +14,17 @@ export interface RuntimeConfig {
 }
 
 let current: RuntimeConfig | null = null;
+let settle: { resolve(config: RuntimeConfig): void; reject(error: Error): void } | null = null;
+const ready = new Promise<RuntimeConfig>((resolve, reject) => {
+  settle = { resolve, reject };
+});
+// Nobody may be waiting when it fails (a public page): never an unhandled rejection.
+ready.catch(() => undefined);
+
+/** The configuration once /config.json has been read (what needs it, Amplify above all, waits for this). */
+export function whenRuntimeConfig(): Promise<RuntimeConfig> {
+  return current ? Promise.resolve(current) : ready;
+}
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   const v = value as Partial<RuntimeConfig> | null;
@@ -26,20 +37,26 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', {
-    cache: 'no-store',
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!isRuntimeConfig(body))
-    throw new Error('/config.json lacks userPoolId, userPoolClientId or apiBaseUrl');
-  current = body;
-  return body;
+  try {
+    const response = await fetchImpl('/config.json', {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isRuntimeConfig(body))
+      throw new Error('/config.json lacks userPoolId, userPoolClientId or apiBaseUrl');
+    setRuntimeConfig(body);
+    return body;
+  } catch (error) {
+    settle?.reject(error as Error);
+    throw error;
+  }
 }
 
 export function setRuntimeConfig(config: RuntimeConfig): void {
   current = config;
+  settle?.resolve(config);
 }
 
 export function runtimeConfig(): RuntimeConfig {
