@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, configureApi, startPageLoadRequests } from '../../web/src/api/client';
+import { apiRequest, configureApi, earlyData, startPageLoadRequests } from '../../web/src/api/client';
 import {
   clearEarlyRequests,
   EARLY_MAX_AGE_MS,
@@ -113,5 +113,23 @@ describe('the first requests of a page load', () => {
     getIdToken.mockResolvedValue(token);
     await expect(apiRequest('/subscription', anySchema)).resolves.toEqual({ url: '/api/subscription' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an answer already arrived is data for the first render, once, while the same token is kept', async () => {
+    const token = jwt(inAnHour());
+    store(token);
+    startPageLoadRequests(CLIENT, '/app');
+    await vi.waitFor(() =>
+      expect(earlyData('/insights/overview', anySchema)).toEqual({ url: '/api/insights/overview' }),
+    );
+    expect(earlyData('/insights/overview', anySchema)).toBeUndefined();
+
+    // Another person signed in meanwhile: their screen asks for its own.
+    clearEarlyRequests();
+    startPageLoadRequests(CLIENT, '/app');
+    // Both answers are here (the overview's, started after the subscription's, has arrived).
+    await vi.waitFor(() => expect(earlyData('/insights/overview', anySchema)).toBeDefined());
+    store(jwt(inAnHour(), 'member-2'), 'member-2');
+    expect(earlyData('/subscription', anySchema)).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import { getIdToken } from '../auth/session';
-import { firstRequestsFor, startEarlyRequests, storedIdToken, takeEarlyResponse } from './early';
+import {
+  firstRequestsFor,
+  startEarlyRequests,
+  storedIdToken,
+  takeEarlyData,
+  takeEarlyResponse,
+} from './early';
 
 /**
  * The SPA's API client: fetch with the signed-in user's ID token, JSON in and out, and every response parsed
@@ -60,7 +66,20 @@ export function startPageLoadRequests(userPoolClientId: string, pathname = windo
     startEarlyRequests(
       paths.map((path) => urlFor(path, undefined)),
       token,
+      Date.now(),
+      userPoolClientId,
     );
+}
+
+/**
+ * GET `path`'s early answer, if it has already arrived, parsed with the route's contract: a screen's first
+ * render can show it at once (a query's initialData) instead of asking again. Undefined otherwise.
+ */
+export function earlyData<T>(path: string, schema: ResponseSchema<T>): T | undefined {
+  const body = takeEarlyData(urlFor(path, undefined));
+  if (body === undefined) return undefined;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {

@@ -15,9 +15,12 @@ interface EarlyRequest {
   token: string;
   startedAt: number;
   response: Promise<Response>;
+  /** The answer's body once it has arrived with a 200 (read from a copy: the response stays unread). */
+  body?: unknown;
 }
 
 const early = new Map<string, EarlyRequest>();
+let earlyClientId: string | null = null;
 
 /** The `exp` of a JWT (seconds), or null when it cannot be read. */
 function expiryOf(jwt: string): number | null {
@@ -56,16 +59,42 @@ export function firstRequestsFor(pathname: string): string[] {
 }
 
 /** Starts GET `urls` with `token` (each answer kept for the API client). */
-export function startEarlyRequests(urls: readonly string[], token: string, now = Date.now()): void {
+export function startEarlyRequests(
+  urls: readonly string[],
+  token: string,
+  now = Date.now(),
+  clientId: string | null = null,
+): void {
+  earlyClientId = clientId;
   for (const url of urls) {
     const response = fetch(url, {
       method: 'GET',
       headers: { accept: 'application/json', authorization: `Bearer ${token}` },
     });
+    const entry: EarlyRequest = { token, startedAt: now, response };
     // A failed early request is asked again by the client; never an unhandled rejection.
-    response.catch(() => undefined);
-    early.set(url, { token, startedAt: now, response });
+    response
+      .then((r) => (r.status === 200 ? r.clone().json() : undefined))
+      .then((body: unknown) => {
+        entry.body = body;
+      })
+      .catch(() => undefined);
+    early.set(url, entry);
   }
+}
+
+/**
+ * The early answer to GET `url`, already arrived, as data for a screen's first render: taken once, and only
+ * while the browser still keeps the token it was asked with (the signed-in user has not changed) and within
+ * EARLY_MAX_AGE_MS; otherwise undefined, and the screen asks as usual.
+ */
+export function takeEarlyData(url: string, now = Date.now()): unknown {
+  const entry = early.get(url);
+  if (entry?.body === undefined || !earlyClientId) return undefined;
+  early.delete(url);
+  if (now - entry.startedAt > EARLY_MAX_AGE_MS) return undefined;
+  if (storedIdToken(earlyClientId, localStorage, now) !== entry.token) return undefined;
+  return entry.body;
 }
 
 /**
@@ -83,4 +112,5 @@ export function takeEarlyResponse(url: string, token: string, now = Date.now()):
 /** Forgets every early request (sign-out; tests). */
 export function clearEarlyRequests(): void {
   early.clear();
+  earlyClientId = null;
 }

@@ -10,7 +10,7 @@ import {
   initialiseSubscriptionResponseSchema,
   subscriptionInfoSchema,
 } from '../../../../functions/contracts/subscription';
-import { ApiError, apiRequest } from '../../api/client';
+import { ApiError, apiRequest, earlyData } from '../../api/client';
 
 /** The family, the signed-in member's profile and the subscription: calls, query keys and hooks. */
 export const familyKeys = {
@@ -46,6 +46,8 @@ export const subscriptionQuery = () =>
   queryOptions({
     queryKey: familyKeys.subscription,
     queryFn: ({ signal }) => familyApi.subscription(signal),
+    // A page load of the app asked for it early: the app shows at once if it is here.
+    initialData: () => earlyData('/subscription', subscriptionInfoSchema),
   });
 
 export function useFamily() {

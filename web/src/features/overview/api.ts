@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { overviewResponseSchema } from '../../../../functions/contracts/insights';
 import { transactionPageSchema } from '../../../../functions/contracts/transactions';
 import type { QuickPeriodKey } from '../../../../functions/domain/periods';
-import { ApiError, apiRequest } from '../../api/client';
+import { ApiError, apiRequest, earlyData } from '../../api/client';
 import { TRANSACTIONS_KEY } from '../../api/transaction-events';
 import { useAccounts } from '../accounts/api';
 import { useFamily, useProfile } from '../family/api';
@@ -43,6 +43,8 @@ export function useOverviewFigures(period: QuickPeriodKey | null) {
   return useQuery({
     queryKey: overviewKeys.figures(period),
     queryFn: ({ signal }) => overviewApi.figures(period, signal),
+    // A page load at /app asked for the default period's figures early: shown in the first render if they are here.
+    initialData: period === null ? () => earlyData('/insights/overview', overviewResponseSchema) : undefined,
     placeholderData: keepPreviousData,
     retry: (count, error) => !noFamily(error) && count < 1,
   });
