@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Outlet, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes, createQueryClient } from '../../web/src/app/App';
+import { setRuntimeConfig } from '../../web/src/auth/runtime-config';
 
 /**
  * The route table (spec 1 §2): public pages, /invite capture, redirects of signed-in visitors, unknown paths.
@@ -36,6 +37,8 @@ const signedIn = () =>
   localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.LastAuthUser', 'user-1');
 
 beforeEach(() => localStorage.clear());
+// The signed-in part renders once /config.json has been read (main.tsx reads it at start).
+setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: 'client', apiBaseUrl: '/api' });
 
 describe('spec 1 §2 route table', () => {
   it.each([

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/client';
+import { loadSignedIn } from '../auth/runtime-config';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 import { Landing } from '../features/landing/Landing';
 import { InviteCapture } from '../routes/InviteCapture';
@@ -17,7 +18,7 @@ import { preloadable } from './preloadable';
  * token, then /), /app/* (see AppGate), unknown top-level paths → /. Everything behind sign-in is one lazily
  * loaded chunk (auth, shell, onboarding); the landing page does not load it.
  */
-const authRoutes = () => import('./auth-routes');
+const authRoutes = () => loadSignedIn(() => import('./auth-routes'));
 const AuthArea = preloadable(() => authRoutes().then((m) => m.AuthArea));
 const Login = preloadable(() => authRoutes().then((m) => m.Login));
 const AppGate = preloadable(() => authRoutes().then((m) => m.AppGate));

@@ -1,14 +1,10 @@
 /**
  * The signed-in part of the app, loaded by App's lazy routes: the auth state (Amplify), the gate and the shell.
  * The pages a signed-in page load does not show first (sign-in, checkout return, invitation) are chunks of
- * their own, loaded when first rendered, so the app's first paint does not wait for their code.
+ * their own, loaded when first rendered, so the app's first paint does not wait for their code. Its importers
+ * render it once /config.json has been read (loadSignedIn): Amplify is configured from it.
  */
-import { whenRuntimeConfig } from '../auth/runtime-config';
 import { preloadable } from './preloadable';
-
-// Amplify is configured from /config.json: this part of the app starts once it has been read (the public
-// pages render without waiting for it).
-await whenRuntimeConfig();
 
 export { AppGate } from './AppGate';
 export { AuthArea } from './AuthArea';

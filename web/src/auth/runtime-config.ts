@@ -26,6 +26,14 @@ export function whenRuntimeConfig(): Promise<RuntimeConfig> {
   return current ? Promise.resolve(current) : ready;
 }
 
+/**
+ * The signed-in part of the app's code (auth-routes), ready to render: its download starts now, and it is
+ * handed over once /config.json has been read (Amplify is configured from it). The public pages do not wait.
+ */
+export function loadSignedIn<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), whenRuntimeConfig()]).then(([module]) => module);
+}
+
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   const v = value as Partial<RuntimeConfig> | null;
   return (

@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { hasStoredSession, PENDING_INVITE_KEY } from '../auth/local-state';
+import { loadSignedIn } from '../auth/runtime-config';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 
-const InvitationArea = lazy(() => import('../app/auth-routes').then((m) => ({ default: m.InvitationArea })));
+const InvitationArea = lazy(() =>
+  loadSignedIn(() => import('../app/auth-routes')).then((m) => ({ default: m.InvitationArea })),
+);
 
 /**
  * /invite?token=… (spec 1 §2, §4 Invitation). Signed out (decided without loading the auth code): the token is
