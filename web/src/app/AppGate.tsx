@@ -10,6 +10,9 @@ import { SubscriptionGate } from '../features/subscription/SubscriptionGate';
 import { AppShell } from './AppShell';
 import { preloadable } from './preloadable';
 import '../features/login/login.css';
+// The onboarding styles are the app's too (Account Setup's bank picker and account cards use them): loaded with
+// the shell, though the wizard's code is its own chunk.
+import '../features/onboarding/onboarding.css';
 
 /**
  * /app/* (spec 1 §2 decision order):
