@@ -79,6 +79,8 @@ const UNKNOWN = ['XQZ 4471 KLM', 'PAYPOINT QWV 19'];
 
 const when = fc.record({ month: fc.constantFrom(...MONTHS), day: fc.integer({ min: 1, max: 28 }) });
 const poundsArb = fc.integer({ min: 100, max: 90_000 }).map((p) => p / 100);
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const dated = ({ month, day }: { month: string; day: number }) =>
   `${month}-${String(Math.min(day, LAST_DAY[month]!)).padStart(2, '0')}`;
 
@@ -99,7 +101,13 @@ const familyArb = fc.record({
     maxLength: 3,
   }),
   transfers: fc.array(
-    fc.record({ when, pounds: poundsArb, legs: fc.constantFrom('both', 'both', 'out', 'in') }),
+    fc.record({
+      when,
+      pounds: poundsArb,
+      legs: fc.constantFrom('both', 'both', 'out', 'in'),
+      /** Days the savings leg lands after the current account's (a transfer may clear the next day). */
+      lag: fc.constantFrom(0, 0, 1),
+    }),
     { minLength: 1, maxLength: 4 },
   ),
   card: fc.array(fc.record({ when, pounds: poundsArb, payee: fc.constantFrom(...CARD_SPENDING) }), {
@@ -154,7 +162,11 @@ function statements(g: Family) {
     const date = dated(t.when);
     if (t.legs !== 'in') current.push({ date, description: 'TFR 87654321 SAVINGS', signedAmount: -t.pounds });
     if (t.legs !== 'out')
-      savings.push({ date, description: 'TRANSFER FROM 12345678', signedAmount: t.pounds });
+      savings.push({
+        date: t.lag && date < `${MONTHS.at(-1)}-${LAST_DAY[MONTHS.at(-1)!]}` ? nextDay(date) : date,
+        description: 'TRANSFER FROM 12345678',
+        signedAmount: t.pounds,
+      });
   }
   // A card statement prints what the card owes: a purchase adds to it (positive), a refund takes off.
   const card: OrderedRow[] = g.card.map((c) => ({
@@ -559,6 +571,17 @@ async function checkFigures(caller: ApiCaller, ids: Record<'current' | 'savings'
       expect(pence(tab.total_activity), tab.type).toBe(want.activity);
       expect(tab.transaction_count, tab.type).toBe(want.movements);
       expect(tab.account_count, tab.type).toBe((tabs[tab.type] ?? []).length);
+      // the monthly trend: the activity of the last 30 days (today, 20 March, included) against the 30 before
+      const own = (tabs[tab.type] ?? []).flatMap((id) => byAccount.get(id)!);
+      const recent = sums(between(own, '2025-02-19', '2025-03-20')).activity;
+      const earlier = sums(between(own, '2025-01-20', '2025-02-18')).activity;
+      expect(tab.monthly_trend, `${tab.type} trend`).toBe(
+        earlier === 0
+          ? recent === 0
+            ? 0
+            : 100
+          : Math.round(((recent - earlier) / Math.abs(earlier)) * 1000) / 10,
+      );
       activityAll += pence(tab.total_activity);
       // each flow's total and its share of the tab's activity
       const shown = tab.categories.reduce((n, c) => n + pence(c.total), 0);
