@@ -18,12 +18,13 @@ import { onboardWithBank, pageCaller, signIn } from './journey';
 
 /**
  * A family's first two months in real Chromium, as the figures' screens show them: a current account (salary
- * on the 1st, rent by standing order on the 1st, a £600 transfer to savings, groceries, a subscription, lunch)
+ * on the 1st, rent by standing order on the 1st, a £600 transfer to savings, groceries, a subscription, lunch,
+ * a purchase with part of it refunded)
  * and a savings account (the £600 each month, interest last month), one statement per account and month
  * uploaded through the API the page itself calls. Every figure of the overview, the comparison with the
  * previous calendar month, Account Types, Account Setup, Spend by Category and three assistant answers is
  * read off the screen and checked against sums worked out here from these rows (not with the product's
- * figure code): money in = salaries and interest; money out = rent and spending; the transfers are moved
+ * figure code): money in = salaries and interest; money out = rent and spending less the refund; the transfers are moved
  * between the family's own accounts, each once, and in neither.
  *
  * The months are this month and last month by the machine's clock (Europe/London): this month's rows fall on
@@ -51,7 +52,7 @@ const on = (month: string, day: number) => {
   return date > today ? today : date;
 };
 
-type Kind = 'salary' | 'rent' | 'spend' | 'transfer' | 'interest';
+type Kind = 'salary' | 'rent' | 'spend' | 'refund' | 'transfer' | 'interest';
 interface Row extends OrderedRow {
   kind: Kind;
   /** The spending category a family expects (Spend by Category's parent category id). */
@@ -89,6 +90,21 @@ function currentRows(month: string, salary: number, groceries: number): Row[] {
       description: 'PRET A MANGER',
       signedAmount: -6.5,
       category: 'eating_out',
+    },
+    // a purchase and part of it refunded: money back on spending, not income
+    {
+      kind: 'spend',
+      date: on(month, 3),
+      description: 'ARGOS LTD 0512',
+      signedAmount: -45,
+      category: 'shopping',
+    },
+    {
+      kind: 'refund',
+      date: on(month, 8),
+      description: 'REFUND ARGOS',
+      signedAmount: 15,
+      category: 'shopping',
     },
   ];
 }
