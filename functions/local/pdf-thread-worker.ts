@@ -1,5 +1,4 @@
 import './polyfills';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { OcrEngine } from '../adapters/ocr/engine';
 import { localPageImages } from '../adapters/ocr/page-images';
@@ -14,15 +13,6 @@ import type { PdfThreadReply, PdfThreadRequest } from './pdf-thread';
  */
 const port = parentPort;
 if (!port) throw new Error('pdf-thread-worker runs as a worker thread');
-
-// The lowest CPU priority, for this thread only (Linux keeps a nice value per thread; the OCR engine's
-// threads, started from here, inherit it): when the machine is busy, the API's thread is served first and a
-// PDF waits. Where the system refuses, the thread keeps the process's priority.
-try {
-  setPriority(0, 19);
-} catch {
-  // Not permitted here: read at the normal priority.
-}
 
 let engine: OcrEngine | null = null;
 const ocr = () => {

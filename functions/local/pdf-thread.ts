@@ -14,8 +14,7 @@ import type { PageImages, TextLayerReading } from '../shared/ports';
  * invocation; on the twin the API, the pipeline and the OCR share one process, and a long or hostile PDF read
  * in the main thread would stall every family's requests while it is read.
  *
- * The thread runs at the lowest CPU priority (its own nice value, 19), so that on a busy machine the API's
- * thread is served before it. The thread is started by the first PDF and kept for the next. It has its own heap ceiling
+ * The thread is started by the first PDF and kept for the next. It has its own heap ceiling
  * (`maxOldGenerationSizeMb`) and each request a deadline: a PDF that exhausts either ends the thread, its
  * requests fail with the family's words ("This file is too large to read" for a text layer, the scan message
  * for a scan), and the next PDF starts a new thread. The twin's process is never the one that runs out.

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { PDF_FAILURE_MESSAGES } from '../../../functions/domain/statement-failures';
@@ -23,21 +22,6 @@ describe("the twin's PDF thread", { timeout: 180_000 }, () => {
     // The caller keeps its bytes: a copy is moved to the thread.
     expect(bytes.byteLength).toBe(pdf.byteLength);
   });
-
-  it.runIf(existsSync('/proc/self/task'))(
-    "runs at the lowest CPU priority, its own: the process's other threads keep theirs",
-    async () => {
-      const { pdf } = await generateStatement('signed-amount', { seed: 2 });
-      expect((await thread.textLayer(new Uint8Array(pdf), {})).ok).toBe(true);
-      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
-      const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      const threads = readdirSync('/proc/self/task').map((tid) =>
-        niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')),
-      );
-      expect(threads).toContain(19);
-      expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBeLessThan(19);
-    },
-  );
 
   it("answers a PDF's own problems with the family's words, as in process", async () => {
     const notPdf = new TextEncoder().encode('Date,Description,Amount\n');
