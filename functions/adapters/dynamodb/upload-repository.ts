@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MappingRequest } from '../../contracts/export-mapping';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
 import { documentClient, tableName } from './client';
@@ -21,6 +22,8 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   objectEtag?: string;
   /** The bucket the file is in, kept while it waits for the family's mapping (the pipeline is started again). */
   bucket?: string;
+  /** The family's answer to how this file is read (its columns, its date order), when it waited for one. */
+  mappingAnswer?: MappingRequest;
 }
 
 const FINAL: PipelineStage[] = ['done', 'failed'];

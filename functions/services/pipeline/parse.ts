@@ -1,7 +1,7 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
 import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
-import { MAPPING_MESSAGES } from '../../contracts/export-mapping';
+import { MAPPING_MESSAGES, type MappingRequest } from '../../contracts/export-mapping';
 import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
 import type { ParsedStatementContract } from '../../contracts/statement';
 import { statementAccountIdentity } from '../../domain/account-numbers';
@@ -49,7 +49,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     pdfText = reading;
     statement = reading.statement;
   } else {
-    const read = await readExportOrAsk(deps, state, account);
+    const read = await readExportOrAsk(deps, state, account, upload?.mappingAnswer);
     if (!read) return { ...state, needsCheck: true };
     statement = read;
   }
@@ -131,9 +131,10 @@ async function readExportOrAsk(
   deps: PipelineDeps,
   state: PipelineState,
   account: AccountItem | null,
+  answer: MappingRequest | undefined,
 ): Promise<ExportStatement | null> {
   try {
-    return await readExportFile(deps, state, account);
+    return await readExportFile(deps, state, account, answer);
   } catch (error) {
     if (!(error instanceof NeedsMappingError)) throw error;
     await advanceUpload(
