@@ -22,6 +22,8 @@ export function inflatedSizeWithinLimits(
   },
 ): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // An encrypted PDF's streams are ciphertext here: decoding them would read noise as data (see above).
+  if (encrypted(buffer)) return true;
   let total = 0;
   let from = 0;
   for (;;) {
@@ -49,6 +51,23 @@ export function inflatedSizeWithinLimits(
       throw error;
     }
   }
+}
+
+/** Whether the PDF is encrypted: its trailer (or cross-reference stream) names an /Encrypt dictionary. */
+function encrypted(file: Buffer): boolean {
+  for (
+    let at = file.indexOf('/Encrypt', 0, 'latin1');
+    at >= 0;
+    at = file.indexOf('/Encrypt', at + 8, 'latin1')
+  ) {
+    const after = file.toString('latin1', at + 8, Math.min(file.length, at + 40));
+    if (!/^\s*(?:\d+\s+\d+\s+R|<<)/.test(after)) continue;
+    const before = file.toString('latin1', Math.max(0, at - 2048), at);
+    const trailer = before.lastIndexOf('trailer');
+    if (trailer >= 0 && /^trailer\s*<</.test(before.slice(trailer))) return true;
+    if (/\/Type\s*\/XRef\b/.test(before.slice(before.lastIndexOf('obj')))) return true;
+  }
+  return false;
 }
 
 /** A stream dictionary's filter names: its /Filter, or the object a /Filter reference names. */

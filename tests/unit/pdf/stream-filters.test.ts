@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { inflatedSizeWithinLimits } from '../../../functions/adapters/pdf/limits';
 import { inspectPdf } from '../../../functions/adapters/pdf/pdf-document';
@@ -171,3 +172,18 @@ function ascii85(bytes: Buffer): Buffer {
   }
   return Buffer.from(`${out}~>`, 'latin1');
 }
+
+describe('an encrypted statement (an owner password only, as banks send them) is not decoded ahead', () => {
+  it('its streams are ciphertext: never read as data, so never refused for what noise would decode to', async () => {
+    const doc = new PDFDocument({ ownerPassword: 'owner', pdfVersion: '1.7', autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((r) => doc.on('end', () => r(Buffer.concat(chunks))));
+    for (let page = 0; page < 40; page++) doc.addPage().fontSize(9).text(pageContent(60), 40, 40);
+    doc.end();
+    const pdf = await done;
+    expect(pdf.toString('latin1')).toMatch(/\/Encrypt \d+ 0 R/);
+    expect(inflatedSizeWithinLimits(new Uint8Array(pdf))).toBe(true);
+    expect(await inspectPdf(new Uint8Array(pdf))).toMatchObject({ ok: true, pages: 40 });
+  }, 60_000);
+});
