@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { batchGetAll, batchWriteAll, queryAll } from './paging';
@@ -214,6 +214,50 @@ export async function transactionsHeldBy(
     ProjectionExpression: 'family_id, account_id, transaction_date, id',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ':u': uploadId },
   });
+}
+
+/**
+ * How many of an account's rows dated `from` to `to` an upload holds (consistent): what a repeat of its file
+ * checks before it takes the statement's rows as all still stored.
+ */
+export async function countHeldBy(
+  familyId: string,
+  accountId: string,
+  uploadId: string,
+  dates: { first: string; last: string },
+): Promise<number> {
+  const range = keys.accountTransactionsRange(familyId, accountId, dates.first, dates.last);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: 'contains(upload_ids, :u) OR (attribute_not_exists(upload_ids) AND upload_id = :u)',
+        ExpressionAttributeValues: {
+          ':pk': range.pk,
+          ':from': range.skFrom,
+          ':to': range.skTo,
+          ':u': uploadId,
+        },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * Let `heir` hold a row `uploadId` holds, before `uploadId` releases it (its statement removed while a
+ * repeat of its file holds its rows through it). A row stored before holders were kept gets both.
+ */
+export async function holdFor(t: TransactionRef, uploadId: string, heir: string): Promise<void> {
+  await addHolder(t, [heir, uploadId]);
 }
 
 /**

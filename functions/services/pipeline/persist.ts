@@ -16,6 +16,7 @@ import { rollupVersions } from '../rollups';
 import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
+import { persistRepeat } from './repeat';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -40,6 +41,8 @@ export async function persistStep(deps: PipelineDeps, state: PipelineState): Pro
   if (!(await takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS)))
     throw new AccountBusyError(accountId);
   try {
+    // A file already loaded into the account: nothing to write when its rows are all still stored.
+    if (state.repeatOf) return await persistRepeat(deps, state, accountId, state.repeatOf);
     return await persistRows(deps, state, accountId);
   } finally {
     await givePersistLeaseBack(state.familyId, accountId, state.uploadId);
@@ -160,7 +163,16 @@ async function persistRows(
     duplicates: rows.length - added.length,
     classified: added.filter((row) => byRules.get(row.id)).length,
   };
-  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, deps.now());
+  // The file's fingerprint and its rows' dates: a later upload of the same bytes checks those rows are stored.
+  const dates = rows.map((row) => row.transaction_date).sort();
+  const rowDates = dates.length ? { first: dates[0]!, last: dates.at(-1)! } : undefined;
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'classifying',
+    { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
+    deps.now(),
+  );
   return {
     ...state,
     addedKey,
