@@ -119,7 +119,13 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     },
     deps.now(),
   );
-  return { ...state, statementKey, counts, needsCheck: false };
+  return {
+    ...state,
+    statementKey,
+    counts,
+    needsCheck: false,
+    ...(artefact ? { identity: reading.identity } : {}),
+  };
 }
 
 /**

@@ -38,11 +38,12 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
 export async function persistStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
+  // A file already loaded into the account: nothing to write when its rows are all still stored (it writes
+  // no rows, so it does not wait for the account's lease).
+  if (state.repeatOf) return persistRepeat(deps, state, accountId, state.repeatOf);
   if (!(await takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS)))
     throw new AccountBusyError(accountId);
   try {
-    // A file already loaded into the account: nothing to write when its rows are all still stored.
-    if (state.repeatOf) return await persistRepeat(deps, state, accountId, state.repeatOf);
     return await persistRows(deps, state, accountId);
   } finally {
     await givePersistLeaseBack(state.familyId, accountId, state.uploadId);
