@@ -67,6 +67,31 @@ export async function storedHoldersOf(items: readonly TransactionRef[]): Promise
   return new Map(stored.map((item) => [`${item.pk}\n${item.sk}`, item]));
 }
 
+/**
+ * What `storedHoldersOf` would find, from a consistent read of every stored row of the account in a date
+ * range that holds every row asked about (`overlapCandidates`): no second read of the same rows.
+ */
+export function storedHoldersAmong(
+  familyId: string,
+  accountId: string,
+  rows: ReadonlyArray<Pick<TransactionItem, 'id' | 'transaction_date' | 'upload_id' | 'upload_ids'>>,
+): StoredHolders {
+  return new Map(
+    rows.map((row) => [
+      refId({
+        family_id: familyId,
+        account_id: accountId,
+        transaction_date: row.transaction_date,
+        id: row.id,
+      }),
+      {
+        ...(row.upload_id !== undefined ? { upload_id: row.upload_id } : {}),
+        ...(row.upload_ids !== undefined ? { upload_ids: row.upload_ids } : {}),
+      },
+    ]),
+  );
+}
+
 /** Whether `storedHoldersOf` found the row stored. */
 export function isStored(stored: StoredHolders, t: TransactionRef): boolean {
   return stored.has(refId(t));
@@ -425,7 +450,12 @@ export async function overlapCandidates(
   from: string,
   to: string,
 ): Promise<
-  Array<Pick<TransactionItem, 'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin'>>
+  Array<
+    Pick<
+      TransactionItem,
+      'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin' | 'upload_id' | 'upload_ids'
+    >
+  >
 > {
   const range = keys.accountTransactionsRange(familyId, accountId, from, to);
   return queryAll(
@@ -433,7 +463,7 @@ export async function overlapCandidates(
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin',
+      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin, upload_id, upload_ids',
       ConsistentRead: true,
     },
     {},

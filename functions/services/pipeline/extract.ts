@@ -4,8 +4,8 @@ import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { StatementError } from '../../shared/errors';
 import type { PipelineDeps } from './common';
 import { checkExportFile, isExportFile } from './exports';
+import { fileFingerprint, loadedUploadOfFile } from './loaded-files';
 import { MESSAGES } from './messages';
-import { fileFingerprint, loadedUploadOfFile } from './repeat';
 import { keepBlocks } from './working-files';
 
 /**

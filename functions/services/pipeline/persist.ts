@@ -5,7 +5,6 @@ import {
   isNewTo,
   isStored,
   putNewTransactions,
-  storedHoldersOf,
   type TransactionItem,
 } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
@@ -65,7 +64,7 @@ async function persistRows(
     familyCategoryRules(state.familyId),
   ]);
   // Each row's key: its fingerprint, or the stored row an export and a PDF both hold (./exports.ts).
-  const rowKeysOf = await rowKeys(
+  const { keys: rowKeysOf, stored } = await rowKeys(
     state,
     accountId,
     statement.transactions,
@@ -84,8 +83,8 @@ async function persistRows(
     type: row.type,
   }));
   await writeJson(deps, artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
-  // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups.
-  const stored = await storedHoldersOf(rows);
+  // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups
+  // (which are stored, and their holders, came with the keys: one consistent read of the statement's days).
   const fresh = rows.filter((row) => isNewTo(stored, row, state.uploadId));
   // A retried Persist finds rows of its own already stored: a roll-up may hold them, so their months are
   // recomputed rather than added to (no versions).

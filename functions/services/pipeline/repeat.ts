@@ -1,12 +1,5 @@
-import { createHash } from 'node:crypto';
 import { countHeldBy } from '../../adapters/dynamodb/transaction-repository';
-import {
-  advanceUpload,
-  findLoadedFile,
-  getUpload,
-  setRepeats,
-  type UploadItem,
-} from '../../adapters/dynamodb/upload-repository';
+import { advanceUpload, getUpload, setRepeats } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import { refreshLastStatementUpload } from '../accounts';
 import type { PipelineDeps } from './common';
@@ -15,7 +8,7 @@ import { MESSAGES } from './messages';
 /**
  * A file uploaded again: the same bytes as a statement already loaded into the same account. Its reading
  * would be the same rows, every one a duplicate, so it is not read again. Extract finds the loaded upload by
- * the file's fingerprint (`repeatOf`); Persist checks that every row that upload holds is still stored and,
+ * the file's fingerprint (`repeatOf`, ./loaded-files.ts); Persist checks that every row that upload holds is still stored and,
  * if so, the upload is done with nothing new, as a re-upload of the statement always reported: Classify,
  * Match and Finish have nothing to do (no roll-up, category or transfer candidate changes). The repeat holds
  * the rows through the upload it repeats (`repeats`); removing that one hands its rows on to the repeat
@@ -26,21 +19,6 @@ import { MESSAGES } from './messages';
  * kept; and when rows it held have been deleted since (the family's cleanup advises uploading the statement
  * again), so those rows come back.
  */
-
-/** The file's fingerprint: the SHA-256 of its bytes, in hex. */
-export function fileFingerprint(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** The upload of the account already holding this file's rows, when a repeat of it can skip reading it. */
-export async function loadedUploadOfFile(state: PipelineState, fileHash: string): Promise<string | null> {
-  if (state.readInFull || !state.accountId) return null;
-  const loaded = await findLoadedFile(state.familyId, state.accountId, fileHash);
-  if (!loaded || loaded.uploadId === state.uploadId || !repeatable(loaded)) return null;
-  return loaded.uploadId;
-}
-
-const repeatable = (upload: UploadItem) => Boolean(upload.rowDates && upload.counts?.parsed);
 
 /**
  * Persist for a repeated file: done with nothing new when every row of the upload it repeats is still
