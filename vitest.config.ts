@@ -26,7 +26,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // A ceiling, not a budget: property tests of a second on a quiet machine pass 5 s on a busy runner.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

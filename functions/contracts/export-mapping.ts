@@ -12,6 +12,8 @@ import { uploadSchema } from './uploads';
  *  POST /api/uploads/{id}/mapping   read it this way, remember it for the account, import it (admin)
  */
 const MAX_COLUMNS = 200;
+/** More description columns than a file has parts to describe a payment would be a mistake. */
+const MAX_DETAILS = 5;
 const column = (name: string) =>
   z
     .number({ error: `Choose the column that holds the ${name}.` })
@@ -27,6 +29,17 @@ export const DATE_FORMAT_LABELS = {
   ymd: 'Year first (2025-01-31)',
 } as const;
 
+export const AMOUNT_KIND_LABELS = {
+  one: 'One column, in and out',
+  split: 'Two columns, out and in',
+  marked: 'One column, and a column saying in or out (DR/CR)',
+} as const;
+
+export const DECIMAL_LABELS = {
+  point: 'Point (1,234.56)',
+  comma: 'Comma (1.234,56)',
+} as const;
+
 export const SIGN_LABELS = {
   in_positive: 'Money in is positive, money out negative',
   out_positive: 'Money out is positive, money in negative',
@@ -36,13 +49,16 @@ export const csvMappingSchema = z
   .object({
     date: column('date'),
     description: column('description'),
-    amountKind: z.enum(['one', 'split'], { error: 'Choose how the amounts are written.' }),
+    details: z.optional(z.array(column('description')).check(z.maxLength(MAX_DETAILS))),
+    amountKind: z.enum(['one', 'split', 'marked'], { error: 'Choose how the amounts are written.' }),
     amount: z.nullable(column('amount')),
     moneyOut: z.nullable(column('money out')),
     moneyIn: z.nullable(column('money in')),
+    direction: z.optional(z.nullable(column('money in or out'))),
     balance: z.nullable(column('balance')),
     dateFormat: z.enum(['dmy', 'mdy', 'ymd'], { error: 'Choose how the dates are written.' }),
     sign: z.enum(['in_positive', 'out_positive'], { error: 'Choose which way the amounts are signed.' }),
+    decimal: z.optional(z.enum(['point', 'comma'], { error: 'Choose how the amounts write their pence.' })),
   })
   .check(
     z.superRefine((mapping, ctx) => {

@@ -17,7 +17,9 @@ import {
  *     machine is cash; a bank's foreign-use fee names the shop it was charged on): 0.9;
  *  3. the merchant dictionary: the UK merchant list of merchants.ts (each brand's category here) and the bill
  *     payees, insurers, councils, gyms, charities... of CATEGORY_PAYEES: 0.9;
- *  4. a payment to a person (a title or initial(s), and a surname): Transfers to People, 0.6;
+ *  4. a payment to a person (a title or initial(s), and a surname): Transfers to People, 0.6, unless the line
+ *     says it is rent (RENT, LANDLORD, LETTINGS: a private landlord is paid by name), which is Housing's rent
+ *     by the keyword rule (0.7), as the same rent paid to a letting agent is;
  *  5. keyword rules on the words of the description (RESTAURANT, PHARMACY, COUNCIL, PARKING...): 0.7;
  *  6. otherwise uncategorised (the pipeline may then ask the AI where one is configured).
  *
@@ -668,6 +670,9 @@ const LINE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:CASH|CSH)\b(?! BACK)/, 'cash'],
 ];
 
+/** The words of a line that say it pays rent: a payment to a person with one of them is rent, not a gift. */
+const RENT_WORDS = /\b(?:RENT|LANDLORD|LETTINGS?)\b/;
+
 /** Keyword rules on the normalised description, in order (the first that matches wins). */
 const KEYWORD_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
@@ -835,8 +840,9 @@ export function categorise(
     if (pattern.test(n))
       return result(categoryId, categoryId === 'cash' ? 'Cash' : merchant, CATEGORY_CONFIDENCE.rule, 'rule');
   if (known) return result(known.categoryId, merchant, CATEGORY_CONFIDENCE.dictionary, 'dictionary');
-  if (looksLikeAPerson(merchant)) return result('people', merchant, CATEGORY_CONFIDENCE.person, 'person');
   const words = normaliseDescription(withoutTypeCode(text));
+  if (looksLikeAPerson(merchant) && !RENT_WORDS.test(words))
+    return result('people', merchant, CATEGORY_CONFIDENCE.person, 'person');
   for (const [pattern, categoryId] of KEYWORD_RULES)
     if (pattern.test(words)) return result(categoryId, merchant, CATEGORY_CONFIDENCE.keyword, 'keyword');
   return uncategorised(merchant);

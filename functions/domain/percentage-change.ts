@@ -65,10 +65,8 @@ export function monthlyTrend(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): number {
-  const today = localDate(now, timeZone);
-  const recentStart = toEpochDay(addDays(today, -(TREND_WINDOW_DAYS - 1)));
-  const earlierStart = recentStart - TREND_WINDOW_DAYS;
-  const end = toEpochDay(today);
+  const { recent: r, earlier: e } = trendWindows(now, timeZone);
+  const [recentStart, earlierStart, end] = [toEpochDay(r.start), toEpochDay(e.start), toEpochDay(r.end)];
   let recent = 0;
   let earlier = 0;
   for (const t of transactions) {
@@ -77,6 +75,28 @@ export function monthlyTrend(
     if (d >= recentStart && d <= end) recent += a;
     else if (d >= earlierStart && d < recentStart) earlier += a;
   }
+  return trendChange(recent, earlier);
+}
+
+/** The monthly trend's windows on `now`'s local date: the last 30 days, today included, and the 30 before. */
+export function trendWindows(
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { recent: { start: string; end: string }; earlier: { start: string; end: string } } {
+  const today = localDate(now, timeZone);
+  const recentStart = addDays(today, -(TREND_WINDOW_DAYS - 1));
+  return {
+    recent: { start: recentStart, end: today },
+    earlier: { start: addDays(recentStart, -TREND_WINDOW_DAYS), end: addDays(recentStart, -1) },
+  };
+}
+
+/**
+ * The trend of a figure from the earlier window to the recent one, percent with 1 decimal: 0 when both are 0,
+ * 100 when only the recent one has any (of the earlier figure's size, so a figure below zero, money back
+ * exceeding what went out, still reads up when it rises).
+ */
+export function trendChange(recent: number, earlier: number): number {
   if (earlier === 0) return recent === 0 ? 0 : 100;
-  return Math.round(((recent - earlier) / earlier) * 1000) / 10;
+  return Math.round(((recent - earlier) / Math.abs(earlier)) * 1000) / 10;
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, localDate, toEpochDay } from './dates';
 import { moneyDirection } from './flow-direction';
 import { effectiveFlowType } from './flow-types';
-import { findMerchant, normaliseDescription } from './merchants';
+import { findMerchant } from './merchants';
 import { roundMoney } from './money';
 import type { DataQuality, Transaction } from './types';
 
@@ -148,14 +148,13 @@ export const SPENDING_MESSAGES = {
 // ── Spending roll-ups: per month, account and category (spec 3 §3 spending aggregate) ───────────────────
 
 /**
- * What a row adds to spending, in pounds (negative for a refund), or null when it is not spending:
- *  - an external expense (effective flow type) adds its amount when money goes out and takes it off when
- *    money comes in (a refund the family or the rules filed as an expense);
- *  - a refund (REFUND / RFND / REFUNDED in the description) that comes in and is not an internal transfer
- *    takes its amount off its category, whatever else it was classified as (the rule table files most
- *    refunds as income);
- *  - internal transfers never count, nor anything else (income, mortgage payments, unclassified rows).
- * The direction is signed_amount, else credit/debit; an expense of unknown direction counts as money out.
+ * What a row adds to spending, in pounds (negative for a refund), or null when it is not spending: an
+ * external expense (effective flow type) adds its amount when money goes out and takes it off when money
+ * comes in (a refund: the rules file a REFUND line coming in as an expense, and a family may correct one to
+ * External Expense). Nothing else counts (income, internal transfers, the mortgage types, unclassified rows),
+ * whatever its words: a row the family's figures count as money in is never also less spending, so a refund
+ * lowers money out and its category alike (README "Figures"). The direction is signed_amount, else
+ * credit/debit; an expense of unknown direction counts as money out.
  */
 export function spendingAmount(
   row: Pick<
@@ -163,15 +162,10 @@ export function spendingAmount(
     'amount' | 'signed_amount' | 'type' | 'description' | 'flow_type' | 'user_corrected_flow_type'
   >,
 ): number | null {
-  const flow = effectiveFlowType(row);
+  if (effectiveFlowType(row) !== 'external_expense') return null;
   const magnitude = Math.abs(Number.isFinite(row.amount) ? row.amount : 0);
-  const direction = moneyDirection(row);
-  if (flow === 'external_expense') return direction === 'in' ? -magnitude : magnitude;
-  if (flow === 'internal_transfer' || direction !== 'in') return null;
-  return REFUND.test(normaliseDescription(row.description ?? '')) ? -magnitude : null;
+  return moneyDirection(row) === 'in' ? -magnitude : magnitude;
 }
-
-const REFUND = /\b(?:REFUND|REFUNDED|RFND|REFUND FROM|MERCHANT REFUND)\b/;
 
 /** A row as a roll-up reads it; its account is the roll-up's when not given. */
 export type SpendRollupRow = Partial<Pick<Transaction, 'account_id'>> &

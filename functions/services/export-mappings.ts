@@ -110,6 +110,8 @@ export async function confirmMapping(
   if (request.kind !== kind) throw new ValidationError(MAPPING_MESSAGES.waiting);
   const account = await getAccount(familyId, upload.accountId);
   if (!account) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  // The whole file is read with the answer before anything is kept.
+  let keep: Parameters<typeof updateAccount>[2];
   if (request.kind === 'csv') {
     const problem = mappingProblem(request.mapping, table.columns.length);
     if (problem) throw new ValidationError(problem);
@@ -117,22 +119,38 @@ export async function confirmMapping(
     if (!read.ok) throw new ValidationError(read.message);
     const header = tableSignature(table);
     const others = (account.csv_mappings ?? []).filter((m) => !sameSignature(m.header, header));
-    await updateAccount(familyId, account.id, {
-      csv_mappings: [...others.slice(-(MAPPINGS_KEPT - 1)), { header, mapping: request.mapping }],
-    });
+    keep = { csv_mappings: [...others.slice(-(MAPPINGS_KEPT - 1)), { header, mapping: request.mapping }] };
   } else {
     const read = readQif(text, { dateOrder: request.dateOrder });
     if (!read.ok) throw new ValidationError(read.message);
-    await updateAccount(familyId, account.id, { qif_date_order: request.dateOrder });
+    keep = { qif_date_order: request.dateOrder };
   }
+  // Two answers at once: the upload is taken first, by one of them (a conditional write on its stage), with
+  // the answer it is read by; only that answer is kept for the account. (Parse reads the file by the answer
+  // it was taken with, even if another file of the same header is answered differently meanwhile.)
   const taken = await updateHeldUpload(
     familyId,
     uploadId,
-    { stage: 'reading', message: null },
+    { stage: 'reading', message: null, mappingAnswer: request },
     deps.now(),
     'needs_mapping',
   );
   if (!taken) throw new ConflictError(MAPPING_MESSAGES.notWaiting);
+  const waitAgain = () =>
+    advanceUpload(
+      familyId,
+      uploadId,
+      'needs_mapping',
+      { message: kind === 'csv' ? MAPPING_MESSAGES.csvWaiting : MAPPING_MESSAGES.qifWaiting },
+      deps.now(),
+    );
+  try {
+    await updateAccount(familyId, account.id, keep);
+  } catch (error) {
+    // Nothing kept: the file waits for its answer again.
+    await waitAgain();
+    throw error;
+  }
   const input = {
     bucket: upload.bucket ?? '',
     key: upload.objectKey,
@@ -143,13 +161,7 @@ export async function confirmMapping(
     await deps.pipeline.start(`mapped-${uploadId}-${ulid()}`, input);
   } catch (error) {
     // Not started: the file waits for its mapping again (the account keeps the answer).
-    await advanceUpload(
-      familyId,
-      uploadId,
-      'needs_mapping',
-      { message: kind === 'csv' ? MAPPING_MESSAGES.csvWaiting : MAPPING_MESSAGES.qifWaiting },
-      deps.now(),
-    );
+    await waitAgain();
     throw error;
   }
   const after = await getUpload(familyId, uploadId);

@@ -18,11 +18,11 @@ import type {
   PeriodStatsResponse,
 } from '../contracts/insights';
 import { ACCOUNT_TYPE_TABS, type AccountTypeTab, INSIGHTS_MESSAGES } from '../contracts/insights';
-import { addDays, DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
+import { DEFAULT_TIME_ZONE, localDate } from '../domain/dates';
 import { activityOf, type FlowFigure } from '../domain/figures';
 import { flowTypeLabel } from '../domain/flow-types';
 import { accountFreshness, familyFreshness, NO_ACCOUNTS_MESSAGES } from '../domain/freshness';
-import { monthlyTrend, percentageChange } from '../domain/percentage-change';
+import { percentageChange, trendChange, trendWindows } from '../domain/percentage-change';
 import {
   availableRangeNote,
   comparisonState,
@@ -357,15 +357,7 @@ export async function familyOverview(
   };
 }
 
-/** Each day's activity (activityOf: each transfer once), for the trend. */
-function dailyActivity(cells: readonly RollupCell[]): Array<{ transaction_date: string; amount: number }> {
-  const byDay = new Map<string, RollupCell[]>();
-  for (const c of cells) byDay.set(c.day, [...(byDay.get(c.day) ?? []), c]);
-  return [...byDay].map(([day, list]) => ({
-    transaction_date: day,
-    amount: activityOf(sumCells(list)) / 100,
-  }));
-}
+const inSpan = (day: string, span: Span) => day >= span.start && day <= span.end;
 
 /**
  * GET /api/insights/account-types: each tab's figures over the 12 months up to the latest transaction (spec
@@ -380,7 +372,8 @@ export async function familyAccountTypes(
   const end = b.range.latestDate && b.range.latestDate < b.today ? b.range.latestDate : b.today;
   const months = monthsBetween(shiftMonth(monthOf(end), -(ACCOUNT_TYPES_WINDOW_MONTHS - 1)), monthOf(end));
   const window = { start: `${months[0]}-01`, end };
-  const trendSpan = { start: addDays(b.today, -59), end: b.today };
+  const trend = trendWindows(b.now, DEFAULT_TIME_ZONE);
+  const trendSpan = { start: trend.earlier.start, end: trend.recent.end };
   const parts = await rollupsFor(family.familyId, [window, trendSpan], [trendSpan]);
   const cells = cellsOf(parts, window, b.active);
   const trendCells = periodCells(
@@ -410,10 +403,10 @@ export async function familyAccountTypes(
       transaction_count: f.movements,
       total_activity: activity / 100,
       average_transaction: f.movements ? Math.round(activity / f.movements) / 100 : 0,
-      monthly_trend: monthlyTrend(
-        dailyActivity(trendCells.filter((c) => ids.has(c.account))),
-        b.now,
-        DEFAULT_TIME_ZONE,
+      // the activity of each window (Total Activity's definition: each transfer once, money back lowering it)
+      monthly_trend: trendChange(
+        activityOf(sumCells(trendCells, (c) => ids.has(c.account) && inSpan(c.day, trend.recent))),
+        activityOf(sumCells(trendCells, (c) => ids.has(c.account) && inSpan(c.day, trend.earlier))),
       ),
       categories: flows,
     };

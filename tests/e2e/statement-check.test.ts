@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../functions/contracts/accounts';
@@ -21,6 +24,9 @@ import { onboardWithBank, pageApi, pageCaller, signIn } from './journey';
  * Overview's actions), each screen axe-clean.
  */
 let twin: Awaited<ReturnType<typeof startTestTwin>>;
+/** Where the screens are kept to look at. */
+const SHOTS = resolve(tmpdir(), 'statement-check-screens');
+mkdirSync(SHOTS, { recursive: true });
 let browser: TestPage;
 let current: Account;
 const email = `check-${ulid().toLowerCase()}@example.co.uk`;
@@ -196,7 +202,18 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     expect(await pages.locator('.check-page-marks .check-mark').count()).toBe(march.length - 1);
     expect(await pages.locator('.check-page-marks .check-mark-figure').count()).toBe(1);
     await expectAccessible(page, 'check statement: does not add up');
-    await page.screenshot({ path: '/tmp/check2-check-1280.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/check-1280.png`, fullPage: true });
+    // The page can be looked at closely: enlarged in a dialog, the same marks on it; Escape closes it.
+    const beside = (await image.boundingBox())!.width;
+    await pages.getByRole('button', { name: 'Enlarge the page' }).click();
+    const enlarged = page.getByRole('dialog', { name: 'Monzo March.pdf, page 1 as printed' });
+    const big = enlarged.getByRole('img', { name: /^Page 1 of 1 of the statement/ });
+    await big.waitFor();
+    expect((await big.boundingBox())!.width).toBeGreaterThan(beside * 1.5);
+    expect(await enlarged.locator('.check-page-marks .check-mark-figure').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/check-1280-enlarged.png` });
+    await page.keyboard.press('Escape');
+    await enlarged.waitFor({ state: 'detached' });
 
     // The account a statement belongs to can be created inside the screen (then chosen to move it to).
     await page.getByRole('button', { name: 'Create an account' }).click();
@@ -204,17 +221,17 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     await create.getByRole('heading', { name: 'A Monzo account' }).waitFor();
     await create.getByLabel('Nickname').waitFor();
     await expectAccessible(page, 'check statement: create an account');
-    await page.screenshot({ path: '/tmp/check2-check-1280-create.png' });
+    await page.screenshot({ path: `${SHOTS}/check-1280-create.png` });
     await create.getByRole('button', { name: 'Close' }).click();
     await create.waitFor({ state: 'detached' });
 
     await addMissedRow(march);
     await expectAccessible(page, 'check statement: adds up');
-    await page.screenshot({ path: '/tmp/check2-check-1280-fixed.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/check-1280-fixed.png`, fullPage: true });
     await importChecked();
     await page.getByText(`${march.length} transactions added`).waitFor();
     await expectOverviewMovedBy(before, march);
-    await page.screenshot({ path: '/tmp/check2-overview-1280.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/overview-1280.png`, fullPage: true });
   }, 240_000);
 
   it('at 390 px: from the overview banner (and Data Quality actions), fixed and imported as a list', async () => {
@@ -240,7 +257,7 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     const quality = page.getByRole('region', { name: 'Data Quality Overview' });
     await quality.getByRole('link', { name: /^Check Monzo April\.pdf/ }).waitFor();
     await expectAccessible(page, 'family overview with a statement waiting, 390 px');
-    await page.screenshot({ path: '/tmp/check2-overview-390-waiting.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/overview-390-waiting.png`, fullPage: true });
 
     await link.click();
     await page.getByRole('heading', { name: 'Check Statement', level: 1 }).waitFor();
@@ -248,22 +265,22 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'check statement at 390 px');
-    await page.screenshot({ path: '/tmp/check2-check-390.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/check-390.png`, fullPage: true });
     // On a phone the page as printed is one tap away.
     await page.getByRole('button', { name: "See the statement's page" }).click();
     const dialog = page.getByRole('dialog', { name: 'Monzo April.pdf, as printed' });
     await dialog.getByRole('img', { name: /^Page 1 of 1 of the statement/ }).waitFor();
     await expectAccessible(page, 'check statement: the page, at 390 px');
-    await page.screenshot({ path: '/tmp/check2-check-390-page.png' });
+    await page.screenshot({ path: `${SHOTS}/check-390-page.png` });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await addMissedRow(april);
-    await page.screenshot({ path: '/tmp/check2-check-390-fixed.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/check-390-fixed.png`, fullPage: true });
     await importChecked();
     await page.getByText(`${april.length} transactions added`).waitFor();
     await expectOverviewMovedBy(before, april);
-    await page.screenshot({ path: '/tmp/check2-overview-390.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/overview-390.png`, fullPage: true });
     expect(browser.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 240_000);
 });

@@ -13,8 +13,9 @@ import { startTestTwin } from '../support/twin';
 
 /**
  * A category change offered to the family's identical and similar rows already imported: rent paid by
- * standing order to a person (read as a payment to a person, not Housing) in two statements, the same line
- * twice in one month and once the month after. GET …/category/similar lists the other rent rows (the
+ * standing order to a person whose line does not say what for (read as a payment to a person; a line saying
+ * RENT would be Housing already) in two statements, the same line twice in one month and once the month
+ * after. GET …/category/similar lists the other rent rows (the
  * flow-type correction's similarity, at the bulk modal's threshold) and not the shop; the change applied to
  * them all moves every one to Rent, and Spend by Category follows. Another family's row is not found.
  */
@@ -25,7 +26,7 @@ let everyday: string;
 
 type ErrorBody = { error: { code: string; message: string } };
 
-const RENT = 'J SMITH RENT STO';
+const RENT = 'J SMITH STO';
 const MARCH: OrderedRow[] = [
   { date: '2025-03-01', description: 'ACME LTD SALARY', signedAmount: 2900 },
   { date: '2025-03-01', description: RENT, signedAmount: -650 },

@@ -225,6 +225,34 @@ describe('a CSV file of unknown columns', () => {
   });
 });
 
+describe('two answers at once', () => {
+  it('one is taken, the other is told the file is no longer waiting; the account keeps the one the file was read by', async () => {
+    // The payee as the description, or the memo: two admins' different answers to the same file.
+    const byPayee = MAPPING;
+    const byMemo: CsvMapping = { ...MAPPING, description: 2 };
+    for (let round = 0; round < 3; round++) {
+      const accountId = await createAccount(ada, `Raced ${round}`, 'current', 'Leeds Building Society');
+      const waiting = await uploadStatement(ada, accountId, 'january.csv', JANUARY);
+      expect(waiting.stage).toBe('needs_mapping');
+      const answers = [byPayee, byMemo];
+      const results = await Promise.all(
+        answers.map((mapping) =>
+          ada.call('POST', `/api/uploads/${waiting.uploadId}/mapping`, { kind: 'csv', mapping }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = answers[results.findIndex((r) => r.status === 200)]!;
+      expect(await finished(ada, waiting.uploadId)).toMatchObject({ stage: 'done', counts: { added: 3 } });
+      expect((await getAccount(familyId, accountId))?.csv_mappings?.map((m) => m.mapping)).toEqual([winner]);
+      const read = readMappedCsv(JANUARY, winner);
+      if (!read.ok) throw new Error(read.message);
+      expect((await rowsOf(ada, accountId)).map((r) => r[1])).toEqual(
+        read.statement.transactions.map((t) => t.description),
+      );
+    }
+  }, 120_000);
+});
+
 describe('a kept mapping that no longer reads a file of its header', () => {
   it('asks again, the kept answer as the first guess, and keeps the new one in its place', async () => {
     const accountId = await createAccount(ada, 'Changed its dates', 'current', 'Leeds Building Society');

@@ -40,6 +40,8 @@ const POOR_GUESS: CsvMapping = {
   sign: 'in_positive',
 };
 let suggested: CsvMapping;
+/** A file of unsigned amounts with a DR/CR column, written with decimal commas. */
+let marked: boolean;
 
 const upload = (stage: Upload['stage']): Upload => ({
   uploadId: 'UP1',
@@ -87,6 +89,19 @@ function mappingBody(): ExportMapping {
       },
       canDecide: role === 'admin',
     };
+  if (marked)
+    return {
+      upload: upload('needs_mapping'),
+      kind: 'csv',
+      columns: ['Posted', 'Payee', 'Reference', 'Value', 'Type'],
+      rows: [
+        { cells: ['02/01/2025', 'TESCO', 'CARD 1234', '23,40', 'DR'], line: 2 },
+        { cells: ['03/01/2025', 'SALARY', 'BGC', '2.500,00', 'CR'], line: 3 },
+      ],
+      rowCount: 2,
+      suggested,
+      canDecide: role === 'admin',
+    };
   return {
     upload: upload('needs_mapping'),
     kind: 'csv',
@@ -124,6 +139,7 @@ beforeEach(() => {
   role = 'admin';
   answers = [];
   suggested = POOR_GUESS;
+  marked = false;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
 });
 afterEach(() => {
@@ -206,6 +222,7 @@ describe('Map the columns', () => {
           amount: null,
           moneyOut: 2,
           moneyIn: 3,
+          direction: null,
           balance: 4,
           dateFormat: 'dmy',
           sign: 'in_positive',
@@ -213,6 +230,41 @@ describe('Map the columns', () => {
       },
     ]);
   });
+
+  it('a DR/CR column, a reference added to the description and amounts with a decimal comma', async () => {
+    marked = true;
+    renderPage();
+    await screen.findByRole('heading', { name: 'download.csv', level: 2 });
+    await choose('Amounts', 'One column, and a column saying in or out');
+    await choose('Amount', 'Value');
+    await choose('In or out', 'Type');
+    await choose('Add to the description (optional)', 'Reference');
+    await choose('Pence written after', 'Comma');
+    const rows = within(preview()).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'LineDateDescriptionAmountBalance',
+      '22 Jan 2025TESCO CARD 1234−£23.40—',
+      '33 Jan 2025SALARY BGC£2,500.00—',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Import with these columns' }));
+    await waitFor(() =>
+      expect(answers).toEqual([
+        {
+          kind: 'csv',
+          mapping: {
+            ...POOR_GUESS,
+            details: [2],
+            amountKind: 'marked',
+            amount: 3,
+            moneyOut: null,
+            moneyIn: null,
+            direction: 4,
+            decimal: 'comma',
+          },
+        },
+      ]),
+    );
+  }, 30_000);
 
   it('a mapping that cannot read a row says which and why, and Import waits', async () => {
     renderPage();

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MappingRequest } from '../../contracts/export-mapping';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
 import { documentClient, tableName } from './client';
@@ -32,6 +33,8 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   repeats?: string | null;
   /** Set when its statement's removal starts: a repeat of its file started now reads the file in full. */
   removing?: boolean;
+  /** The family's answer to how this file is read (its columns, its date order), when it waited for one. */
+  mappingAnswer?: MappingRequest;
 }
 
 const FINAL: PipelineStage[] = ['done', 'failed'];

@@ -345,13 +345,17 @@ function largestShown(list: readonly UsedTransaction[], size: number): UsedTrans
  * Spending by category, largest first; the biggest named category is the answer. The categories come from
  * the spending roll-ups of the period (as Spend by Category counts them: external expenses less refunds, by
  * parent category); the mortgage flows, which are real spending but no category's, are listed by their flow
- * type from the flow roll-ups' `figures`. Uncategorized and the mortgage flows are listed, never "the
- * biggest category".
+ * type from the flow roll-ups' `figures` (money out less money back, as money out counts them), and
+ * unclassified money out as Unclassified (the spending answer's part of the same name). So the spending the
+ * answer names is the period's money out, the figure every other answer and screen gives. Uncategorized,
+ * Unclassified and the mortgage flows are listed, never "the biggest category".
  */
 export function biggestCategoryQuery(
   period: DateRange,
   spend: readonly SpendRollup[],
-  figures: Pick<Figures, 'byFlow'> | null,
+  figures:
+    | (Pick<Figures, 'byFlow'> & Partial<Pick<Figures, 'unclassifiedOut' | 'unclassifiedRowsOut'>>)
+    | null,
   month = false,
   categories: readonly CategoryInfo[] = CATEGORIES,
 ): AssistantResult {
@@ -363,11 +367,17 @@ export function biggestCategoryQuery(
     rows: c.transactions.map((t) => usedOfRollup(t, c.name)),
     category: true,
   }));
-  for (const [flow, v] of Object.entries(figures?.byFlow ?? {}) as Array<
-    [EffectiveFlowType, { count: number; abs: number }]
-  >)
+  for (const [flow, v] of Object.entries(figures?.byFlow ?? {}) as Array<[EffectiveFlowType, FlowFigure]>)
     if (flow !== 'external_expense' && isExpenseFlowType(flow) && v.count)
-      groups.push({ label: flowTypeLabel(flow), pence: v.abs, count: v.count, rows: [], category: false });
+      groups.push({ label: flowTypeLabel(flow), pence: v.total, count: v.count, rows: [], category: false });
+  if (figures?.unclassifiedOut)
+    groups.push({
+      label: flowTypeLabel('unclassified'),
+      pence: figures.unclassifiedOut,
+      count: figures.unclassifiedRowsOut ?? 0,
+      rows: [],
+      category: false,
+    });
   groups.sort((a, b) => b.pence - a.pence || a.label.localeCompare(b.label));
   const total = groups.reduce((s, g) => s + g.pence, 0);
   const count = groups.reduce((n, g) => n + g.count, 0);

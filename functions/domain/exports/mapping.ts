@@ -17,18 +17,33 @@ import { parseExportAmount, parseExportDate } from './values';
 export type MappedDateFormat = 'dmy' | 'mdy' | 'ymd';
 export type MappedSign = 'in_positive' | 'out_positive';
 
+export type MappedAmountKind = 'one' | 'split' | 'marked';
+export type MappedDecimal = 'point' | 'comma';
+
 export interface CsvMapping {
   date: number;
   description: number;
-  /** 'one': a signed amount in `amount`; 'split': money out in `moneyOut`, money in in `moneyIn`. */
-  amountKind: 'one' | 'split';
+  /**
+   * More columns of the description, added after it in this order (a payee and a reference, a merchant
+   * and its town). Kept answers from before these could be chosen have none.
+   */
+  details?: number[];
+  /**
+   * 'one': a signed amount in `amount`; 'split': money out in `moneyOut`, money in in `moneyIn`;
+   * 'marked': the amount in `amount` and, in `direction`, whether it is money in or out (DR/CR, Debit/Credit).
+   */
+  amountKind: MappedAmountKind;
   amount: number | null;
   moneyOut: number | null;
   moneyIn: number | null;
+  /** For 'marked': the column that says in or out. */
+  direction?: number | null;
   balance: number | null;
   dateFormat: MappedDateFormat;
   /** For one amount column: which direction is written positive. */
   sign: MappedSign;
+  /** How the amounts write their decimals: '1,234.56' (point, the default) or '1.234,56' (comma). */
+  decimal?: MappedDecimal;
 }
 
 /** The file as a table: its header (null when it has none), a name for each column, its data rows. */
@@ -58,6 +73,35 @@ export function readMappedDate(text: string, format: MappedDateFormat): string |
 const anyDate = (text: string) =>
   readMappedDate(text, 'dmy') ?? readMappedDate(text, 'mdy') ?? readMappedDate(text, 'ymd');
 
+/** A number written with a decimal comma: '1.234,56', '1 234,56', '-12,50', '12,5'. */
+const DECIMAL_COMMA = /^([^\d]*)(\d{1,3}(?:[.\s\u00a0\u202f]\d{3})*|\d+),(\d{1,2})(\D*)$/;
+
+/**
+ * One money cell in the mapping's decimal style. A decimal comma is rewritten as the point it stands for
+ * ('1.234,56' → '1234.56') and read by the same amount reader, so signs, brackets, '£' and DR/CR read alike.
+ */
+export function readMappedAmount(text: string, decimal: MappedDecimal = 'point') {
+  if (decimal === 'point') return parseExportAmount(text);
+  const t = text.trim();
+  const m = DECIMAL_COMMA.exec(t);
+  if (m) return parseExportAmount(`${m[1]}${m[2]!.replace(/[.\s\u00a0\u202f]/g, '')}.${m[3]}${m[4]}`);
+  // A whole amount has no comma; a point in it can only group thousands ('1.234'), never mark pence.
+  if (t.includes(',')) return null;
+  const grouped = /^([^\d]*)(\d{1,3}(?:\.\d{3})+)(\D*)$/.exec(t);
+  if (grouped) return parseExportAmount(`${grouped[1]}${grouped[2]!.replace(/\./g, '')}${grouped[3]}`);
+  return t.includes('.') ? null : parseExportAmount(t);
+}
+
+const anyAmount = (text: string) => parseExportAmount(text) ?? readMappedAmount(text, 'comma');
+
+/** What a cell of the in-or-out column says: money out, money in, or null when it says neither. */
+export function readDirection(text: string): 'out' | 'in' | null {
+  const t = text.trim().toLowerCase().replace(/\.$/, '');
+  if (/^(dr|d|db|debit|deb|out|paid out|money out|withdrawal|payment|-)$/.test(t)) return 'out';
+  if (/^(cr|c|credit|cred|in|paid in|money in|deposit|\+)$/.test(t)) return 'in';
+  return null;
+}
+
 /**
  * The file's table: its data start at the first line with a date and an amount in it (lines about the
  * account may come first); the line just before is its header when it has as many cells (one more or less:
@@ -70,7 +114,7 @@ export function csvTable(text: string): CsvTable | null {
   for (let i = 0; i < Math.min(rows.length, HEADER_SEARCH_ROWS + 1); i++) {
     const row = rows[i]!;
     const dateAt = row.findIndex((c) => anyDate(c) !== null);
-    if (dateAt >= 0 && row.some((c, j) => j !== dateAt && parseExportAmount(c) !== null)) {
+    if (dateAt >= 0 && row.some((c, j) => j !== dateAt && anyAmount(c) !== null)) {
       first = i;
       break;
     }
@@ -111,15 +155,24 @@ export type MappedRow =
 
 /** The columns a mapping names, each at most once: a problem in the family's words, or null. */
 export function mappingProblem(mapping: CsvMapping, width: number): string | null {
-  const used: Array<[string, number | null]> = [
+  type Part = [string, number | null];
+  const amounts: Part[] =
+    mapping.amountKind === 'one'
+      ? [['amount', mapping.amount]]
+      : mapping.amountKind === 'marked'
+        ? [
+            ['amount', mapping.amount],
+            ['money in or out', mapping.direction ?? null],
+          ]
+        : [
+            ['money out', mapping.moneyOut],
+            ['money in', mapping.moneyIn],
+          ];
+  const used: Part[] = [
     ['date', mapping.date],
     ['description', mapping.description],
-    ...(mapping.amountKind === 'one'
-      ? ([['amount', mapping.amount]] as Array<[string, number | null]>)
-      : ([
-          ['money out', mapping.moneyOut],
-          ['money in', mapping.moneyIn],
-        ] as Array<[string, number | null]>)),
+    ...(mapping.details ?? []).map((c): Part => ['description', c]),
+    ...amounts,
     ['balance', mapping.balance],
   ];
   for (const [name, column] of used) {
@@ -137,12 +190,13 @@ export function mappingProblem(mapping: CsvMapping, width: number): string | nul
 /** One data row read under the mapping, as the pipeline would read it. */
 export function readMappedRow(cells: readonly string[], line: number, mapping: CsvMapping): MappedRow {
   const cell = (i: number | null) => (i === null ? '' : (cells[i] ?? '').trim());
+  const money = (text: string) => readMappedAmount(text, mapping.decimal);
   const amountCells =
-    mapping.amountKind === 'one' ? [cell(mapping.amount)] : [cell(mapping.moneyOut), cell(mapping.moneyIn)];
+    mapping.amountKind === 'split' ? [cell(mapping.moneyOut), cell(mapping.moneyIn)] : [cell(mapping.amount)];
   const dateText = cell(mapping.date);
   const date = readMappedDate(dateText, mapping.dateFormat);
   if (!date) {
-    if (amountCells.some((c) => parseExportAmount(c)) || (dateText && amountCells.some(Boolean)))
+    if (amountCells.some((c) => money(c)) || (dateText && amountCells.some(Boolean)))
       return { line, ok: false, message: EXPORT_MESSAGES.unreadableDate(dateText, line) };
     return { line, ok: 'skipped' };
   }
@@ -150,24 +204,38 @@ export function readMappedRow(cells: readonly string[], line: number, mapping: C
   if (mapping.amountKind === 'one') {
     const text = amountCells[0]!;
     if (!text) return { line, ok: 'skipped' };
-    const amount = parseExportAmount(text);
+    const amount = money(text);
     if (!amount) return { line, ok: false, message: EXPORT_MESSAGES.unreadableAmount(text, line) };
     pence = mapping.sign === 'out_positive' ? -amount.pence : amount.pence;
     if (mapping.sign === 'out_positive' && amount.marker === 'CR') pence = Math.abs(amount.pence);
+  } else if (mapping.amountKind === 'marked') {
+    const text = amountCells[0]!;
+    if (!text) return { line, ok: 'skipped' };
+    const amount = money(text);
+    if (!amount) return { line, ok: false, message: EXPORT_MESSAGES.unreadableAmount(text, line) };
+    const marked = cell(mapping.direction ?? null);
+    const direction = readDirection(marked);
+    if (!direction) return { line, ok: false, message: EXPORT_MESSAGES.unreadableDirection(marked, line) };
+    pence = direction === 'out' ? -Math.abs(amount.pence) : Math.abs(amount.pence);
   } else {
     const [outText, inText] = amountCells as [string, string];
     if (!outText && !inText) return { line, ok: 'skipped' };
-    const paidOut = outText ? parseExportAmount(outText) : { pence: 0 };
-    const paidIn = inText ? parseExportAmount(inText) : { pence: 0 };
+    const paidOut = outText ? money(outText) : { pence: 0 };
+    const paidIn = inText ? money(inText) : { pence: 0 };
     if (!paidOut) return { line, ok: false, message: EXPORT_MESSAGES.unreadableAmount(outText, line) };
     if (!paidIn) return { line, ok: false, message: EXPORT_MESSAGES.unreadableAmount(inText, line) };
     pence = Math.abs(paidIn.pence) - Math.abs(paidOut.pence);
   }
   const balanceText = cell(mapping.balance);
-  const balance = balanceText ? parseExportAmount(balanceText) : null;
+  const balance = balanceText ? money(balanceText) : null;
   if (balanceText && !balance)
     return { line, ok: false, message: EXPORT_MESSAGES.unreadableAmount(balanceText, line) };
-  const description = cell(mapping.description).replace(/\s+/g, ' ') || 'Transaction';
+  const description =
+    [mapping.description, ...(mapping.details ?? [])]
+      .map(cell)
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' ') || 'Transaction';
   return { line, ok: true, row: { date, description, pence, balancePence: balance?.pence ?? null } };
 }
 
@@ -229,9 +297,18 @@ export function suggestMapping(table: CsvTable): CsvMapping {
   };
   const indexes = Array.from({ length: width }, (_, i) => i);
   const date = indexes.find((i) => share((c) => anyDate(c) !== null, i) > 0.8) ?? 0;
-  const money = indexes.filter((i) => i !== date && share((c) => parseExportAmount(c) !== null, i) > 0.8);
+  const money = indexes.filter((i) => i !== date && share((c) => anyAmount(c) !== null, i) > 0.8);
+  // Money written '1.234,56' or '-12,50' reads only with a decimal comma.
+  const moneyCells = money.flatMap((i) => sample.map((r) => r[i] ?? '').filter(Boolean));
+  const decimal: MappedDecimal =
+    moneyCells.some((c) => parseExportAmount(c) === null) &&
+    moneyCells.every((c) => readMappedAmount(c, 'comma') !== null)
+      ? 'comma'
+      : 'point';
+  // A column of DR/CR (Debit/Credit) beside the amounts says which way each one goes.
+  const direction = indexes.find((i) => i !== date && share((c) => readDirection(c) !== null, i) > 0.9);
   const textual = indexes
-    .filter((i) => i !== date && !money.includes(i))
+    .filter((i) => i !== date && !money.includes(i) && i !== direction)
     .sort(
       (a, b) =>
         sample.reduce((n, r) => n + (r[b]?.length ?? 0), 0) -
@@ -250,10 +327,21 @@ export function suggestMapping(table: CsvTable): CsvMapping {
       : dates.every((d) => readMappedDate(d, 'mdy'))
         ? 'mdy'
         : 'dmy';
-  const base = { date, description, balance, dateFormat, sign: 'in_positive' as const };
+  const base = {
+    date,
+    description,
+    details: [],
+    balance,
+    dateFormat,
+    sign: 'in_positive' as const,
+    decimal,
+    direction: null,
+  };
   if (moneyOut !== null && moneyIn !== null && moneyOut !== moneyIn)
     return { ...base, amountKind: 'split', amount: null, moneyOut, moneyIn };
   const amount = money.find((i) => i !== balance) ?? null;
+  if (direction !== undefined && amount !== null)
+    return { ...base, amountKind: 'marked', amount, moneyOut: null, moneyIn: null, direction };
   return { ...base, amountKind: 'one', amount, moneyOut: null, moneyIn: null };
 }
 

@@ -72,6 +72,8 @@ export const EXPORT_MESSAGES = {
     `We could not read the date "${text}" on line ${line} of this file.`,
   unreadableAmount: (text: string, line: number) =>
     `We could not read the amount "${text}" on line ${line} of this file.`,
+  unreadableDirection: (text: string, line: number) =>
+    `We could not tell whether "${text}" on line ${line} of this file is money in or money out.`,
   noTransactions: 'We could not find any transactions in this file.',
   noBalances:
     'This file has no balances, so its transactions could not be checked against them. They were loaded as they are.',

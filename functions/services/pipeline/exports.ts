@@ -4,7 +4,7 @@ import {
   type StoredHolders,
   storedHoldersAmong,
 } from '../../adapters/dynamodb/transaction-repository';
-import type { MappingKind } from '../../contracts/export-mapping';
+import type { MappingKind, MappingRequest } from '../../contracts/export-mapping';
 import type { PipelineState } from '../../contracts/pipeline';
 import type { AccountIdentity } from '../../domain/account-numbers';
 import {
@@ -70,9 +70,11 @@ export function readExportForAccount(
   bytes: Uint8Array,
   fileName: string,
   account: ReadingAccount | null,
+  answer?: MappingRequest,
 ): ReadExportResult {
   const kind = kindFromName(fileName);
-  const dateOrder = kind === 'qif' ? account?.qif_date_order : undefined;
+  const dateOrder =
+    kind === 'qif' ? (answer?.kind === 'qif' ? answer.dateOrder : account?.qif_date_order) : undefined;
   const result = readExport(bytes, fileName, dateOrder ? { dateOrder } : {});
   if (
     !result.ok &&
@@ -82,7 +84,11 @@ export function readExportForAccount(
     const table = csvTable(decodeExport(bytes).text);
     if (!table) return result;
     const signature = tableSignature(table);
-    const kept = account?.csv_mappings?.find((m) => sameSignature(m.header, signature));
+    // The answer given for this very file, else the account's kept answer for its header.
+    const kept =
+      answer?.kind === 'csv'
+        ? { mapping: answer.mapping }
+        : account?.csv_mappings?.find((m) => sameSignature(m.header, signature));
     if (!kept) throw new NeedsMappingError('csv');
     // The kept answer no longer reads this file (a row it cannot read): the family is asked again.
     const mapped = readMappedCsvBytes(bytes, kept.mapping);
@@ -103,11 +109,12 @@ export async function readExportFile(
   deps: Pick<PipelineDeps, 'storage'>,
   state: PipelineState,
   account: ReadingAccount | null,
+  answer?: MappingRequest,
 ): Promise<ExportStatement> {
   const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
-  const result = readExportForAccount(bytes, state.fileName, account);
+  const result = readExportForAccount(bytes, state.fileName, account, answer);
   if (!result.ok) throw new StatementError(result.message, result.reason);
   const other = otherAccount(result.statement.account, account);
   if (other)

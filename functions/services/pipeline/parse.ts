@@ -1,7 +1,7 @@
 import { type AccountItem, getAccount } from '../../adapters/dynamodb/account-repository';
 import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
-import { MAPPING_MESSAGES } from '../../contracts/export-mapping';
+import { MAPPING_MESSAGES, type MappingRequest } from '../../contracts/export-mapping';
 import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
 import {
   type BlocksArtefact,
@@ -48,7 +48,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   let statement: ParsedStatement;
   if (artefact) statement = readPdfStatement(artefact, referenceDate, account);
   else {
-    const read = await readExportOrAsk(deps, state, account);
+    const read = await readExportOrAsk(deps, state, account, upload?.mappingAnswer);
     if (!read) return { ...state, needsCheck: true };
     statement = read;
   }
@@ -136,9 +136,10 @@ async function readExportOrAsk(
   deps: PipelineDeps,
   state: PipelineState,
   account: AccountItem | null,
+  answer: MappingRequest | undefined,
 ): Promise<ExportStatement | null> {
   try {
-    return await readExportFile(deps, state, account);
+    return await readExportFile(deps, state, account, answer);
   } catch (error) {
     if (!(error instanceof NeedsMappingError)) throw error;
     await advanceUpload(

@@ -100,7 +100,8 @@ describe('queries with exact figures', () => {
   });
 
   it('biggest category: a refund reduces its category; mortgage flows are listed, never the biggest category', () => {
-    const refund = row('2025-03-20', 'TESCO REFUND', 5.2, 'income', cat('groceries'));
+    // a refund as the rules file it: an expense whose money comes back
+    const refund = row('2025-03-20', 'TESCO REFUND', 5.2, 'external_expense', cat('groceries'));
     const figures = sumCells(
       buildMonthRollup('2025-03', [row('2025-03-05', 'NATIONWIDE MORTGAGE', -900, 'mortgage_payment')])
         .totals,
@@ -423,5 +424,34 @@ describe('queries over roll-up figures (the same rows rolled up), and their temp
       end: '2025-03-31',
       label: 'the last 6 months',
     });
+  });
+});
+
+describe('one figure for spending in every answer', () => {
+  it("the biggest category's spending is the month's money out: unclassified money out and mortgage money back included", () => {
+    const list = [
+      ...rows,
+      row('2025-03-05', 'NATIONWIDE MORTGAGE', -900, 'mortgage_payment'),
+      row('2025-03-06', 'NATIONWIDE MORTGAGE REBATE', 25, 'mortgage_payment'),
+      row('2025-03-18', 'SOMETHING', -10, null),
+      row('2025-03-20', 'REFUND ARGOS', 4.5, 'external_expense', cat('shopping')),
+    ];
+    const inMarch = list.filter((r) => r.transaction_date >= march.start && r.transaction_date <= march.end);
+    const figures = sumCells(buildMonthRollup('2025-03', inMarch).totals);
+    const spent = spendingQuery(march, figures, inMarch);
+    const biggest = biggestCategoryQuery(march, spendOf(march, list), figures);
+    // 173.75 of categories − 4.50 refunded + 875 mortgage (900 − 25 back) + 10 unclassified
+    expect(spent.figures.expenses).toBe(1054.25);
+    expect(biggest.figures.expenses).toBe(spent.figures.expenses);
+    expect(biggest.breakdown.map((b) => [b.label, b.total])).toEqual([
+      ['Mortgage Payment', 875],
+      ['Health', 80],
+      ['Groceries', 75.25],
+      ['Uncategorized', 12],
+      ['Unclassified', 10],
+      ['Eating Out', 6.5],
+      ['Shopping', -4.5],
+    ]);
+    expect(biggest.subject).toBe('Health');
   });
 });

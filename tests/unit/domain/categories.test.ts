@@ -148,7 +148,7 @@ describe('payment-type codes before the details (HSBC, Lloyds, Halifax, TSB ...)
     });
     expect(categorise('CHQ 000123')).toMatchObject({ category_id: null, merchant_name: null });
     expect(categorise('FPO J BLOGGS REF RENT JUNE')).toMatchObject({
-      category_id: 'people',
+      subcategory_id: 'housing.rent',
       merchant_name: 'J Bloggs',
     });
     expect(categorise('DEB SPICE OF INDIA TANDOORI')).toMatchObject({
@@ -204,6 +204,23 @@ describe('categorise: the order of sources', () => {
     expect(categorise('FASTER PAYMENT TO J SMITH REF BIRTHDAY').category_id).toBe('people');
     expect(categorise('MOBILE PAYMENT TO MRS A PATEL').category_id).toBe('people');
     expect(categorise('DEB BLUE DOOR NOTTINGHAM').category_id).toBeNull();
+  });
+
+  it('rent paid to a person by standing order is Housing, as it is paid to a letting agent', () => {
+    // A private landlord is paid by name, the reference saying what for ('SO J SMITH RENT'): the same rent
+    // as 'STO MRS A PATEL RENT OCT' or an agent's, never a gift to a person.
+    for (const line of [
+      'SO J SMITH RENT',
+      'J SMITH RENT',
+      'FPO J SMITH RENT 12 ACACIA',
+      'FASTER PAYMENT TO J SMITH REF RENT',
+      'SO MR J SMITH LANDLORD',
+      'STO MRS A PATEL RENT OCT',
+    ])
+      expect(categorise(line), line).toMatchObject({ subcategory_id: 'housing.rent', source: 'keyword' });
+    // a person's name alone, or with another reference, is still a payment to a person
+    expect(categorise('SO MR J SMITH').category_id).toBe('people');
+    expect(categorise('MR A LODGE').category_id).toBe('people');
   });
 
   it('leaves a line nothing fits uncategorised, keeping the merchant name', () => {

@@ -121,11 +121,19 @@ describe("spec 2 §5 'Rules given to the AI' as a deterministic classifier, in p
     ],
     ['unknown credit', credit('XYZ 123'), 'unknown_credit', 'income', 0.6],
     [
-      'refund from a known retailer is an unknown credit',
+      'refund from a known retailer is money back on spending',
       credit('AMAZON REFUND 123'),
-      'unknown_credit',
+      'refund',
+      'external_expense',
+      0.95,
+    ],
+    ['refund naming no merchant the list knows', credit('REFUND 0012345'), 'refund', 'external_expense', 0.6],
+    [
+      'a tax refund is still benefits income',
+      credit('HMRC TAX REFUND'),
+      'salary_or_benefits',
       'income',
-      0.6,
+      0.95,
     ],
   ] as const)('%s', (_name, tx, rule, flow_type, confidence) => {
     const r = classifyByRules(tx);

@@ -3,6 +3,7 @@ import {
   merchantOf,
   rollupOf,
   SPENDING_MESSAGES,
+  spendingAmount,
   spendingByCategory,
   spendingDataQuality,
   spendingHints,
@@ -165,5 +166,28 @@ describe('spend by category: shares of the total shown', () => {
     expect(housing.percentage).toBe(79.3);
     expect(summary.categories.find((c) => c.id === 'groceries')!.percentage).toBe(23.2);
     expect(summary.categories.find((c) => c.id === 'shopping')!.percentage).toBe(0);
+  });
+});
+
+describe('a refund is money back on spending, one definition on every screen', () => {
+  const line = (description: string, signed: number, flow: string | null) => ({
+    description,
+    amount: Math.abs(signed),
+    signed_amount: signed,
+    type: signed < 0 ? ('debit' as const) : ('credit' as const),
+    flow_type: flow,
+    user_corrected_flow_type: null,
+  });
+
+  it('a spending row counts by its direction: money out adds, money back takes off', () => {
+    expect(spendingAmount(line('TESCO STORES', -20, 'external_expense'))).toBe(20);
+    expect(spendingAmount(line('REFUND ARGOS', 12.5, 'external_expense'))).toBe(-12.5);
+  });
+
+  it("money in the family's figures count as income is not less spending, whatever its words", () => {
+    // the overview counts these as money in: Spend by Category must not also take them off spending
+    expect(spendingAmount(line('HMRC TAX REFUND', 240, 'income'))).toBeNull();
+    expect(spendingAmount(line('REFUND ARGOS', 12.5, 'income'))).toBeNull();
+    expect(spendingAmount(line('REFUND ARGOS', 12.5, 'internal_transfer'))).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   qifMapping,
   qifTable,
   readExport,
+  readMappedAmount,
   readMappedCsv,
   readMappedTable,
   suggestMapping,
@@ -117,6 +118,78 @@ describe('a file of unknown columns', () => {
     ]);
   });
 
+  it('a DR/CR column beside unsigned amounts says which way each goes (Co-operative Bank, Nationwide business exports)', () => {
+    const marked = [
+      'Date,Details,Amount,Dr/Cr,Balance',
+      '02/01/2025,TESCO STORES 2041,23.40,DR,976.60',
+      '03/01/2025,ACME LTD SALARY,"2,500.00",CR,"3,476.60"',
+      '04/01/2025,REFUND,5.00,C,"3,481.60"',
+      '05/01/2025,CARD FEE,1.00,Debit,"3,480.60"',
+    ].join('\n');
+    const table = csvTable(marked)!;
+    const guess = suggestMapping(table);
+    expect(guess).toMatchObject({
+      amountKind: 'marked',
+      amount: 2,
+      direction: 3,
+      balance: 4,
+      description: 1,
+    });
+    const read = readMappedCsv(marked, guess);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.statement.transactions.map((t) => t.signedAmount)).toEqual([-23.4, 2500, 5, -1]);
+    expect(read.statement.reconciliation.ok).toBe(true);
+    const unclear = readMappedCsv(marked.replace(',CR,', ',??,'), guess);
+    expect(unclear).toMatchObject({
+      ok: false,
+      message: 'We could not tell whether "??" on line 3 of this file is money in or money out.',
+    });
+    expect(mappingProblem({ ...guess, direction: null }, 5)).toBe(
+      'Choose the column that holds the money in or out.',
+    );
+    expect(mappingProblem({ ...guess, direction: 2 }, 5)).toBe('Each column can be chosen once only.');
+  });
+
+  it('amounts with a decimal comma, as exports from European-owned banks and spreadsheets set to other locales write them', () => {
+    const comma = [
+      'Date;Description;Amount;Balance',
+      '02-01-2025;TESCO STORES;-23,40;976,60',
+      '03-01-2025;ACME LTD SALARY;2.500,00;3.476,60',
+      '04-01-2025;RENT;-1.200;2.276,60',
+    ].join('\n');
+    const table = csvTable(comma)!;
+    expect(table.rows).toHaveLength(3);
+    const guess = suggestMapping(table);
+    expect(guess).toMatchObject({ decimal: 'comma', amountKind: 'one', amount: 2, balance: 3 });
+    const read = readMappedCsv(comma, guess);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.statement.transactions.map((t) => [t.signedAmount, t.balance])).toEqual([
+      [-23.4, 976.6],
+      [2500, 3476.6],
+      [-1200, 2276.6],
+    ]);
+    expect(read.statement.reconciliation.ok).toBe(true);
+    // Read with a decimal point, '-23,40' is no amount at all: the family is told which row.
+    expect(readMappedCsv(comma, { ...guess, decimal: 'point' })).toMatchObject({
+      ok: false,
+      message: 'We could not read the amount "-23,40" on line 2 of this file.',
+    });
+    expect(readMappedAmount('12.50', 'comma')).toBeNull();
+    expect(readMappedAmount('1 234,5', 'comma')?.pence).toBe(123450);
+    expect(readMappedAmount('(1.234,56)', 'comma')?.pence).toBe(-123456);
+  });
+
+  it('a description in two columns (payee and reference) is read as one, in the order chosen', () => {
+    const read = readMappedCsv(UNKNOWN, { ...base, details: [2] });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.statement.transactions.map((t) => t.description)).toEqual([
+      'TESCO STORES 2041 CARD 1234',
+      'ACME LTD SALARY BGC',
+    ]);
+    expect(mappingProblem({ ...base, details: [1] }, 5)).toBe('Each column can be chosen once only.');
+    expect(mappingProblem({ ...base, details: [9] }, 5)).toBe('The description column is not in this file.');
+  });
+
   it('a first guess: the date column, the description, the amount and the balance by their contents', () => {
     expect(suggestMapping(csvTable(UNKNOWN)!)).toMatchObject({
       date: 0,
@@ -210,9 +283,11 @@ const writeDate = (iso: string, format: CsvMapping['dateFormat']) => {
   const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
   return format === 'dmy' ? `${d}/${m}/${y}` : format === 'mdy' ? `${m}/${d}/${y}` : `${y}-${m}-${d}`;
 };
-const money = (pence: number, style: number) => {
+const money = (pence: number, style: number, decimal: 'point' | 'comma' = 'point') => {
   const abs = Math.abs(pence);
-  const text = `${Math.floor(abs / 100).toLocaleString('en-GB')}.${String(abs % 100).padStart(2, '0')}`;
+  const pounds = Math.floor(abs / 100).toLocaleString('en-GB');
+  const pennies = String(abs % 100).padStart(2, '0');
+  const text = decimal === 'point' ? `${pounds}.${pennies}` : `${pounds.replace(/,/g, '.')},${pennies}`;
   if (pence >= 0) return style === 2 ? `£${text}` : text;
   return style === 1 ? `(${text})` : style === 2 ? `-£${text}` : `-${text}`;
 };
@@ -234,7 +309,10 @@ const fileArbitrary = fc.record({
       );
     }),
   dateFormat: fc.constantFrom<CsvMapping['dateFormat']>('dmy', 'mdy', 'ymd'),
-  amountKind: fc.constantFrom<CsvMapping['amountKind']>('one', 'split'),
+  amountKind: fc.constantFrom<CsvMapping['amountKind']>('one', 'split', 'marked'),
+  decimal: fc.constantFrom<'point' | 'comma'>('point', 'comma'),
+  withDetails: fc.boolean(),
+  detail: description,
   sign: fc.constantFrom<CsvMapping['sign']>('in_positive', 'out_positive'),
   withBalance: fc.boolean(),
   moneyStyle: fc.integer({ min: 0, max: 2 }),
@@ -262,7 +340,12 @@ describe('property: random rows written with random column orders and date forma
         const parts = [
           'date',
           'description',
-          ...(f.amountKind === 'one' ? ['amount'] : ['out', 'in']),
+          ...(f.withDetails ? ['detail'] : []),
+          ...(f.amountKind === 'one'
+            ? ['amount']
+            : f.amountKind === 'marked'
+              ? ['amount', 'dir']
+              : ['out', 'in']),
           ...(f.withBalance ? ['balance'] : []),
           ...Array.from({ length: f.extra }, (_, i) => `note${i}`),
         ];
@@ -275,11 +358,17 @@ describe('property: random rows written with random column orders and date forma
           const cells = columns.map((part) => {
             if (part === 'date') return writeDate(row.date, f.dateFormat);
             if (part === 'description') return csvField(row.description);
+            if (part === 'detail') return csvField(f.detail);
+            if (part === 'amount' && f.amountKind === 'marked')
+              return csvField(money(Math.abs(row.pence), f.moneyStyle, f.decimal));
+            if (part === 'dir') return row.pence < 0 ? 'DR' : 'CR';
             if (part === 'amount')
-              return csvField(money(f.sign === 'in_positive' ? row.pence : -row.pence, f.moneyStyle));
-            if (part === 'out') return row.pence < 0 ? csvField(money(-row.pence, 0)) : '';
-            if (part === 'in') return row.pence > 0 ? csvField(money(row.pence, 0)) : '';
-            if (part === 'balance') return csvField(money(running, 0));
+              return csvField(
+                money(f.sign === 'in_positive' ? row.pence : -row.pence, f.moneyStyle, f.decimal),
+              );
+            if (part === 'out') return row.pence < 0 ? csvField(money(-row.pence, 0, f.decimal)) : '';
+            if (part === 'in') return row.pence > 0 ? csvField(money(row.pence, 0, f.decimal)) : '';
+            if (part === 'balance') return csvField(money(running, 0, f.decimal));
             return 'x';
           });
           lines.push(cells.join(','));
@@ -287,13 +376,16 @@ describe('property: random rows written with random column orders and date forma
         const mapping: CsvMapping = {
           date: at('date'),
           description: at('description'),
+          details: f.withDetails ? [at('detail')] : [],
           amountKind: f.amountKind,
-          amount: f.amountKind === 'one' ? at('amount') : null,
+          amount: f.amountKind === 'split' ? null : at('amount'),
           moneyOut: f.amountKind === 'split' ? at('out') : null,
           moneyIn: f.amountKind === 'split' ? at('in') : null,
+          direction: f.amountKind === 'marked' ? at('dir') : null,
           balance: f.withBalance ? at('balance') : null,
           dateFormat: f.dateFormat,
           sign: f.amountKind === 'one' ? f.sign : 'in_positive',
+          decimal: f.decimal,
         };
         expect(csvMappingSchema.safeParse(mapping).success).toBe(true);
         const result = readMappedCsv(lines.join('\r\n'), mapping);
@@ -303,12 +395,16 @@ describe('property: random rows written with random column orders and date forma
           description: t.description,
           pence: Math.round(t.signedAmount * 100),
         }));
-        expect(read).toEqual(f.rows.map((r) => ({ ...r, description: r.description.replace(/\s+/g, ' ') })));
-        if (
-          f.withBalance &&
-          f.rows.length > 1 &&
-          (f.amountKind === 'split' || mapping.sign === 'in_positive')
-        )
+        expect(read).toEqual(
+          f.rows.map((r) => ({
+            ...r,
+            description: (f.withDetails ? `${r.description} ${f.detail}` : r.description).replace(
+              /\s+/g,
+              ' ',
+            ),
+          })),
+        );
+        if (f.withBalance && f.rows.length > 1 && (f.amountKind !== 'one' || mapping.sign === 'in_positive'))
           expect(result.statement.reconciliation.ok).toBe(true);
       }),
       { numRuns: 200 },

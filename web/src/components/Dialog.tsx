@@ -18,6 +18,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** 'alertdialog' for a question that must be answered (ConfirmDialog). */
   role?: 'dialog' | 'alertdialog';
+  /** 'wide' for content to look at closely (a statement's page): nearly the width of the screen. */
+  size?: 'normal' | 'wide';
 }
 
 export function Dialog({
@@ -29,6 +31,7 @@ export function Dialog({
   children,
   footer,
   role,
+  size = 'normal',
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -36,7 +39,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
-          className="dialog"
+          className={size === 'wide' ? 'dialog dialog-wide' : 'dialog'}
           role={role ?? 'dialog'}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -150,6 +150,13 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
       <section className="check-rows" aria-labelledby="check-rows-title">
         <h2 id="check-rows-title">Transactions read</h2>
         <table className="check-table">
+          <colgroup>
+            <col className="check-col-date" />
+            <col />
+            <col className="check-col-amount" />
+            <col className="check-col-balance" />
+            <col className="check-col-excluded" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Date</th>

@@ -75,6 +75,19 @@ export function StatementPages(props: PagesProps) {
     <section className="check-pages" aria-labelledby="check-pages-title">
       <h2 id="check-pages-title">The statement, as printed</h2>
       {content}
+      <Dialog
+        size="wide"
+        title={`${props.fileName}, page ${page} as printed`}
+        trigger={
+          <button type="button" className="button check-enlarge">
+            Enlarge the page
+          </button>
+        }
+      >
+        {pager}
+        <StatementPage {...props} page={page} />
+        <PageKey />
+      </Dialog>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  AMOUNT_KIND_LABELS,
   csvMappingSchema,
   DATE_FORMAT_LABELS,
+  DECIMAL_LABELS,
   type ExportMapping,
   MAPPING_MESSAGES,
   SIGN_LABELS,
@@ -54,6 +56,7 @@ export function MapColumnsPage() {
 }
 
 const NO_BALANCE = 'none';
+const NOTHING_MORE = 'none';
 
 export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: string }) {
   const [mapping, setMapping] = useState<CsvMapping>(file.suggested);
@@ -86,8 +89,10 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
             // Only the columns of the chosen way of writing amounts are sent.
             mapping:
               mapping.amountKind === 'one'
-                ? { ...mapping, moneyOut: null, moneyIn: null }
-                : { ...mapping, amount: null, sign: 'in_positive' },
+                ? { ...mapping, moneyOut: null, moneyIn: null, direction: null }
+                : mapping.amountKind === 'marked'
+                  ? { ...mapping, moneyOut: null, moneyIn: null, sign: 'in_positive' }
+                  : { ...mapping, amount: null, direction: null, sign: 'in_positive' },
           },
     );
   };
@@ -119,15 +124,36 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
               onChange={(v) => set({ description: Number(v) })}
             />
             <Select
+              label="Add to the description (optional)"
+              options={[{ id: NOTHING_MORE, label: 'Nothing more' }, ...columns]}
+              value={mapping.details?.length ? String(mapping.details[0]) : NOTHING_MORE}
+              onChange={(v) => set({ details: v === NOTHING_MORE ? [] : [Number(v)] })}
+            />
+            <Select
               label="Amounts"
-              options={[
-                { id: 'one', label: 'One column, in and out' },
-                { id: 'split', label: 'Two columns, out and in' },
-              ]}
+              options={(['one', 'split', 'marked'] as const).map((id) => ({
+                id,
+                label: AMOUNT_KIND_LABELS[id],
+              }))}
               value={mapping.amountKind}
               onChange={(v) => set({ amountKind: v })}
             />
-            {mapping.amountKind === 'one' ? (
+            {mapping.amountKind === 'marked' ? (
+              <>
+                <Select
+                  label="Amount"
+                  options={columns}
+                  value={pick(mapping.amount)}
+                  onChange={(v) => set({ amount: Number(v) })}
+                />
+                <Select
+                  label="In or out"
+                  options={columns}
+                  value={pick(mapping.direction ?? null)}
+                  onChange={(v) => set({ direction: Number(v) })}
+                />
+              </>
+            ) : mapping.amountKind === 'one' ? (
               <>
                 <Select
                   label="Amount"
@@ -166,6 +192,12 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
               options={[{ id: NO_BALANCE, label: 'No balance column' }, ...columns]}
               value={mapping.balance === null ? NO_BALANCE : String(mapping.balance)}
               onChange={(v) => set({ balance: v === NO_BALANCE ? null : Number(v) })}
+            />
+            <Select
+              label="Pence written after"
+              options={(['point', 'comma'] as const).map((id) => ({ id, label: DECIMAL_LABELS[id] }))}
+              value={mapping.decimal ?? 'point'}
+              onChange={(v) => set({ decimal: v })}
             />
           </>
         )}
