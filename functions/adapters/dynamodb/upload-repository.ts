@@ -28,7 +28,7 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   rowDates?: { first: string; last: string };
   /**
    * A repeat of an earlier upload's file to the same account: the upload whose rows hold this statement's
-   * rows (it holds none itself). Null once it holds them itself (the earlier upload was removed).
+   * rows (it holds none itself). Removed once it holds them itself (the earlier upload was removed).
    */
   repeats?: string | null;
   /** Set when its statement's removal starts: a repeat of its file started now reads the file in full. */
@@ -271,7 +271,7 @@ export async function findLoadedFile(
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     FilterExpression:
-      'fileHash = :hash AND accountId = :account AND #stage = :done AND (attribute_not_exists(repeats) OR repeats = :none) AND attribute_not_exists(removing)',
+      'fileHash = :hash AND accountId = :account AND #stage = :done AND attribute_not_exists(repeats) AND attribute_not_exists(removing)',
     ExpressionAttributeNames: { '#stage': 'stage' },
     ExpressionAttributeValues: {
       ':pk': prefix.pk,
@@ -279,7 +279,6 @@ export async function findLoadedFile(
       ':hash': fileHash,
       ':account': accountId,
       ':done': 'done' satisfies PipelineStage,
-      ':none': null,
     },
     ConsistentRead: true,
   });
@@ -305,16 +304,17 @@ export async function markRemoving(familyId: string, uploadId: string): Promise<
   }
 }
 
-/** Point an upload that repeats another's file at the upload now holding its rows (null: itself). */
+/** Point an upload that repeats another's file at the upload now holding its rows (null: it holds them). */
 export async function setRepeats(familyId: string, uploadId: string, repeats: string | null): Promise<void> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.upload(familyId, uploadId),
-        UpdateExpression: 'SET repeats = :r',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':r': repeats },
+        ...(repeats === null
+          ? { UpdateExpression: 'REMOVE repeats' }
+          : { UpdateExpression: 'SET repeats = :r', ExpressionAttributeValues: { ':r': repeats } }),
       }),
     );
   } catch (error) {
