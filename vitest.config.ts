@@ -31,7 +31,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           // A ceiling, not a budget: property tests of a second on a quiet machine pass 5 s on a busy runner.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {

@@ -82,6 +82,7 @@ export function services(): Services {
     textRecognition: aws ? textract : null,
     pageImages: null,
     textLayer: null,
+    keptText: null,
     now: () => new Date(),
     billing: null,
     subscriptionClock: null,

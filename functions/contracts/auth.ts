@@ -34,6 +34,13 @@ export const LINK_PATH = '/app';
 export const LINK_FRAGMENT_PARAM = 'magic_link';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
+/**
+ * Sign-in links one client (a network address) may ask for in a minute, whatever the addresses (each address
+ * has its own limit besides, MAGIC_LINK_MIN_INTERVAL_SECONDS): a request for a link is a
+ * RespondToAuthChallenge whose ClientMetadata.alreadyHaveMagicLink is anything but 'yes'. The twin's Cognito
+ * counts them; in AWS a WAF rate-based rule on the user pool does (infra/stacks/auth-stack.ts).
+ */
+export const LINKS_PER_CLIENT_PER_MINUTE = 20;
 /** Server-side minimum interval between two links for one address (and the SPA's resend countdown). */
 export const MAGIC_LINK_MIN_INTERVAL_SECONDS = 30;
 

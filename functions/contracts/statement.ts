@@ -131,7 +131,9 @@ export function unpackBlocks(artefact: BlocksArtefact): Block[] {
 
 /** The first page of a statement's text, line by line (words ordered by their top, then left). */
 export function firstPageTextOf(artefact: BlocksArtefact): string {
-  const first = Math.min(...artefact.words.map((w) => w[0]));
+  // A loop, not Math.min(...words): spreading a long statement's words (over about 150,000) overflows the stack.
+  let first = Number.POSITIVE_INFINITY;
+  for (const [page] of artefact.words) if (page < first) first = page;
   const words = artefact.words
     .filter((w) => w[0] === first)
     .map(([, text, left, top]) => ({ text, left, line: Math.round(top / 400) }))

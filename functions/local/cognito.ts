@@ -11,6 +11,7 @@ import type {
 import { decodeJwt } from 'jose';
 import { localSecret } from '../adapters/secrets/local-secret';
 import { registerServices } from '../app/container';
+import { LINKS_PER_CLIENT_PER_MINUTE } from '../contracts/auth';
 import { isValidEmail } from '../domain/validation';
 import type { FunctionSpec } from '../handlers/manifest';
 import { FUNCTIONS } from '../handlers/manifest';
@@ -129,7 +130,7 @@ const metadataOf = (v: unknown): Record<string, string> | undefined => {
  * has its own limit (one link per 30 s, magic-link.ts), and this one stops a client mailing many addresses.
  * In AWS the same limit is a WAF rate-based rule on the user pool (per IP address; see README, Security).
  */
-export const LINKS_PER_CLIENT_PER_MINUTE = 20;
+export { LINKS_PER_CLIENT_PER_MINUTE };
 export const CLIENT_RATE_LIMIT_MESSAGE =
   'rate_limit: too many sign-in links were asked for from this device. Please wait a minute and try again.';
 
@@ -563,11 +564,12 @@ export class LocalCognito {
       fail('SerializationException', 'The request body is not valid JSON.');
       return true;
     }
-    // "Send Magic Link" (the second step, which mails the link) counts against the client's minute.
+    // "Send Magic Link" (the second step, which mails the link) counts against the client's minute: every
+    // answer that does not say it holds a link ('yes'), as the triggers mail a link for anything else.
     const metadata = (input.ClientMetadata ?? {}) as Json;
     if (
       op === 'RespondToAuthChallenge' &&
-      metadata.alreadyHaveMagicLink === 'no' &&
+      metadata.alreadyHaveMagicLink !== 'yes' &&
       !this.allowLink(req.socket.remoteAddress ?? 'unknown')
     ) {
       fail('TooManyRequestsException', CLIENT_RATE_LIMIT_MESSAGE);

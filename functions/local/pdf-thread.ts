@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { SCAN_MESSAGES } from '../adapters/ocr/scan-reader';
 import type { CollectResult } from '../adapters/textract/blocks';
 import { PDF_FAILURE_MESSAGES } from '../domain/statement-failures';
-import type { PageImages, TextLayerReading } from '../shared/ports';
+import type { KeptTextReader, PageImages, TextLayerReading } from '../shared/ports';
 
 /**
  * The twin's PDF thread: pdf.js reading a statement's text layer, drawing and recognising a scan's pages, and
@@ -26,6 +26,12 @@ import type { PageImages, TextLayerReading } from '../shared/ports';
 export type PdfThreadRequest =
   | { id: number; op: 'textLayer'; bytes: Uint8Array; options: { maxBytes?: number } }
   | { id: number; op: 'readScan'; bytes: Uint8Array }
+  | {
+      id: number;
+      op: 'keptText';
+      bytes: Uint8Array;
+      options: { referenceDate: string; accountType: string | null };
+    }
   | { id: number; op: 'pageImage'; bytes: Uint8Array; page: number }
   | { op: 'close' };
 
@@ -39,12 +45,19 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-const TOO_LARGE: TextLayerReading = {
+const TOO_LARGE = {
   ok: false,
   reason: 'too_large_to_read',
   message: PDF_FAILURE_MESSAGES.too_large_to_read,
-};
+} as const satisfies TextLayerReading & Awaited<ReturnType<KeptTextReader>>;
 const SCAN_FAILED: CollectResult = { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
+
+/** The thread ended (out of memory, past a deadline, closed) before it answered. */
+class ThreadStopped extends Error {
+  constructor() {
+    super('The PDF thread stopped');
+  }
+}
 
 export class PdfThread {
   private worker: Worker | null = null;
@@ -73,6 +86,22 @@ export class PdfThread {
       return (await this.call('textLayer', bytes, read, deadlineMs)) as TextLayerReading;
     } catch {
       return TOO_LARGE;
+    }
+  };
+
+  /**
+   * A PDF's kept text read as a statement in the thread, for Parse (functions/services/pipeline/kept-text.ts).
+   * A text past the thread's heap or deadline is too large to read; a working file of the wrong shape fails
+   * as it does in process.
+   */
+  readonly keptText: KeptTextReader = async (bytes, options) => {
+    try {
+      return (await this.call('keptText', bytes, options, this.textLayerMs)) as Awaited<
+        ReturnType<KeptTextReader>
+      >;
+    } catch (error) {
+      if (error instanceof ThreadStopped) return TOO_LARGE;
+      throw error;
     }
   };
 
@@ -129,9 +158,9 @@ export class PdfThread {
   }
 
   private async call(
-    op: 'textLayer' | 'readScan' | 'pageImage',
+    op: 'textLayer' | 'readScan' | 'pageImage' | 'keptText',
     bytes: Uint8Array,
-    options: { maxBytes?: number; page?: number },
+    options: { maxBytes?: number; page?: number; referenceDate?: string; accountType?: string | null },
     deadlineMs: number,
   ): Promise<unknown> {
     if (this.closed) throw new Error('The PDF thread has been closed');
@@ -149,10 +178,20 @@ export class PdfThread {
       this.pending.set(id, { resolve, reject, timer });
       const request: PdfThreadRequest =
         op === 'textLayer'
-          ? { id, op, bytes: copy, options }
-          : op === 'pageImage'
-            ? { id, op, bytes: copy, page: options.page ?? 1 }
-            : { id, op, bytes: copy };
+          ? { id, op, bytes: copy, options: { maxBytes: options.maxBytes } }
+          : op === 'keptText'
+            ? {
+                id,
+                op,
+                bytes: copy,
+                options: {
+                  referenceDate: options.referenceDate ?? '',
+                  accountType: options.accountType ?? null,
+                },
+              }
+            : op === 'pageImage'
+              ? { id, op, bytes: copy, page: options.page ?? 1 }
+              : { id, op, bytes: copy };
       worker.postMessage(request, [copy.buffer]);
     });
   }
@@ -180,7 +219,7 @@ export class PdfThread {
       if (!this.closed) this.restarts++;
       for (const [id, pending] of this.pending) {
         clearTimeout(pending.timer);
-        pending.reject(new Error('The PDF thread stopped'));
+        pending.reject(new ThreadStopped());
         this.pending.delete(id);
       }
     });

@@ -254,6 +254,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       probes,
       textRecognition,
       textLayer: pdfThread.textLayer,
+      keptText: pdfThread.keptText,
       jobs,
       pageImages: pdfThread.pageImages,
     });

@@ -37,6 +37,12 @@ interface LinkPayload {
   n: string;
 }
 
+/**
+ * Why sign-up was refused, as the client sees it: one answer for every problem with the link (none, forged,
+ * expired, another address's or app's, used), so that nothing in it tells what was wrong or whom it was for.
+ */
+export const SIGN_UP_REFUSED = 'invalid_link: the sign-in link is not valid';
+
 export type LinkProblem = 'malformed' | 'bad_signature' | 'expired' | 'wrong_user' | 'wrong_client' | 'used';
 
 export function normaliseEmail(email: string): string {

@@ -1,7 +1,9 @@
+import type { AccountIdentity } from '../domain/account-numbers';
 import type { AiPromptInput } from '../domain/ai-result';
 import type { Intent } from '../domain/assistant/intents';
 import type { AssistantResult, UsedTransaction } from '../domain/assistant/queries';
 import type { BillingEvent } from '../domain/billing';
+import type { ParsedStatement, ReadFailureReason } from '../domain/statement';
 import type { Block } from '../domain/statement/blocks';
 import type { PdfFailureReason } from '../domain/statement-failures';
 import type { AiClassificationResult, LearnedPattern } from '../domain/types';
@@ -62,9 +64,14 @@ export interface PageImages {
   ): Promise<{ pages: number; width: number; height: number; png: Uint8Array } | null>;
 }
 
-/** What reading a PDF's text layer gives: its blocks, or why not (the family-facing message). */
+/**
+ * What reading a PDF's text layer gives: its blocks, or already the bytes Parse reads them from (`kept`, the
+ * `blocks.json` working file, as the twin's PDF thread gives them, so that the API's thread never holds
+ * every word), or why not (the family-facing message).
+ */
 export type TextLayerReading =
   | { ok: true; blocks: Block[]; pages: number }
+  | { ok: true; kept: Uint8Array; pages: number }
   | { ok: false; reason: PdfFailureReason | 'no_text_layer'; message: string };
 
 /**
@@ -76,6 +83,26 @@ export type TextLayerReader = (
   bytes: Uint8Array,
   options: { maxBytes?: number },
 ) => Promise<TextLayerReading>;
+
+/** A PDF's kept text read as a statement (functions/services/pipeline/kept-text.ts), or why not. */
+export type KeptTextReading =
+  | {
+      ok: true;
+      statement: ParsedStatement;
+      source: 'text-layer' | 'textract' | 'export';
+      warnings: string[];
+      identity: AccountIdentity;
+    }
+  | { ok: false; reason: ReadFailureReason | 'too_large_to_read'; message: string };
+
+/**
+ * Reading a PDF's kept text as a statement, for Parse. Null: in the step's own process (AWS). The twin
+ * registers its PDF thread, where a text of hundreds of thousands of words is read without stalling the API.
+ */
+export type KeptTextReader = (
+  bytes: Uint8Array,
+  options: { referenceDate: string; accountType: string | null },
+) => Promise<KeptTextReading>;
 
 /** One transaction put to the AI (spec 2 §7), with its direction when known (signed_amount, else type). */
 export interface AiClassificationItem extends AiPromptInput {
@@ -229,6 +256,7 @@ export interface Ports {
   textRecognition: TextRecognition | null;
   pageImages: PageImages | null;
   textLayer: TextLayerReader | null;
+  keptText: KeptTextReader | null;
   now: () => Date;
   /**
    * Payments, when something other than the configured Stripe account serves them: the twin's Stripe

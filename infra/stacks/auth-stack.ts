@@ -3,7 +3,9 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { LINKS_PER_CLIENT_PER_MINUTE } from '../../functions/contracts/auth';
 import { FUNCTIONS, type Trigger } from '../../functions/handlers/manifest';
 import { functionBindings } from '../bindings';
 import { AppFunction } from '../constructs/app-function';
@@ -66,6 +68,8 @@ export class AuthStack extends Stack {
       refreshTokenValidity: Duration.days(30),
     });
 
+    this.linkRequestLimit();
+
     // Encrypted with the account's default Secrets Manager key.
     this.magicLinkSecret = new Secret(this, 'MagicLinkSecret', {
       secretName: settings.names.magicLinkSecret,
@@ -122,5 +126,82 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+  }
+
+  /**
+   * Sign-in links per client, as the twin's Cognito limits them: a WAF web ACL on the user pool whose
+   * rate-based rule blocks a network address past LINKS_PER_CLIENT_PER_MINUTE requests for a link in a minute
+   * (WAF's one-minute evaluation window), whatever the addresses asked for; each address has its own limit
+   * besides (the trigger's one link per 30 s). A request for a link is Cognito's RespondToAuthChallenge (the
+   * `X-Amz-Target` header) whose JSON body's ClientMetadata.alreadyHaveMagicLink is not 'yes': the triggers mail
+   * a link for anything else. A body WAF cannot read (past its inspection limit, or not JSON) counts as one.
+   * The Cognito triggers are not told the caller's address, so the limit cannot live in them.
+   */
+  private linkRequestLimit(): void {
+    const acl = new wafv2.CfnWebACL(this, 'SignInLimits', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'SignInLimits',
+        sampledRequestsEnabled: true,
+      },
+      rules: [
+        {
+          name: 'SignInLinksPerClient',
+          priority: 0,
+          action: { block: { customResponse: { responseCode: 429 } } },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: 'SignInLinksPerClient',
+            sampledRequestsEnabled: true,
+          },
+          statement: {
+            rateBasedStatement: {
+              limit: LINKS_PER_CLIENT_PER_MINUTE,
+              evaluationWindowSec: 60,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                andStatement: {
+                  statements: [
+                    {
+                      byteMatchStatement: {
+                        fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                        positionalConstraint: 'EXACTLY',
+                        searchString: 'AWSCognitoIdentityProviderService.RespondToAuthChallenge',
+                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                      },
+                    },
+                    {
+                      notStatement: {
+                        statement: {
+                          byteMatchStatement: {
+                            fieldToMatch: {
+                              jsonBody: {
+                                matchPattern: { includedPaths: ['/ClientMetadata/alreadyHaveMagicLink'] },
+                                matchScope: 'VALUE',
+                                invalidFallbackBehavior: 'NO_MATCH',
+                                oversizeHandling: 'NO_MATCH',
+                              },
+                            },
+                            positionalConstraint: 'EXACTLY',
+                            searchString: 'yes',
+                            textTransformations: [{ priority: 0, type: 'NONE' }],
+                          },
+                        },
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'SignInLimitsOnUserPool', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: acl.attrArn,
+    });
   }
 }

@@ -12,7 +12,7 @@ import { generateStatement } from '../fixtures/statements/generate';
 
 /**
  * `npm run bench -- load [--users 50] [--duration 60] [--idle 30] [--rounds 1] [--web none|dist|vite]
- * [--hostile 1]`:
+ * [--hostile 1] [--cpu-prof DIR]`:
  * a bounded load on a local twin started for it (its own process, port and data directory, loopback only).
  *
  * Each simulated user is a family member signed in with a token from the twin's own key, with one account and,
@@ -27,7 +27,8 @@ import { generateStatement } from '../fixtures/statements/generate';
  * uploads: one alone, one while another family uploads a heavy PDF again and again (100 pages at the size
  * limit, dense with text, no transaction table: read in full, then refused); printed, the API's p95 in
  * each and their ratio (target: within 2×, since PDFs are read off the twin's main thread). Every loop is
- * bounded in count and time; the twin is stopped at the end whatever happens.
+ * bounded in count and time; the twin is stopped at the end whatever happens. With `--cpu-prof DIR`, the twin's
+ * main thread is profiled (node --cpu-prof) and its .cpuprofile written to DIR when it stops.
  */
 interface Figure {
   name: string;
@@ -68,6 +69,15 @@ function textFlag(name: string, allowed: string[], fallback: string): string {
   return raw;
 }
 
+function pathFlag(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
+  if (!raw) throw new Error(`--${name} needs a folder`);
+  return raw;
+}
+
 async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -90,13 +100,20 @@ function percentile(sorted: number[], p: number): number {
 /** The twin in its own process, as `npm start` runs it, so its memory is its own. */
 async function startTwinProcess(
   web: string,
+  cpuProfileDir?: string,
 ): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const port = await freeLoopbackPort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ff-load-'));
   const root = resolve(import.meta.dirname, '..', '..');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', join(root, 'bin', 'local.ts')],
+    [
+      '--expose-gc',
+      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : []),
+      '--import',
+      'tsx',
+      join(root, 'bin', 'local.ts'),
+    ],
     {
       cwd: root,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB: web, LOG_LEVEL: 'ERROR' },
@@ -173,7 +190,7 @@ export async function bench(): Promise<Figure[]> {
   const idleS = flag('idle', 30, 600);
   const rounds = flag('rounds', 1, 10);
   const web = textFlag('web', ['none', 'dist', 'vite'], 'none');
-  const twin = await startTwinProcess(web);
+  const twin = await startTwinProcess(web, pathFlag('cpu-prof'));
   try {
     const signer = await createLocalSigner({
       keyPath: join(twin.dataDir, 'keys', 'signing-key.json'),
@@ -327,11 +344,15 @@ export async function bench(): Promise<Figure[]> {
     }
     if (flag('hostile', 0, 1)) {
       // The same reads, no uploads: alone, then while a heavy PDF is read again and again.
-      const readPhase = async (until: number) => {
+      const readPhase = async (until: number, extendedTo: () => number = () => until) => {
         const latencies: number[] = [];
         await Promise.all(
           population.map(async (user) => {
-            for (let n = 0; n < MAX_REQUESTS_PER_USER && Date.now() < until; n++) {
+            for (
+              let n = 0;
+              n < MAX_REQUESTS_PER_USER && (Date.now() < until || Date.now() < extendedTo());
+              n++
+            ) {
               const pick = Math.random();
               const path =
                 pick < 0.3
@@ -352,15 +373,20 @@ export async function bench(): Promise<Figure[]> {
       const alone = await readPhase(Date.now() + durationS * 1000);
       const heavy = await heavyPdf();
       const attacker = population[0]!;
+      // The phase lasts `--duration` seconds and at least until one heavy read has finished (at most 10
+      // minutes), so that it covers the whole of a read, its Parse included, however slow the machine.
       const until = Date.now() + durationS * 1000;
+      const atMost = Date.now() + 600_000;
       let heavyReads = 0;
+      let readsEnd = atMost;
       const attack = (async () => {
-        while (Date.now() < until) {
-          await upload(attacker, heavy, 600).catch(() => null);
+        do {
+          await upload(attacker, heavy, Math.max(1, (atMost - Date.now()) / 1000)).catch(() => null);
           heavyReads++;
-        }
+        } while (Date.now() < until);
+        readsEnd = Date.now();
       })();
-      const underAttack = await readPhase(until);
+      const underAttack = await readPhase(until, () => readsEnd);
       await attack;
       const p95Alone = percentile(alone, 95);
       const p95Attack = percentile(underAttack, 95);
@@ -370,7 +396,7 @@ export async function bench(): Promise<Figure[]> {
           name: 'p95 reads while a heavy PDF is read',
           value: p95Attack,
           unit: 'ms',
-          note: `${underAttack.length} requests; ${heavyReads} reads of a ${(heavy.length / 1024).toFixed(0)} KB 100-page PDF`,
+          note: `${underAttack.length} requests in ${((readsEnd - until) / 1000 + durationS).toFixed(0)} s; ${heavyReads} reads of a ${(heavy.length / 1024).toFixed(0)} KB 100-page PDF`,
         },
         {
           name: 'p95 ratio, heavy PDF / alone',

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LINKS_PER_CLIENT_PER_MINUTE } from '../../functions/contracts/auth';
 import type { FunctionSpec } from '../../functions/handlers/manifest';
 import { DEFAULT_MAIL_FROM } from '../../infra/settings';
 import {
@@ -161,6 +162,51 @@ describe('auth stack', () => {
     const env = environmentOf(lambdaOf(s.templates.auth, define)[1]);
     expect(env.MAGIC_LINK_SECRET_NAME).toBeUndefined();
     expect(env.TABLE_NAME).toBeUndefined();
+  });
+
+  it('limits sign-in links per client: a WAF rate-based rule on the user pool, as the twin counts them', () => {
+    const acls = Object.entries(resources(s.templates.auth, 'AWS::WAFv2::WebACL'));
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties?.Scope).toBe('REGIONAL');
+    expect(acl.Properties?.DefaultAction).toEqual({ Allow: {} });
+    // biome-ignore lint/suspicious/noExplicitAny: the template's rule, read as CloudFormation writes it
+    const rules = acl.Properties?.Rules as Array<Record<string, any>>;
+    expect(rules).toHaveLength(1);
+    const rate = rules[0]!.Statement.RateBasedStatement;
+    expect(rules[0]!.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    expect(rate).toMatchObject({
+      Limit: LINKS_PER_CLIENT_PER_MINUTE,
+      EvaluationWindowSec: 60,
+      AggregateKeyType: 'IP',
+    });
+    const [target, notYes] = rate.ScopeDownStatement.AndStatement.Statements;
+    // Cognito's API names its operation in X-Amz-Target; a request for a link is every answer but 'yes'.
+    expect(target.ByteMatchStatement).toMatchObject({
+      FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+      PositionalConstraint: 'EXACTLY',
+      SearchString: 'AWSCognitoIdentityProviderService.RespondToAuthChallenge',
+    });
+    expect(notYes.NotStatement.Statement.ByteMatchStatement).toMatchObject({
+      FieldToMatch: {
+        JsonBody: {
+          MatchPattern: { IncludedPaths: ['/ClientMetadata/alreadyHaveMagicLink'] },
+          MatchScope: 'VALUE',
+          // A body WAF cannot read is not a 'yes': it is counted.
+          InvalidFallbackBehavior: 'NO_MATCH',
+          OversizeHandling: 'NO_MATCH',
+        },
+      },
+      PositionalConstraint: 'EXACTLY',
+      SearchString: 'yes',
+    });
+    const associations = Object.entries(resources(s.templates.auth, 'AWS::WAFv2::WebACLAssociation'));
+    expect(associations).toHaveLength(1);
+    const pool = Object.keys(resources(s.templates.auth, 'AWS::Cognito::UserPool'))[0];
+    expect(associations[0]![1].Properties).toEqual({
+      ResourceArn: { 'Fn::GetAtt': [pool, 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+    });
   });
 
   it('gives the triggers the 5 s timeout Cognito allows', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_UP_LINK_ATTRIBUTE } from '../../functions/contracts/auth';
+import { DUMMY_ANSWER, SIGN_UP_LINK_ATTRIBUTE } from '../../functions/contracts/auth';
 import { CLIENT_RATE_LIMIT_MESSAGE, LINKS_PER_CLIENT_PER_MINUTE } from '../../functions/local/cognito';
 import { LOCAL_CLIENT_ID } from '../../functions/local/jwt';
 import type { OutboxEntry } from '../../functions/local/outbox';
@@ -69,5 +69,14 @@ describe('sign-in links are limited per client as well as per address', () => {
     expect(refused.length).toBeGreaterThanOrEqual(10);
     expect(refused[0]?.second.body.message).toBe(CLIENT_RATE_LIMIT_MESSAGE);
     expect((await outbox()).length - before).toBeLessThanOrEqual(LINKS_PER_CLIENT_PER_MINUTE);
+  });
+
+  it("an answer that asks for a link in other words ('maybe', not 'no') is counted and refused as well", async () => {
+    // The minute's links are used up by the test above; the triggers mail a link for anything but 'yes'.
+    const email = address('other-words');
+    const first = await cognito.initiate(email);
+    const second = await cognito.respond(first.body.Session ?? '', email, DUMMY_ANSWER, 'maybe');
+    expect(second.body.__type).toBe('TooManyRequestsException');
+    expect((await outbox()).some((m) => m.to === email)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_FAILURE_MESSAGES, PDF_LIMITS } from '../../functions/domain/statement-failures';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
-import { flateBombPdf, hugePagesPdf } from '../support/hostile-pdf';
+import { encodedStreamPdf, flateBombPdf, hugePagesPdf, lzwZeros } from '../support/hostile-pdf';
 import { uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 
@@ -58,6 +58,13 @@ describe('hostile PDFs uploaded to the product', () => {
     const { upload, health } = await uploadWhileWatching(
       await flateBombPdf(PDF_LIMITS.inflatedBytesPerStream + 1024 * 1024),
     );
+    expect(upload).toMatchObject({ stage: 'failed', message: PDF_FAILURE_MESSAGES.too_large_to_read });
+    expect(health.every((s) => s === 200)).toBe(true);
+  }, 90_000);
+
+  it('an LZW bomb (under 100 KB, 65 MB decoded): the upload fails, too large to read', async () => {
+    const pdf = encodedStreamPdf('/LZWDecode', lzwZeros(PDF_LIMITS.inflatedBytesPerStream + 1024 * 1024));
+    const { upload, health } = await uploadWhileWatching(pdf);
     expect(upload).toMatchObject({ stage: 'failed', message: PDF_FAILURE_MESSAGES.too_large_to_read });
     expect(health.every((s) => s === 200)).toBe(true);
   }, 90_000);

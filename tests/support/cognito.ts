@@ -48,7 +48,7 @@ export function cognitoClient(url: string) {
       ClientId: LOCAL_CLIENT_ID,
       AuthParameters: { USERNAME: username },
     });
-  const respond = (session: string, username: string, answer: string, alreadyHaveMagicLink: 'yes' | 'no') =>
+  const respond = (session: string, username: string, answer: string, alreadyHaveMagicLink: string) =>
     call('RespondToAuthChallenge', {
       ClientId: LOCAL_CLIENT_ID,
       ChallengeName: 'CUSTOM_CHALLENGE',

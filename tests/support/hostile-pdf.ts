@@ -84,3 +84,140 @@ export async function flateBombPdf(inflatedEach: number, streams = 1): Promise<B
     ),
   ]);
 }
+
+/**
+ * A one-page A4 PDF whose page content is one stream of `data` under `filter` (a /Filter value as written in
+ * the dictionary: `/LZWDecode`, `[/ASCII85Decode /FlateDecode]`, or a reference `5 0 R`), with `extra`
+ * objects after it (from 5: the object a reference names, a font, more streams) and the page's /Resources.
+ */
+export function encodedStreamPdf(
+  filter: string,
+  data: Buffer,
+  extra: Array<string | Buffer> = [],
+  resources = '',
+): Buffer {
+  return assemble([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R${resources ? ` /Resources ${resources}` : ''} >>`,
+    Buffer.concat([
+      Buffer.from(`<< /Length ${data.length} /Filter ${filter} >>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+    ...extra,
+  ]);
+}
+
+/** Zeros deflated (as flateBombPdf's), for wrapping in another filter. */
+export const deflatedZerosOf = (inflated: number) => deflatedZeros(inflated);
+
+/** LZW-encoded bytes (PDF 7.4.4: 9–12-bit codes, EarlyChange 1, a clear code when the table is full). */
+export function lzwEncode(input: Uint8Array): Buffer {
+  const out: number[] = [];
+  let bits = 0;
+  let held = 0;
+  let width = 9;
+  const emit = (code: number) => {
+    bits = (bits << width) | code;
+    held += width;
+    while (held >= 8) {
+      out.push((bits >>> (held - 8)) & 0xff);
+      held -= 8;
+    }
+    bits &= (1 << held) - 1;
+  };
+  let table = new Map<string, number>();
+  let next = 258;
+  const reset = () => {
+    table = new Map();
+    next = 258;
+    width = 9;
+  };
+  emit(256);
+  let current = -1;
+  for (const byte of input) {
+    if (current < 0) {
+      current = byte;
+      continue;
+    }
+    const key = `${current},${byte}`;
+    const found = table.get(key);
+    if (found !== undefined) {
+      current = found;
+      continue;
+    }
+    emit(current);
+    table.set(key, next++);
+    if (next >= 1 << width && width < 12) width++;
+    if (next >= 4094) {
+      emit(256);
+      reset();
+    }
+    current = byte;
+  }
+  if (current >= 0) emit(current);
+  emit(257);
+  if (held) out.push((bits << (8 - held)) & 0xff);
+  return Buffer.from(out);
+}
+
+/** Run-length-encoded zeros: each two bytes repeat a zero 128 times. */
+export function runLengthZeros(decoded: number): Buffer {
+  const runs = Math.ceil(decoded / 128);
+  const out = Buffer.alloc(runs * 2 + 1);
+  for (let i = 0; i < runs; i++) out[i * 2] = 129;
+  out[runs * 2] = 128;
+  return out;
+}
+
+/** A stream object of `data` under `filter` (for encodedStreamPdf's extra objects). */
+export function streamObject(filter: string, data: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`<< /Length ${data.length} /Filter ${filter} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+/**
+ * At least `decoded` zeros LZW-encoded as an encoder writes them, without encoding each byte: after a zero,
+ * each code names a run one longer than the last (258 two zeros, 259 three, …), the table cleared when full.
+ * About 1,400 to 1: 65 MB in under 50 KB.
+ */
+export function lzwZeros(decoded: number): Buffer {
+  const out: number[] = [];
+  let bits = 0;
+  let held = 0;
+  let width = 9;
+  const emit = (code: number) => {
+    bits = (bits << width) | code;
+    held += width;
+    while (held >= 8) {
+      out.push((bits >>> (held - 8)) & 0xff);
+      held -= 8;
+    }
+    bits &= (1 << held) - 1;
+  };
+  emit(256);
+  let written = 0;
+  while (written < decoded) {
+    // A fresh table: a zero, then runs of 2, 3, … zeros, each code adding the next entry.
+    let next = 258;
+    emit(0);
+    written += 1;
+    next++;
+    if (next >= 1 << width) width++;
+    for (let code = 258; next < 4094 && written < decoded; code++) {
+      emit(code);
+      written += code - 256;
+      next++;
+      if (next >= 1 << width && width < 12) width++;
+    }
+    emit(256);
+    width = 9;
+  }
+  emit(257);
+  if (held) out.push((bits << (8 - held)) & 0xff);
+  return Buffer.from(out);
+}

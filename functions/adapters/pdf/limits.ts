@@ -1,13 +1,18 @@
-import { constants, inflateSync } from 'node:zlib';
 import { PDF_LIMITS } from '../../domain/statement-failures';
+import { decodedLength, decodesHere, filterNames, PastCeiling } from './stream-filters';
 
 /**
- * The PDF's compressed streams inflated ahead of pdf.js, each with a ceiling on its output, so a file that
- * would inflate past PDF_LIMITS (per stream, per document) is refused before any parsing or drawing: pdf.js
- * inflates lazily and without a limit. Every stream of a PDF stands in the file itself (object streams hold
- * objects, never streams), so finding `stream … endstream` after a dictionary naming FlateDecode finds them
- * all. A stream that does not inflate (damaged, encrypted, another filter first) is left to pdf.js, which
- * refuses what is damaged; inflating here costs about a second per 100 MB and keeps nothing.
+ * The PDF's encoded streams decoded ahead of pdf.js, each with a ceiling on its output, so a file that would
+ * decode past PDF_LIMITS (per stream, per document) is refused before any parsing or drawing: pdf.js decodes
+ * lazily and without a limit. Every filter that can make a stream larger is decoded (./stream-filters.ts:
+ * Flate, LZW, run-length, ASCII85, ASCIIHex, and chains of them, in order); image filters end a chain (pdf.js
+ * bounds images by pixels). Every stream of a PDF stands in the file itself (object streams hold objects,
+ * never streams), so finding `stream … endstream` after a dictionary finds them all; a /Filter given by
+ * reference is looked up in the file. Decoding here costs about a second per 100 MB and keeps nothing.
+ *
+ * Not decoded here: the streams of an encrypted PDF (readable without a password, as statements with only
+ * an owner password are): they are bounded by the reader's heap and deadline (the twin's PDF thread, the
+ * Lambda's memory and timeout) instead.
  */
 export function inflatedSizeWithinLimits(
   bytes: Uint8Array,
@@ -17,6 +22,8 @@ export function inflatedSizeWithinLimits(
   },
 ): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // An encrypted PDF's streams are ciphertext here: decoding them would read noise as data (see above).
+  if (encrypted(buffer)) return true;
   let total = 0;
   let from = 0;
   for (;;) {
@@ -28,7 +35,8 @@ export function inflatedSizeWithinLimits(
     const before = buffer.toString('latin1', Math.max(0, keyword - 1024), keyword);
     if (!/>>\s*$/.test(before)) continue;
     const dictionary = before.slice(before.lastIndexOf('obj') + 1);
-    if (!/\/(?:FlateDecode|Fl)\b/.test(dictionary)) continue;
+    const filters = filtersOf(dictionary, buffer);
+    if (!decodesHere(filters)) continue;
     let start = keyword + 6;
     if (buffer[start] === 0x0d) start++;
     if (buffer[start] === 0x0a) start++;
@@ -37,18 +45,49 @@ export function inflatedSizeWithinLimits(
     from = end + 9;
     const allowed = Math.min(limits.perStream, limits.perDocument - total);
     try {
-      const out = inflateSync(buffer.subarray(start, end), {
-        maxOutputLength: allowed + 1,
-        finishFlush: constants.Z_SYNC_FLUSH,
-      });
-      total += out.byteLength;
-      if (out.byteLength > allowed) return false;
+      total += decodedLength(buffer.subarray(start, end), filters, allowed, parmsOf(dictionary));
     } catch (error) {
-      // Past the ceiling: Node refuses to produce more (ERR_BUFFER_TOO_LARGE) rather than allocate it.
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return false;
+      if (error instanceof PastCeiling) return false;
+      throw error;
     }
   }
 }
+
+/** Whether the PDF is encrypted: its trailer (or cross-reference stream) names an /Encrypt dictionary. */
+function encrypted(file: Buffer): boolean {
+  for (
+    let at = file.indexOf('/Encrypt', 0, 'latin1');
+    at >= 0;
+    at = file.indexOf('/Encrypt', at + 8, 'latin1')
+  ) {
+    const after = file.toString('latin1', at + 8, Math.min(file.length, at + 40));
+    if (!/^\s*(?:\d+\s+\d+\s+R|<<)/.test(after)) continue;
+    const before = file.toString('latin1', Math.max(0, at - 2048), at);
+    const trailer = before.lastIndexOf('trailer');
+    if (trailer >= 0 && /^trailer\s*<</.test(before.slice(trailer))) return true;
+    if (/\/Type\s*\/XRef\b/.test(before.slice(before.lastIndexOf('obj')))) return true;
+  }
+  return false;
+}
+
+/** A stream dictionary's filter names: its /Filter, or the object a /Filter reference names. */
+function filtersOf(dictionary: string, file: Buffer): string[] {
+  const value = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+|(\d+)\s+(\d+)\s+R)/.exec(dictionary);
+  if (!value) return [];
+  if (!value[2]) return filterNames(value[1]!);
+  const header = `${value[2]} ${value[3]} obj`;
+  for (let at = file.indexOf(header, 0, 'latin1'); at >= 0; at = file.indexOf(header, at + 1, 'latin1')) {
+    const digitBefore = at > 0 && file[at - 1]! >= 0x30 && file[at - 1]! <= 0x39;
+    if (digitBefore) continue;
+    const body = file.toString('latin1', at + header.length, Math.min(file.length, at + header.length + 512));
+    const named = /^\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(body);
+    if (named) return filterNames(named[1]!);
+  }
+  return [];
+}
+
+/** A stream dictionary's /DecodeParms, as text (only LZW's /EarlyChange is read). */
+const parmsOf = (dictionary: string) => /\/DecodeParms\s*(<<[^>]*>>|\[[^\]]*\])/.exec(dictionary)?.[1] ?? '';
 
 /** Whether a page of this size (points) may be read: its longer side within PDF_LIMITS.pageSidePoints. */
 export function pageWithinLimits(width: number, height: number): boolean {

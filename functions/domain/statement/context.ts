@@ -161,7 +161,10 @@ const isFigure = (w: Word) =>
 /**
  * A summary box that prints each label above its figure ('Balance on 01 March 2025' over '£2,364.50',
  * 'Opening balance' over '£2,218.40', side by side): a line of labels without figures directly above a line
- * of figures alone. Each figure is read with the label above it, as one line of its own.
+ * of figures. Each figure is read with the label above it, as one line of its own. The line of figures may
+ * start with the name of what they sum up, left of every figure, as a table of balances does (Revolut:
+ * 'Product | Opening balance | Money out | Money in | Closing balance' over 'Account (Current Account) |
+ * £420.00 | …').
  */
 export function labelsAbove(rows: readonly Row[]): Row[] {
   const out: Row[] = [];
@@ -171,7 +174,9 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
     const lineHeight = row.bottom - row.top;
     // Figures split by glyph spacing ('£1,5 67.89') are joined first.
     const figures = joinSplitFigures(below.words, false);
-    if (below.top - row.bottom > 1.5 * lineHeight || !figures.every(isFigure)) return;
+    if (below.top - row.bottom > 1.5 * lineHeight) return;
+    const firstFigure = Math.min(...figures.filter(isFigure).map((w) => w.left));
+    if (!Number.isFinite(firstFigure) || figures.some((w) => !isFigure(w) && w.right > firstFigure)) return;
     // The labels: runs of words a wide gap apart.
     const labels: Word[][] = [];
     for (const w of row.words) {

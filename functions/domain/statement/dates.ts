@@ -163,7 +163,8 @@ export function parseDate(text: string): PartialDate | null {
   if (m) return numeric(Number(m[1]), Number(m[2]), null);
   m = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`).exec(t);
   if (m) return result(Number(m[1]), MONTHS[m[2] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
-  m = new RegExp(`^(${MONTH_NAME})\\.? (\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`).exec(t);
+  // Month first ('Sep 17', as American Express prints it); a scan's OCR may run the two together ('Sep17').
+  m = new RegExp(`^(${MONTH_NAME})\\.? ?(\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`).exec(t);
   if (m) return result(Number(m[2]), MONTHS[m[1] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
   return null;
 }

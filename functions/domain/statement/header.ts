@@ -105,6 +105,8 @@ function headingToken(text: string): string {
   const lower = text.toLowerCase().replace(/\((?:£|gbp|\$|€)\)|£|\$|€/g, '');
   // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'.
   const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower).replace(/[^a-z&/]/g, '');
+  // It reads a capital I as a small L ('£ln' for '£In'): no heading word is 'ln'.
+  if (t === 'ln') return 'in';
   return t === 'gbp' ? '' : t;
 }
 

@@ -216,9 +216,10 @@ export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
 }
 
 /**
- * 'CR' (or 'DR') printed on the line under an amount, on its own (card statements print a payment's 'CR'
- * below the figure when the column is narrow): it marks the amount above, as if printed beside it. The
- * line is then no row of its own.
+ * 'CR' (or 'DR') printed on the line under an amount (card statements print a payment's 'CR' below the
+ * figure when the column is narrow, American Express beside the second line of the description): it marks
+ * the amount above, as if printed beside it. A line holding nothing else is then no row of its own; a
+ * line that also holds description text still continues the entry's description.
  */
 export function marksBelow(cells: readonly RowCells[], layout: TableLayout): RowCells[] {
   const out: RowCells[] = [];
@@ -226,14 +227,10 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
     const above = out.at(-1);
     const words = cell.row.words.filter((w) => center(w) >= layout.moneyStart);
     const mark = words.length === 1 ? words[0]!.text.toUpperCase().replace(/\.$/, '') : '';
-    const alone =
-      (mark === 'CR' || mark === 'DR') &&
-      !cell.date &&
-      !cell.description &&
-      !cell.dateColumnText &&
-      !cell.money.length &&
-      !cell.unreadable.length;
-    if (!alone || !above?.money.length || above.row.page !== cell.row.page) {
+    const under =
+      (mark === 'CR' || mark === 'DR') && !cell.date && !cell.money.length && !cell.unreadable.length;
+    const alone = under && !cell.description && !cell.dateColumnText;
+    if (!under || !above?.money.length || above.row.page !== cell.row.page) {
       out.push(cell);
       continue;
     }
@@ -254,7 +251,8 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
     }
     target.amount = amount;
     target.text = `${target.text} ${mark}`;
-    above.bottom = cell.row.bottom;
+    if (alone) above.bottom = cell.row.bottom;
+    else out.push(cell);
   }
   return out;
 }

@@ -13,7 +13,10 @@ import { MESSAGES } from './messages';
  * The ports the statement pipeline's steps are handed by their Lambda handlers (or the twin): the clock, the
  * uploads bucket, text recognition for scans, and the AI classifier (null where none is configured).
  */
-export type PipelineDeps = Pick<Ports, 'now' | 'storage' | 'textRecognition' | 'textLayer' | 'aiClassifier'>;
+export type PipelineDeps = Pick<
+  Ports,
+  'now' | 'storage' | 'textRecognition' | 'textLayer' | 'keptText' | 'aiClassifier'
+>;
 
 /** The account the upload was made to (Register puts it in the state). */
 export function requireAccount(state: PipelineState): string {

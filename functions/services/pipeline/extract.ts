@@ -6,7 +6,7 @@ import type { PipelineDeps } from './common';
 import { checkExportFile, isExportFile } from './exports';
 import { fileFingerprint, loadedUploadOfFile } from './loaded-files';
 import { MESSAGES } from './messages';
-import { keepBlocks } from './working-files';
+import { keepBlocks, keepText } from './working-files';
 
 /**
  * The pipeline's Extract step: a statement PDF becomes Textract-shaped text blocks, kept in the uploads
@@ -36,7 +36,11 @@ export async function extractStep(deps: PipelineDeps, input: PipelineState): Pro
   const read = deps.textLayer ?? extractTextLayer;
   const text = await read(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
-    const blocksKey = await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });
+    // The twin's PDF thread gives the kept text's bytes already (no word of it crosses into this thread).
+    const blocksKey =
+      'kept' in text
+        ? await keepText(deps, state, text.kept)
+        : await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });
     return {
       ...state,
       extraction: { status: 'DONE', source: 'text-layer', blocksKey, pages: text.pages },

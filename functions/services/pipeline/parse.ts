@@ -3,16 +3,10 @@ import { createStatementCheck } from '../../adapters/dynamodb/check-repository';
 import { advanceUpload, getUpload } from '../../adapters/dynamodb/upload-repository';
 import { MAPPING_MESSAGES, type MappingRequest } from '../../contracts/export-mapping';
 import { artefactKey, checkReadingKey, type PipelineState } from '../../contracts/pipeline';
-import {
-  type BlocksArtefact,
-  blocksArtefactSchema,
-  firstPageTextOf,
-  type ParsedStatementContract,
-  unpackBlocks,
-} from '../../contracts/statement';
+import type { ParsedStatementContract } from '../../contracts/statement';
 import { statementAccountIdentity } from '../../domain/account-numbers';
 import type { ExportStatement } from '../../domain/exports';
-import { type ParsedStatement, readStatement, recogniseInstitution } from '../../domain/statement';
+import { type ParsedStatement, recogniseInstitution } from '../../domain/statement';
 import {
   type CheckReading,
   type CheckReason,
@@ -20,10 +14,12 @@ import {
   NEEDS_CHECK_MESSAGE,
 } from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
+import type { KeptTextReader, KeptTextReading } from '../../shared/ports';
 import { type PipelineDeps, requireAccount } from './common';
 import { NeedsMappingError, readExportFile } from './exports';
+import { readKeptText } from './kept-text';
 import { MESSAGES } from './messages';
-import { readJson, writeJson } from './working-files';
+import { writeJson } from './working-files';
 
 /**
  * The pipeline's Parse step: read the extracted text as a statement (functions/domain/statement):
@@ -36,25 +32,30 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   const fromExport = state.extraction?.source === 'export';
   const blocksKey = state.extraction?.blocksKey;
   if (!blocksKey && !fromExport) throw new Error('No extracted text for this upload');
-  const [artefact, upload, account] = await Promise.all([
-    blocksKey && !fromExport
-      ? readJson(deps, blocksKey).then((json) => blocksArtefactSchema.parse(json))
-      : Promise.resolve(null),
+  const [kept, upload, account] = await Promise.all([
+    blocksKey && !fromExport ? deps.storage.getObjectBytes(blocksKey) : Promise.resolve(null),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
   const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
-  // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader.
+  // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader (./kept-text.ts),
+  // in this process or, on the twin, in its PDF thread.
   let statement: ParsedStatement;
-  if (artefact) statement = readPdfStatement(artefact, referenceDate, account);
-  else {
+  let pdfText: Extract<KeptTextReading, { ok: true }> | null = null;
+  if (kept) {
+    const read = deps.keptText ?? (async (...args: Parameters<KeptTextReader>) => readKeptText(...args));
+    const reading = await read(kept, { referenceDate, accountType: account?.account_type ?? null });
+    if (!reading.ok) throw new StatementError(reading.message, reading.reason);
+    pdfText = reading;
+    statement = reading.statement;
+  } else {
     const read = await readExportOrAsk(deps, state, account, upload?.mappingAnswer);
     if (!read) return { ...state, needsCheck: true };
     statement = read;
   }
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
   const warnings = [
-    ...(artefact?.warnings ?? []),
+    ...(pdfText?.warnings ?? []),
     ...statement.warnings,
     ...accountWarnings(statement, account),
   ];
@@ -77,8 +78,8 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     ...parsed,
     accountKind: statement.accountKind,
     // An export's account number is checked by its reader (./exports.ts); a PDF's is read from its first page.
-    identity: statementAccountIdentity(artefact ? firstPageTextOf(artefact) : ''),
-    ...(artefact && statement.regions ? { regions: statement.regions } : {}),
+    identity: pdfText ? pdfText.identity : statementAccountIdentity(''),
+    ...(pdfText && statement.regions ? { regions: statement.regions } : {}),
   };
   const reasons = account
     ? checkReasons(reading, { ...account, id: accountId }, { exactFile: fromExport })
@@ -97,8 +98,8 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
         institution: statement.institution,
         period: statement.period,
         warnings,
-        ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
-        source: artefact?.source ?? 'export',
+        ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+        source: pdfText?.source ?? 'export',
       },
       deps.now(),
     );
@@ -114,8 +115,8 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
       institution: statement.institution,
       period: statement.period,
       warnings,
-      ...(artefact ? { pages: state.extraction?.pages ?? statement.pages } : {}),
-      source: artefact?.source ?? 'export',
+      ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+      source: pdfText?.source ?? 'export',
     },
     deps.now(),
   );
@@ -181,24 +182,6 @@ async function holdForCheck(
     edits: [],
     createdAt: deps.now().toISOString(),
   });
-}
-
-/** A PDF's text read as a statement; a card statement that does not say it is one is read as a card's when that adds up. */
-function readPdfStatement(
-  artefact: BlocksArtefact,
-  referenceDate: string,
-  account: AccountItem | null,
-): ParsedStatement {
-  const blocks = unpackBlocks(artefact);
-  let result = readStatement(blocks, { referenceDate, regions: true });
-  if (result.ok && result.statement.accountKind === 'bank' && account?.account_type === 'credit') {
-    // A card statement that does not say it is one: read as a card's when its balances then add up.
-    const asCard = readStatement(blocks, { referenceDate, accountKind: 'credit_card', regions: true });
-    if (asCard.ok && asCard.statement.reconciliation.ok && !result.statement.reconciliation.ok)
-      result = asCard;
-  }
-  if (!result.ok) throw new StatementError(result.message, result.reason);
-  return result.statement;
 }
 
 /** What the family should check when the statement and the chosen account disagree. */

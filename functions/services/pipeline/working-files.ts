@@ -50,6 +50,17 @@ export async function keepBlocks(
   return key;
 }
 
+/** Keeps a statement's text for Parse as bytes already packed (./kept-text.ts); returns its key. */
+export async function keepText(
+  deps: Pick<Ports, 'storage'>,
+  state: PipelineState,
+  bytes: Uint8Array,
+): Promise<string> {
+  const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
+  await deps.storage.putObject(key, bytes, 'application/json');
+  return key;
+}
+
 /** The statement Parse kept for Persist. */
 export async function loadStatement(
   deps: Pick<Ports, 'storage'>,

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { type TextractPage, toStatementBlocks } from '../../../functions/adapters/textract/blocks';
-import { blocksArtefactSchema, packBlocks, unpackBlocks } from '../../../functions/contracts/statement';
+import {
+  type BlocksArtefact,
+  blocksArtefactSchema,
+  firstPageTextOf,
+  packBlocks,
+  unpackBlocks,
+} from '../../../functions/contracts/statement';
 import { debugRows, readStatement } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../../fixtures/statements/generate';
@@ -40,5 +46,19 @@ describe('DESIGN statement pipeline: the text artefact between Extract and Parse
     ) as TextractPage;
     const blocks = toStatementBlocks(response.Blocks ?? []);
     expect(debugRows(throughArtefact(blocks))).toEqual(debugRows(blocks));
+  });
+
+  it("reads the first page's text of a text of 400,000 words (no spread of every word)", () => {
+    const words: BlocksArtefact['words'] = Array.from({ length: 400_000 }, (_, i) => [
+      2 + (i % 100),
+      `w${i}`,
+      (i % 24) * 400,
+      Math.floor(i / 2400) * 60,
+      300,
+      50,
+    ]);
+    words.push([1, 'Sort', 0, 0, 300, 50], [1, 'code', 400, 0, 300, 50]);
+    const artefact: BlocksArtefact = { source: 'text-layer', pages: 101, words, warnings: [] };
+    expect(firstPageTextOf(artefact)).toBe('Sort code');
   });
 });

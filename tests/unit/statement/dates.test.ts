@@ -24,6 +24,8 @@ describe('spec 2 §3 statement dates: UK formats, periods and years', () => {
     ['01.02.99', { day: 1, month: 2, year: 1999 }],
     ['2025-01-31', { day: 31, month: 1, year: 2025 }],
     ['Dec 17', { day: 17, month: 12, year: null }],
+    // A scan's OCR running American Express's 'Sep 19' together.
+    ['Sep19', { day: 19, month: 9, year: null }],
     ['February 1, 2022', { day: 1, month: 2, year: 2022 }],
     ['Mon 6 Jan', { day: 6, month: 1, year: null }],
     ['29 Feb', { day: 29, month: 2, year: null }],

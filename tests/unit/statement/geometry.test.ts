@@ -88,6 +88,11 @@ describe('spec 2 §3 statement table headings', () => {
       ['Date', 'Description', '£0ut', '£In', '£Balance'],
       ['date', 'description', 'out', 'in', 'balance'],
     ],
+    // ... and its capital I of '£In' as a small L.
+    [
+      ['Date', 'Description', '£Out', '£ln', '£Balance'],
+      ['date', 'description', 'out', 'in', 'balance'],
+    ],
     [
       ['Date', 'Description', 'Withdrawn', 'Lodged', 'Balance'],
       ['date', 'description', 'out', 'in', 'balance'],

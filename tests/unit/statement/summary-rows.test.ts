@@ -89,6 +89,44 @@ describe('summary rows inside the table', () => {
   });
 });
 
+describe('a table of balances above the transactions, a row name before its figures', () => {
+  it("Revolut's 'Product | Opening balance | Money out | Money in | Closing balance' over 'Account (Current Account) | …'", () => {
+    // Evidence: public Revolut PDF parsers ('Balance summary' with Product, Opening balance, Money out,
+    // Money in, Closing balance); the corpus layout revolut-gbp.
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Revolut Ltd']]],
+        [50, [[40, 'Balance summary']]],
+        [
+          62,
+          [
+            [40, 'Product'],
+            [200, 'Opening balance'],
+            [300, 'Money out'],
+            [380, 'Money in'],
+            [460, 'Closing balance'],
+          ],
+        ],
+        [
+          74,
+          [
+            [40, 'Account (Current Account)'],
+            [200, '£100.00'],
+            [300, '£3.50'],
+            [380, '£0.00'],
+            [460, '£96.50'],
+          ],
+        ],
+        [86, [[40, 'Account transactions from 1 June 2025 to 30 June 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [row('12 Jun 2025', 'COSTA COFFEE', '3.50', '', '96.50')]),
+      ]),
+    );
+    expect([s.openingBalance, s.closingBalance]).toEqual([100, 96.5]);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});
+
 describe('a summary panel left of the table, on the same text lines as its rows', () => {
   it("keeps the panel's words out of descriptions and its figures out of the rows, and reads them as the summary", () => {
     const s = read(

@@ -192,6 +192,51 @@ describe('card statements: month-first named dates and CR printed under a credit
   });
 });
 
+describe("American Express: 'CR' under the amount, beside the second line of the description", () => {
+  // Evidence: Amex prints a refund's description over two lines and its 'CR' under the figure, level with
+  // the description's second line (charlesponti/cli-budgeteer packages/cli/src/types/AmexSummary.ts for
+  // the UK fields; the corpus layout amex-side-by-side).
+  it('marks the amount above as a credit and keeps the line as the description it continues', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'American Express']]],
+        [50, [[40, 'Statement date 20 October 2024']]],
+        [62, [[40, 'Previous balance £100.00']]],
+        [74, [[40, 'New balance £129.20']]],
+        [
+          100,
+          [
+            [40, 'Date'],
+            [100, 'Transaction details'],
+            [560, 'Amount £', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 12, [
+          [
+            [40, 'Sep 17'],
+            [100, 'SAINSBURYS LONDON'],
+            [560, '45.20', 'r'],
+          ],
+          [
+            [40, 'Sep 22'],
+            [100, 'AMAZON.CO.UK REFUND'],
+            [560, '16.00', 'r'],
+          ],
+          [
+            [100, 'AMAZON.CO.UK'],
+            [560, 'CR', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2024-09-17', 'SAINSBURYS LONDON', -45.2, null],
+      ['2024-09-22', 'AMAZON.CO.UK REFUND AMAZON.CO.UK', 16, null],
+    ]);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});
+
 describe('page-footer text is never part of a description', () => {
   // Evidence: UK banks print their registered office and regulator at the foot of every page (NatWest
   // 'Registered Office: 250 Bishopsgate', Lloyds 'Registered in England and Wales no. 2065', 'Authorised by
