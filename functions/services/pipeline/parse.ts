@@ -125,7 +125,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     statementKey,
     counts,
     needsCheck: false,
-    ...(artefact ? { identity: reading.identity } : {}),
+    ...(pdfText ? { identity: reading.identity } : {}),
   };
 }
 
