@@ -102,6 +102,28 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
   needsCheck: z.optional(z.boolean()),
   /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
   unchecked: z.optional(z.boolean()),
+  /**
+   * Set by Parse for a PDF: the account its first page names (sort code and number, or a card's last 4
+   * digits), which Match keeps on an account that has none yet without reading the text again.
+   */
+  identity: z.optional(
+    z.object({
+      sort_code: z.nullable(z.string()),
+      account_number: z.nullable(z.string()),
+      card_last4: z.nullable(z.string()),
+    }),
+  ),
+  /** Set by Extract: the SHA-256 of the file's bytes (hex), kept on the upload record by Persist. */
+  fileHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Not a file fingerprint'))),
+  /**
+   * Set by Extract: a finished upload of the same account whose file had these very bytes. Persist then only
+   * checks that the rows it holds are all still stored: the file is not read again.
+   */
+  repeatOf: z.optional(pipelineId()),
+  /** Set by Persist when the repeated file's rows are all stored: nothing new, the upload is done. */
+  repeated: z.optional(z.boolean()),
+  /** Set by Persist when a repeated file's rows are not all stored any more: read the file in full. */
+  readInFull: z.optional(z.boolean()),
   /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
   error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });

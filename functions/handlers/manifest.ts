@@ -672,7 +672,9 @@ export const FUNCTIONS: FunctionSpec[] = [
     needs: ['pipeline:start'],
   },
   pipeline('Register', 'register', ['table:read', 'table:write', 'uploads:read']),
-  pipeline('Extract', 'extract', ['uploads:read', 'uploads:write', 'textract'], { memoryMb: 1024 }),
+  pipeline('Extract', 'extract', ['table:read', 'uploads:read', 'uploads:write', 'textract'], {
+    memoryMb: 1024,
+  }),
   pipeline('PollTextract', 'poll-textract', ['uploads:write', 'textract']),
   pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], {
     memoryMb: 1024,

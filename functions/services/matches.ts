@@ -12,7 +12,7 @@ import {
 } from '../adapters/dynamodb/match-candidate-repository';
 import { listRejectedMatchIds, putRejectedMatch } from '../adapters/dynamodb/rejection-repository';
 import {
-  familyTransactions,
+  accountTransactions,
   familyTransactionsContaining,
   setClassification,
   setUserCorrection,
@@ -331,7 +331,12 @@ export async function relabelRowsNaming(
   account: AccountItem,
   accounts: readonly AccountItem[],
 ): Promise<TransactionItem[]> {
-  const rows = await familyTransactions(familyId);
+  // Only the other accounts' rows can name it: a family's first account reads none.
+  const others = accounts.filter((other) => other.id !== account.id);
+  const gsiOrder = (row: TransactionItem) => `${row.transaction_date}#${row.account_id}#${row.id}`;
+  const rows = (await Promise.all(others.map((other) => accountTransactions(familyId, other.id))))
+    .flat()
+    .sort((a, b) => (gsiOrder(a) < gsiOrder(b) ? 1 : gsiOrder(a) > gsiOrder(b) ? -1 : 0)); // newest first
   const naming = rows.filter(
     (row) =>
       row.account_id !== account.id &&

@@ -1,10 +1,18 @@
 import { getAccount } from '../adapters/dynamodb/account-repository';
 import {
+  holdFor,
   releaseTransaction,
   transactionsHeldBy,
   uploadHoldings,
 } from '../adapters/dynamodb/transaction-repository';
-import { deleteUpload, getUpload, listAccountUploads } from '../adapters/dynamodb/upload-repository';
+import {
+  deleteUpload,
+  getUpload,
+  listAccountUploads,
+  markRemoving,
+  setRepeats,
+  type UploadItem,
+} from '../adapters/dynamodb/upload-repository';
 import { deleteObject } from '../adapters/s3/storage';
 import { ACCOUNT_MESSAGES } from '../contracts/accounts';
 import {
@@ -44,8 +52,25 @@ const WRITES_IN_FLIGHT = 25;
 export async function statementRemoval(family: FamilyContext, uploadId: string): Promise<StatementRemoval> {
   const item = await getUpload(family.familyId, uploadId);
   if (!item) throw new NotFoundError('Upload not found');
+  // A repeat of a file holds its rows through the upload it repeats; removing it removes none of them.
+  if (item.repeats) {
+    const { held } = await uploadHoldings(family.familyId, item.accountId, item.repeats);
+    return { upload_id: uploadId, removes: 0, shared: held };
+  }
   const { held, shared } = await uploadHoldings(family.familyId, item.accountId, uploadId);
+  // Its rows pass to a repeat of its file, if there is one: none goes.
+  if ((await repeatsOf(family.familyId, item)).length)
+    return { upload_id: uploadId, removes: 0, shared: held };
   return { upload_id: uploadId, removes: held - shared, shared };
+}
+
+/** The uploads of the account that repeat this upload's file (oldest first), holding its rows through it. */
+async function repeatsOf(familyId: string, item: UploadItem): Promise<UploadItem[]> {
+  if (!item.fileHash) return [];
+  const uploads = await listAccountUploads(familyId, item.accountId);
+  return uploads
+    .filter((u) => u.repeats === item.uploadId && u.stage !== 'failed')
+    .sort((a, b) => a.uploadId.localeCompare(b.uploadId));
 }
 
 /**
@@ -66,17 +91,33 @@ export async function removeStatement(
   if (!item) throw new NotFoundError('Upload not found');
   const stage = asSeenByFamily(deps, toUpload(item)).stage;
   if (stage !== 'done' && stage !== 'failed') throw new ConflictError(REMOVE_STATEMENT_MESSAGES.inProgress);
+  // Uploads repeating this file hold its rows through it: the earliest takes them over (marked first, so a
+  // repeat starting now reads its file in full instead: services/pipeline/repeat.ts).
+  if (item.fileHash) await markRemoving(familyId, uploadId);
+  const [heir, ...others] = await repeatsOf(familyId, item);
   const held = await transactionsHeldBy(familyId, item.accountId, uploadId);
   const removedIds = new Set<string>();
   let kept = 0;
   for (let start = 0; start < held.length; start += WRITES_IN_FLIGHT) {
     const batch = held.slice(start, start + WRITES_IN_FLIGHT);
-    const outcomes = await Promise.all(batch.map((row) => releaseTransaction(row, uploadId)));
+    const outcomes = await Promise.all(
+      batch.map(async (row) => {
+        if (heir) await holdFor(row, uploadId, heir.uploadId);
+        return releaseTransaction(row, uploadId);
+      }),
+    );
     outcomes.forEach((outcome, i) => {
       if (outcome === 'removed') removedIds.add(batch[i]!.id);
       if (outcome === 'kept') kept++;
     });
   }
+  if (heir) {
+    await setRepeats(familyId, heir.uploadId, null);
+    for (const other of others) await setRepeats(familyId, other.uploadId, heir.uploadId);
+  }
+  // A repeat holds no rows of its own: the rows it stood for stay with the upload it repeats.
+  if (item.repeats && !held.length)
+    kept = (await uploadHoldings(familyId, item.accountId, item.repeats)).held;
   await forgetPairsOf(deps, familyId, removedIds);
   await deleteObject(item.objectKey).catch((error: Error) =>
     logger.warn('statement PDF not removed', { uploadId, error }),

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { batchGetAll, batchWriteAll, queryAll } from './paging';
@@ -65,6 +65,31 @@ export async function storedHoldersOf(items: readonly TransactionRef[]): Promise
     { consistentRead: true, projection: 'pk, sk, upload_id, upload_ids' },
   );
   return new Map(stored.map((item) => [`${item.pk}\n${item.sk}`, item]));
+}
+
+/**
+ * What `storedHoldersOf` would find, from a consistent read of every stored row of the account in a date
+ * range that holds every row asked about (`overlapCandidates`): no second read of the same rows.
+ */
+export function storedHoldersAmong(
+  familyId: string,
+  accountId: string,
+  rows: ReadonlyArray<Pick<TransactionItem, 'id' | 'transaction_date' | 'upload_id' | 'upload_ids'>>,
+): StoredHolders {
+  return new Map(
+    rows.map((row) => [
+      refId({
+        family_id: familyId,
+        account_id: accountId,
+        transaction_date: row.transaction_date,
+        id: row.id,
+      }),
+      {
+        ...(row.upload_id !== undefined ? { upload_id: row.upload_id } : {}),
+        ...(row.upload_ids !== undefined ? { upload_ids: row.upload_ids } : {}),
+      },
+    ]),
+  );
 }
 
 /** Whether `storedHoldersOf` found the row stored. */
@@ -214,6 +239,50 @@ export async function transactionsHeldBy(
     ProjectionExpression: 'family_id, account_id, transaction_date, id',
     ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo, ':u': uploadId },
   });
+}
+
+/**
+ * How many of an account's rows dated `from` to `to` an upload holds (consistent): what a repeat of its file
+ * checks before it takes the statement's rows as all still stored.
+ */
+export async function countHeldBy(
+  familyId: string,
+  accountId: string,
+  uploadId: string,
+  dates: { first: string; last: string },
+): Promise<number> {
+  const range = keys.accountTransactionsRange(familyId, accountId, dates.first, dates.last);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: 'contains(upload_ids, :u) OR (attribute_not_exists(upload_ids) AND upload_id = :u)',
+        ExpressionAttributeValues: {
+          ':pk': range.pk,
+          ':from': range.skFrom,
+          ':to': range.skTo,
+          ':u': uploadId,
+        },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * Let `heir` hold a row `uploadId` holds, before `uploadId` releases it (its statement removed while a
+ * repeat of its file holds its rows through it). A row stored before holders were kept gets both.
+ */
+export async function holdFor(t: TransactionRef, uploadId: string, heir: string): Promise<void> {
+  await addHolder(t, [heir, uploadId]);
 }
 
 /**
@@ -381,7 +450,12 @@ export async function overlapCandidates(
   from: string,
   to: string,
 ): Promise<
-  Array<Pick<TransactionItem, 'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin'>>
+  Array<
+    Pick<
+      TransactionItem,
+      'id' | 'transaction_date' | 'signed_amount' | 'description' | 'origin' | 'upload_id' | 'upload_ids'
+    >
+  >
 > {
   const range = keys.accountTransactionsRange(familyId, accountId, from, to);
   return queryAll(
@@ -389,7 +463,7 @@ export async function overlapCandidates(
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin',
+      ProjectionExpression: 'id, transaction_date, signed_amount, description, origin, upload_id, upload_ids',
       ConsistentRead: true,
     },
     {},

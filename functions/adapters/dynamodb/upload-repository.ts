@@ -22,6 +22,17 @@ export interface UploadItem extends Omit<Upload, 'warnings'> {
   objectEtag?: string;
   /** The bucket the file is in, kept while it waits for the family's mapping (the pipeline is started again). */
   bucket?: string;
+  /** The SHA-256 of the file's bytes (hex), set by Persist: a later upload of the same bytes is a repeat. */
+  fileHash?: string;
+  /** The first and last dates of the rows this upload's statement holds (set by Persist). */
+  rowDates?: { first: string; last: string };
+  /**
+   * A repeat of an earlier upload's file to the same account: the upload whose rows hold this statement's
+   * rows (it holds none itself). Removed once it holds them itself (the earlier upload was removed).
+   */
+  repeats?: string | null;
+  /** Set when its statement's removal starts: a repeat of its file started now reads the file in full. */
+  removing?: boolean;
   /** The family's answer to how this file is read (its columns, its date order), when it waited for one. */
   mappingAnswer?: MappingRequest;
 }
@@ -38,9 +49,17 @@ export async function createUpload(item: UploadItem): Promise<void> {
   );
 }
 
-export async function getUpload(familyId: string, uploadId: string): Promise<UploadItem | null> {
+export async function getUpload(
+  familyId: string,
+  uploadId: string,
+  options: { consistent?: boolean } = {},
+): Promise<UploadItem | null> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.upload(familyId, uploadId) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.upload(familyId, uploadId),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
   );
   return out.Item ? toUploadItem(out.Item) : null;
 }
@@ -235,4 +254,70 @@ export async function listHeldUploads(familyId: string): Promise<UploadItem[]> {
     .map(toUploadItem)
     .filter((u) => u.stage === 'needs_check' || u.stage === 'needs_mapping')
     .sort((a, b) => b.uploadId.localeCompare(a.uploadId));
+}
+
+/**
+ * The account's finished upload of a file with these bytes whose rows hold its statement's rows (not itself a
+ * repeat), or null. The family's upload records are read with a filter: a family uploads a few statements a
+ * month, so the partition's upload records stay small.
+ */
+export async function findLoadedFile(
+  familyId: string,
+  accountId: string,
+  fileHash: string,
+): Promise<UploadItem | null> {
+  const prefix = keys.uploadsPrefix(familyId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    FilterExpression:
+      'fileHash = :hash AND accountId = :account AND #stage = :done AND attribute_not_exists(repeats) AND attribute_not_exists(removing)',
+    ExpressionAttributeNames: { '#stage': 'stage' },
+    ExpressionAttributeValues: {
+      ':pk': prefix.pk,
+      ':sk': prefix.skPrefix,
+      ':hash': fileHash,
+      ':account': accountId,
+      ':done': 'done' satisfies PipelineStage,
+    },
+    ConsistentRead: true,
+  });
+  return items.length ? toUploadItem(items[0]!) : null;
+}
+
+/** Record that an upload is being removed (see `removing`); false when it is not there. */
+export async function markRemoving(familyId: string, uploadId: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        UpdateExpression: 'SET removing = :yes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Point an upload that repeats another's file at the upload now holding its rows (null: it holds them). */
+export async function setRepeats(familyId: string, uploadId: string, repeats: string | null): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.upload(familyId, uploadId),
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(repeats === null
+          ? { UpdateExpression: 'REMOVE repeats' }
+          : { UpdateExpression: 'SET repeats = :r', ExpressionAttributeValues: { ':r': repeats } }),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

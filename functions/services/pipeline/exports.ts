@@ -1,5 +1,9 @@
 import type { AccountItem } from '../../adapters/dynamodb/account-repository';
-import { overlapCandidates } from '../../adapters/dynamodb/transaction-repository';
+import {
+  overlapCandidates,
+  type StoredHolders,
+  storedHoldersAmong,
+} from '../../adapters/dynamodb/transaction-repository';
 import type { MappingKind, MappingRequest } from '../../contracts/export-mapping';
 import type { PipelineState } from '../../contracts/pipeline';
 import type { AccountIdentity } from '../../domain/account-numbers';
@@ -126,16 +130,18 @@ const OVERLAP_WINDOW_DAYS = 4;
 /**
  * Persist's key for each row: its fingerprint, or, when it is a transaction an export and a PDF of the account
  * both hold (written differently), the stored row's id and date, so it is counted once and held by both
- * uploads (functions/domain/exports/overlap.ts). A PDF is compared only with rows exports wrote.
+ * uploads (functions/domain/exports/overlap.ts). A PDF is compared only with rows exports wrote. With them,
+ * which of those keys are stored already and who holds them: every key is a date within the range read
+ * (consistently), so the rows read are all the stored ones there can be.
  */
 export async function rowKeys(
   state: Pick<PipelineState, 'familyId' | 'extraction'>,
   accountId: string,
   rows: ReadonlyArray<{ date: string; description: string; signedAmount: number }>,
   fingerprints: readonly string[],
-): Promise<Array<{ id: string; date: string }>> {
+): Promise<{ keys: Array<{ id: string; date: string }>; stored: StoredHolders }> {
   const own = rows.map((row, i) => ({ id: fingerprints[i]!, date: row.date }));
-  if (!rows.length) return own;
+  if (!rows.length) return { keys: own, stored: new Map() };
   const dates = rows.map((row) => row.date).sort();
   const shift = (date: string, days: number) =>
     new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -145,9 +151,10 @@ export async function rowKeys(
     shift(dates[0]!, -OVERLAP_WINDOW_DAYS),
     shift(dates.at(-1)!, OVERLAP_WINDOW_DAYS),
   );
+  const holders = storedHoldersAmong(state.familyId, accountId, stored);
   const incomingIsExport = state.extraction?.source === 'export';
-  if (!stored.some((s) => incomingIsExport || s.origin === 'export')) return own;
-  return overlapIds(
+  if (!stored.some((s) => incomingIsExport || s.origin === 'export')) return { keys: own, stored: holders };
+  const keys = overlapIds(
     rows.map((row, i) => ({
       id: fingerprints[i]!,
       date: row.date,
@@ -163,6 +170,7 @@ export async function rowKeys(
     })),
     { incomingIsExport },
   );
+  return { keys, stored: holders };
 }
 
 /**

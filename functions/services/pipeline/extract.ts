@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../../contracts/uploads';
 import { StatementError } from '../../shared/errors';
 import type { PipelineDeps } from './common';
 import { checkExportFile, isExportFile } from './exports';
+import { fileFingerprint, loadedUploadOfFile } from './loaded-files';
 import { MESSAGES } from './messages';
 import { keepBlocks, keepText } from './working-files';
 
@@ -19,10 +20,16 @@ import { keepBlocks, keepText } from './working-files';
  * upload link since then are not read in its place (their own execution stopped at Register), and the upload
  * fails asking for the statement again.
  */
-export async function extractStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
+export async function extractStep(deps: PipelineDeps, input: PipelineState): Promise<PipelineState> {
+  let state = input;
   const { bytes, etag } = await deps.storage.getObject(state.key, state.bucket);
   if (state.etag && unquoted(etag) !== unquoted(state.etag))
     throw new StatementError(MESSAGES.replaced, 'replaced');
+  // The same bytes as a statement already loaded into this account: Persist checks its rows are still there.
+  const fileHash = fileFingerprint(bytes);
+  const repeatOf = await loadedUploadOfFile(state, fileHash);
+  if (repeatOf) return { ...state, fileHash, repeatOf };
+  state = { ...state, fileHash };
   // A bank's export (CSV, OFX/QFX, QIF) is read by Parse as it is; here only that it is what its name says.
   if (isExportFile(state.fileName)) return checkExportFile(state, bytes);
   // In the function's own process, unless the twin registered a worker thread for it.

@@ -84,6 +84,8 @@ async function learnIdentity(deps: PipelineDeps, state: PipelineState, accounts:
   if (!account || hasIdentity(account)) return null;
   let identity: AccountIdentity | null;
   if (state.extraction?.source === 'export') identity = await exportAccountIdentity(deps, state);
+  else if (state.identity)
+    identity = state.identity; // as Parse read it from the first page
   else {
     const text = await firstPageText(deps, state);
     identity = text ? statementAccountIdentity(text) : null;

@@ -120,7 +120,13 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     },
     deps.now(),
   );
-  return { ...state, statementKey, counts, needsCheck: false };
+  return {
+    ...state,
+    statementKey,
+    counts,
+    needsCheck: false,
+    ...(pdfText ? { identity: reading.identity } : {}),
+  };
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   isNewTo,
   isStored,
   putNewTransactions,
-  storedHoldersOf,
   type TransactionItem,
 } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
@@ -16,6 +15,7 @@ import { rollupVersions } from '../rollups';
 import { categoryOfRow, familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
+import { persistRepeat } from './repeat';
 import { type AddedRow, loadStatement, writeJson } from './working-files';
 
 /**
@@ -37,6 +37,9 @@ import { type AddedRow, loadStatement, writeJson } from './working-files';
 export async function persistStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
   await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
+  // A file already loaded into the account: nothing to write when its rows are all still stored (it writes
+  // no rows, so it does not wait for the account's lease).
+  if (state.repeatOf) return persistRepeat(deps, state, accountId, state.repeatOf);
   if (!(await takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS)))
     throw new AccountBusyError(accountId);
   try {
@@ -61,7 +64,7 @@ async function persistRows(
     familyCategoryRules(state.familyId),
   ]);
   // Each row's key: its fingerprint, or the stored row an export and a PDF both hold (./exports.ts).
-  const rowKeysOf = await rowKeys(
+  const { keys: rowKeysOf, stored } = await rowKeys(
     state,
     accountId,
     statement.transactions,
@@ -80,8 +83,8 @@ async function persistRows(
     type: row.type,
   }));
   await writeJson(deps, artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
-  // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups.
-  const stored = await storedHoldersOf(rows);
+  // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups
+  // (which are stored, and their holders, came with the keys: one consistent read of the statement's days).
   const fresh = rows.filter((row) => isNewTo(stored, row, state.uploadId));
   // A retried Persist finds rows of its own already stored: a roll-up may hold them, so their months are
   // recomputed rather than added to (no versions).
@@ -160,7 +163,16 @@ async function persistRows(
     duplicates: rows.length - added.length,
     classified: added.filter((row) => byRules.get(row.id)).length,
   };
-  await advanceUpload(state.familyId, state.uploadId, 'classifying', { counts }, deps.now());
+  // The file's fingerprint and its rows' dates: a later upload of the same bytes checks those rows are stored.
+  const dates = rows.map((row) => row.transaction_date).sort();
+  const rowDates = dates.length ? { first: dates[0]!, last: dates.at(-1)! } : undefined;
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'classifying',
+    { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
+    deps.now(),
+  );
   return {
     ...state,
     addedKey,

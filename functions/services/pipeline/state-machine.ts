@@ -26,7 +26,9 @@ import {
  * UPLOAD_CLOSED_STATE, leaving the record and the rows as they are. A statement whose reading needs the
  * family's check ends in NEEDS_CHECK_STATE after Parse, nothing written; when the family imports it, an
  * execution starts again with the corrected reading (`statementKey` set) and runs from Persist on, through
- * the same steps as every other statement.
+ * the same steps as every other statement. A file with the same bytes as a statement already loaded into the
+ * account goes from Extract straight to Persist, which ends it as done when every row is still stored (nothing
+ * new: ./repeat.ts), or sends it back to Extract to be read in full.
  */
 
 /** Errors raised by a lambda's platform (throttling, cold start failure): worth retrying. Our own
@@ -81,7 +83,13 @@ export function statementPipelineDefinition(resources: Resources) {
         Default: 'Register',
       },
       Register: task(resources.Register, 'Extract'),
-      Extract: task(resources.Extract, 'Text ready?'),
+      Extract: task(resources.Extract, 'Already loaded?'),
+      // The same file as a statement already loaded into the account: Persist checks its rows, no reading.
+      'Already loaded?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.repeatOf', IsPresent: true, Next: 'Persist' }],
+        Default: 'Text ready?',
+      },
       'Text ready?': {
         Type: 'Choice',
         Choices: [
@@ -103,7 +111,17 @@ export function statementPipelineDefinition(resources: Resources) {
         Default: 'Persist',
       },
       [NEEDS_CHECK_STATE]: { Type: 'Succeed' },
-      Persist: task(resources.Persist, 'Classify', true, [WAIT_FOR_ACCOUNT]),
+      Persist: task(resources.Persist, 'Anything new?', true, [WAIT_FOR_ACCOUNT]),
+      // A repeated file whose rows are all stored is done (nothing new: no classification, matching or
+      // roll-ups); one whose rows are not all there any more (no statement read yet) is read in full.
+      'Anything new?': {
+        Type: 'Choice',
+        Choices: [
+          { Variable: '$.repeated', IsPresent: true, Next: 'Done' },
+          { Variable: '$.statementKey', IsPresent: true, Next: 'Classify' },
+        ],
+        Default: 'Extract',
+      },
       Classify: task(resources.Classify, 'Match'),
       Match: task(resources.Match, 'Finish'),
       Finish: task(resources.Finish, 'Done'),
