@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, CreateAccountsResponse } from '../../functions/contracts/accounts';
 import type { Transaction } from '../../functions/contracts/transactions';
 import { flowDirection } from '../../functions/domain/flow-direction';
-import { effectiveFlowType } from '../../functions/domain/flow-types';
+import { effectiveFlowType, isExpenseFlowType } from '../../functions/domain/flow-types';
 import { formatMoney } from '../../functions/domain/format';
 import { generateStatement } from '../fixtures/statements/generate';
 import type { ApiCaller } from '../support/api';
@@ -41,14 +41,21 @@ async function allRows(caller: ApiCaller): Promise<Transaction[]> {
   return rows;
 }
 
-/** Money in, out and net of rows in whole pounds as the dashboard writes them (− for negatives). */
+/**
+ * Money in, out and net of rows in whole pounds as the dashboard writes them (− for negatives): income rows'
+ * money in, spending rows' money out less money back, unclassified rows by their direction.
+ */
 function expectedFigures(rows: readonly Transaction[]) {
   let moneyIn = 0;
   let moneyOut = 0;
   for (const row of rows) {
-    if (effectiveFlowType(row) === 'internal_transfer') continue;
+    const flow = effectiveFlowType(row);
+    if (flow === 'internal_transfer') continue;
     const pence = Math.round(flowDirection(row).signedAmount * 100);
-    if (pence > 0) moneyIn += pence;
+    // Spending's money back (a refund) lowers money out; income's money out lowers money in.
+    if (isExpenseFlowType(flow)) moneyOut -= pence;
+    else if (flow !== 'unclassified') moneyIn += pence;
+    else if (pence > 0) moneyIn += pence;
     else moneyOut -= pence;
   }
   const text = (pence: number) => formatMoney(pence / 100, 0).replace(/^-/, '\u2212');
