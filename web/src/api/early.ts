@@ -72,9 +72,11 @@ export function startEarlyRequests(
       headers: { accept: 'application/json', authorization: `Bearer ${token}` },
     });
     const entry: EarlyRequest = { token, startedAt: now, response };
-    // A failed early request is asked again by the client; never an unhandled rejection.
+    // A failed early request is asked again by the client; never an unhandled rejection. Every answer's body
+    // is read (from a copy) even when no screen takes it (a new user's onboarding asks for no overview): a
+    // body left unread keeps the request open in the browser, and the page never goes quiet.
     response
-      .then((r) => (r.status === 200 ? r.clone().json() : undefined))
+      .then((r) => (r.status === 200 ? r.clone().json() : r.clone().text().then(() => undefined)))
       .then((body: unknown) => {
         entry.body = body;
       })
