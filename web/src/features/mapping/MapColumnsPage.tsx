@@ -138,7 +138,7 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
               value={mapping.amountKind}
               onChange={(v) => set({ amountKind: v })}
             />
-            {mapping.amountKind === 'marked' ? (
+            {mapping.amountKind !== 'split' ? (
               <>
                 <Select
                   label="Amount"
@@ -146,30 +146,24 @@ export function MapColumns({ file, uploadId }: { file: ExportMapping; uploadId: 
                   value={pick(mapping.amount)}
                   onChange={(v) => set({ amount: Number(v) })}
                 />
-                <Select
-                  label="In or out"
-                  options={columns}
-                  value={pick(mapping.direction ?? null)}
-                  onChange={(v) => set({ direction: Number(v) })}
-                />
-              </>
-            ) : mapping.amountKind === 'one' ? (
-              <>
-                <Select
-                  label="Amount"
-                  options={columns}
-                  value={pick(mapping.amount)}
-                  onChange={(v) => set({ amount: Number(v) })}
-                />
-                <Select
-                  label="Sign"
-                  options={(['in_positive', 'out_positive'] as const).map((id) => ({
-                    id,
-                    label: SIGN_LABELS[id],
-                  }))}
-                  value={mapping.sign}
-                  onChange={(v) => set({ sign: v })}
-                />
+                {mapping.amountKind === 'marked' ? (
+                  <Select
+                    label="In or out"
+                    options={columns}
+                    value={pick(mapping.direction ?? null)}
+                    onChange={(v) => set({ direction: Number(v) })}
+                  />
+                ) : (
+                  <Select
+                    label="Sign"
+                    options={(['in_positive', 'out_positive'] as const).map((id) => ({
+                      id,
+                      label: SIGN_LABELS[id],
+                    }))}
+                    value={mapping.sign}
+                    onChange={(v) => set({ sign: v })}
+                  />
+                )}
               </>
             ) : (
               <>
