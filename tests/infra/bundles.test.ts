@@ -377,5 +377,5 @@ describe('pdf.js with the native canvas from the drawing layer (x86_64)', () => 
     } finally {
       rmSync(runDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
