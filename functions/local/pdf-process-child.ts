@@ -1,7 +1,7 @@
 import './polyfills';
 import { Worker } from 'node:worker_threads';
 import { OcrEngine } from '../adapters/ocr/engine';
-import { localPageImages } from '../adapters/ocr/page-images';
+import { pdfPageImages } from '../adapters/ocr/page-images';
 import { readScan } from '../adapters/ocr/scan-reader';
 import { extractTextLayer } from '../adapters/pdf/text-layer';
 import { keptTextOf, readKeptText } from '../services/pipeline/kept-text';
@@ -56,7 +56,7 @@ process.on('message', (request: PdfProcessRequest) => {
       : request.op === 'keptText'
         ? Promise.resolve().then(() => readKeptText(request.bytes, request.options))
         : request.op === 'pageImage'
-          ? localPageImages.render(request.bytes, request.page)
+          ? pdfPageImages.render(request.bytes, request.page)
           : readScan(request.bytes, ocr());
   work.then(
     (value) => send({ id: request.id, ok: true, value } satisfies PdfProcessReply),
