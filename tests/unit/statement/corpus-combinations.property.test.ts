@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { readStatement } from '../../../functions/domain/statement';
 import {
+  type AmountForm,
   CORPUS,
   type CorpusLayout,
   generateCorpusStatement,
@@ -29,9 +30,10 @@ const GENERATED = CORPUS.filter((l) => !l.script);
  * notes), 'D' (HSBC: StillwatersTechnology/bank_statements_to_excel src/bstec/modules/classes.py reads a
  * trailing "D" on the opening and closing balance as a debit), 'OD' (NatWest / RBS), 'DR' (Danske Bank), brackets
  * (Starling prints money in brackets), a trailing minus ('770,138.57-', as statements from older core banking
- * systems print an overdraft); the summary may also print '£-12.00'.
+ * systems print an overdraft), 'CR' on every balance in credit and 'DR' on every one overdrawn (the balance
+ * column's own marks, as Co-operative Bank and Danske Bank print them); the summary may also print '£-12.00'.
  */
-const OVERDRAWN: OverdrawnForm[] = ['minus', 'D', 'OD', 'DR', 'brackets', 'trailing-minus'];
+const OVERDRAWN: OverdrawnForm[] = ['minus', 'D', 'OD', 'DR', 'brackets', 'trailing-minus', 'cr-dr'];
 
 const variation = fc.record({
   layout: fc.constantFrom(...GENERATED),
@@ -42,6 +44,11 @@ const variation = fc.record({
   newestFirst: fc.boolean(),
   overdrawn: fc.constantFrom<OverdrawnForm>(...OVERDRAWN),
   summaryOverdrawn: fc.constantFrom<OverdrawnForm | 'pound-minus'>(...OVERDRAWN, 'pound-minus'),
+  amountForm: fc.constantFrom<AmountForm>('signed', 'plus-minus-pound', 'cr-dr', 'trailing-minus'),
+  someBalances: fc.boolean(),
+  weekday: fc.boolean(),
+  reference: fc.boolean(),
+  foreign: fc.boolean(),
 });
 
 function recombine(v: VariationValue): CorpusLayout {
@@ -53,7 +60,8 @@ function recombine(v: VariationValue): CorpusLayout {
   // Tables side by side hold as many rows as their two columns of lines: the row count is the layout's own.
   // A one-page layout holds what fits above its footer (y 800), two lines an entry when descriptions wrap,
   // with room for rows at its head and foot; a paged one breaks its pages where it says.
-  const fits = Math.floor((800 - base.tableTop - 60) / 12 / (wrap ? 2 : 1));
+  const reference = wrap && v.reference;
+  const fits = Math.floor((800 - base.tableTop - 60) / 12 / (reference ? 3 : wrap || v.foreign ? 2 : 1));
   const rows = base.sideBySide ? base.rows : base.pages ? v.rows : Math.min(v.rows, fits);
   return {
     ...base,
@@ -64,6 +72,20 @@ function recombine(v: VariationValue): CorpusLayout {
     openingPence: bank ? base.openingPence + v.opening : base.openingPence,
     ...(bank ? { overdrawn: v.overdrawn, summaryOverdrawn: v.summaryOverdrawn } : {}),
     wrap,
+    // A payee's reference on a third line; card payments abroad with the exchange rate under the row.
+    reference,
+    foreign: v.foreign,
+    // A single Amount column on a bank statement signed each way UK statements sign it (a trailing minus
+    // as older core banking systems print money out, '12.50-').
+    ...(bank && base.amountForm ? { amountForm: v.amountForm } : {}),
+    // Dates with the day of the week ('Mon 06 Jan'), where the layout prints a day and a month.
+    ...(v.weekday && (base.dateForm === 'dd Mon' || base.dateForm === 'd Mon')
+      ? { dateForm: 'Ddd dd Mon' as const }
+      : {}),
+    // A balance on some rows only, where the layout prints one on every row (oldest first).
+    ...(v.someBalances && bank && base.balances === 'row' && !base.newestFirst && !v.newestFirst
+      ? { balances: 'some' as const }
+      : {}),
     // Newest first where a balance follows every row, on one page (as the statements that print it do).
     newestFirst:
       base.newestFirst ||
@@ -84,6 +106,11 @@ type VariationValue = {
   newestFirst: boolean;
   overdrawn: OverdrawnForm;
   summaryOverdrawn: OverdrawnForm | 'pound-minus';
+  amountForm: AmountForm;
+  someBalances: boolean;
+  weekday: boolean;
+  reference: boolean;
+  foreign: boolean;
 };
 
 describe('statement corpus: traits in new combinations, read exactly', () => {
