@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
+import { groupLevelWrites } from './level-writes';
 import { startS3Gate } from './s3-gate';
 
 /**
@@ -78,6 +79,8 @@ export async function startDynamo(options: {
   mkdirSync(options.directory, { recursive: true, mode: 0o700 });
   // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
   closeLevelIteratorsOnReturn();
+  // An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
+  groupLevelWrites();
   const server = dynalite({
     path: options.directory,
     createTableMs: options.createTableMs ?? 0,

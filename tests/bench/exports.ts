@@ -30,7 +30,7 @@ const PAYEES = [
   ['SO', 'TFR 309174 11111111', -10000],
 ] as const;
 
-function bigCsv(): string {
+export function bigCsv(): string {
   const rows: string[] = [];
   let balance = 500_000;
   const start = Date.UTC(2023, 0, 1);

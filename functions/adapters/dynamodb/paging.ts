@@ -107,19 +107,42 @@ export async function batchGetAll<T = Item>(
 /** One request of a BatchWriteItem: put an item, or delete one by its key. */
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
+/** BatchWriteItems in flight at once: enough to keep the table busy, few enough that 5,000 rows are not all
+ * marshalled, queued for a socket and held in memory together (the client's pool has 50 sockets). */
+export const BATCH_WRITES_AT_ONCE = 32;
+
 /**
- * Puts and deletes in batches of 25, the batches sent together, each retried until nothing is left
- * unprocessed. Not conditional and not atomic: for writes whose key makes them idempotent.
+ * Puts and deletes in batches of 25, up to BATCH_WRITES_AT_ONCE batches in flight at once (the next sent as
+ * one finishes), each retried until nothing is left unprocessed. A batch that still fails fails the call
+ * once the batches in flight have settled, and no further batch is sent. Not conditional and not atomic:
+ * for writes whose key makes them idempotent.
  */
 export async function batchWriteAll(
   requests: readonly WriteRequest[],
-  options: { client?: Client } = {},
+  options: { client?: Client; atOnce?: number } = {},
 ): Promise<void> {
-  const { client = documentClient() } = options;
-  const batches: Array<Promise<void>> = [];
+  const { client = documentClient(), atOnce = BATCH_WRITES_AT_ONCE } = options;
+  const batches: WriteRequest[][] = [];
   for (let start = 0; start < requests.length; start += BATCH_WRITE_MAX_REQUESTS)
-    batches.push(writeBatch(client, requests.slice(start, start + BATCH_WRITE_MAX_REQUESTS)));
-  await Promise.all(batches);
+    batches.push(requests.slice(start, start + BATCH_WRITE_MAX_REQUESTS));
+  let next = 0;
+  let failed = false;
+  const sender = async () => {
+    while (!failed && next < batches.length) {
+      const batch = batches[next++]!;
+      try {
+        await writeBatch(client, batch);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.min(Math.max(1, atOnce), batches.length) }, sender),
+  );
+  const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 async function writeBatch(client: Client, batch: readonly WriteRequest[]): Promise<void> {

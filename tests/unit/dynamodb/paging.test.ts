@@ -167,6 +167,47 @@ describe('batchGetAll and batchWriteAll: any number of keys and requests', () =>
   });
 });
 
+describe('batchWriteAll: several batches in flight, never all of them', () => {
+  /** A client that passes each write to dynalite and records how many BatchWriteItems were in flight. */
+  function countingClient(failOn?: number) {
+    const real = documentClient();
+    let inFlight = 0;
+    let most = 0;
+    let sent = 0;
+    const client: Pick<DynamoDBDocumentClient, 'send'> = {
+      send: (async (command: BatchWriteCommand) => {
+        const index = sent++;
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          if (index === failOn) throw new Error('the table is unavailable');
+          return await real.send(command);
+        } finally {
+          inFlight--;
+        }
+      }) as unknown as DynamoDBDocumentClient['send'],
+    };
+    return { client, stats: () => ({ most, sent, inFlight }) };
+  }
+
+  it('writes 40 batches with at most `atOnce` of them in flight, every item written', async () => {
+    const { client, stats } = countingClient();
+    await batchWriteAll(rows('C#many', 1000).map(put), { client, atOnce: 4 });
+    expect(stats()).toEqual({ most: 4, sent: 40, inFlight: 0 });
+    expect((await partition('C#many')).length).toBe(1000);
+  });
+
+  it('a batch that fails fails the call, sends no further batch, and lets those in flight finish first', async () => {
+    const { client, stats } = countingClient(2);
+    await expect(batchWriteAll(rows('C#fail', 500).map(put), { client, atOnce: 3 })).rejects.toThrow(
+      'the table is unavailable',
+    );
+    // batches 0 and 1 were in flight with batch 2; at most one more was taken before the failure was seen
+    expect(stats().inFlight).toBe(0);
+    expect(stats().sent).toBeLessThan(20);
+  });
+});
+
 describe('unprocessed items and keys (a throttled partition) are sent again', () => {
   it('BatchWriteItem: the held-back half of each batch is written on the next tries', async () => {
     const { client, sent } = throttlingClient(2);
