@@ -75,7 +75,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Ceilings for a busy runner, not targets: Vitest's own default for expect.poll is one second.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/support/polyfills.ts'],
         },

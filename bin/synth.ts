@@ -27,11 +27,17 @@ const sizes = functions.map((f) => {
         .filter((file) => /\.m?js$/.test(file))
         .reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
     : 0;
-  return { id: f.spec.id, stack: f.node.scopes[1]?.node.id ?? '', kb: bytes / 1024, pdfjs: f.usesPdfjs };
+  return {
+    id: f.spec.id,
+    stack: f.node.scopes[1]?.node.id ?? '',
+    kb: bytes / 1024,
+    pdfjs: f.usesPdfjs,
+    draws: f.drawsPages,
+  };
 });
 console.log(`\nLambda bundles (minified JS, @aws-sdk/* from the runtime; budget < ${MAX_BUNDLE_KB} KB):`);
 for (const s of [...sizes].sort((a, b) => b.kb - a.kb)) {
-  const note = s.pdfjs ? '  + pdfjs-dist layer' : '';
+  const note = s.draws ? '  + drawing layer (x86_64)' : s.pdfjs ? '  + pdfjs-dist layer' : '';
   console.log(`  ${s.kb.toFixed(1).padStart(6)} KB  ${s.id.padEnd(28)} ${s.stack}${note}`);
 }
 

@@ -37,6 +37,11 @@ export const API_AREAS = [
   'accounts',
   'transactions',
   'uploads',
+  /**
+   * Statement pages drawn as images (Check Statement): apart from 'uploads' because drawing needs pdf.js and a
+   * native canvas, which only this function carries (on x86_64: infra/constructs/pdfjs-layer.ts).
+   */
+  'pages',
   'family',
   'members',
   'profile',
@@ -323,13 +328,17 @@ export const ROUTES = {
     { method: 'GET', path: '/api/uploads/{id}/check', scope: 'member' },
     ['table:read', 'uploads:read'],
   ),
-  GetStatementCheckPage: http(
-    'GetStatementCheckPage',
-    'uploads',
-    'get-statement-check-page',
-    { method: 'GET', path: '/api/uploads/{id}/check/pages/{page}', scope: 'member' },
-    ['table:read', 'uploads:read'],
-  ),
+  GetStatementCheckPage: {
+    ...http(
+      'GetStatementCheckPage',
+      'pages',
+      'get-statement-check-page',
+      { method: 'GET', path: '/api/uploads/{id}/check/pages/{page}', scope: 'member' },
+      ['table:read', 'uploads:read'],
+    ),
+    // Drawing a page is CPU work: Lambda gives CPU in proportion to memory.
+    memoryMb: 1024,
+  },
   EditStatementCheck: http(
     'EditStatementCheck',
     'uploads',

@@ -1,7 +1,7 @@
 import './polyfills';
 import { parentPort } from 'node:worker_threads';
 import { OcrEngine } from '../adapters/ocr/engine';
-import { localPageImages } from '../adapters/ocr/page-images';
+import { pdfPageImages } from '../adapters/ocr/page-images';
 import { readScan } from '../adapters/ocr/scan-reader';
 import { extractTextLayer } from '../adapters/pdf/text-layer';
 import { keptTextOf, readKeptText } from '../services/pipeline/kept-text';
@@ -40,7 +40,7 @@ port.on('message', (request: PdfThreadRequest) => {
       : request.op === 'keptText'
         ? Promise.resolve().then(() => readKeptText(request.bytes, request.options))
         : request.op === 'pageImage'
-          ? localPageImages.render(request.bytes, request.page)
+          ? pdfPageImages.render(request.bytes, request.page)
           : readScan(request.bytes, ocr());
   work.then(
     (value) => {

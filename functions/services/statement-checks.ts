@@ -38,8 +38,8 @@ import {
   runCheck,
 } from '../domain/statement-check';
 import type { FamilyContext } from '../shared/context';
-import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../shared/errors';
-import type { Ports } from '../shared/ports';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { PageImages, Ports } from '../shared/ports';
 import { toUpload } from './uploads';
 
 /**
@@ -137,7 +137,7 @@ export async function statementCheckPage(
   family: FamilyContext,
   uploadId: string,
   page: number,
-  deps: Pick<Ports, 'storage' | 'pageImages'>,
+  deps: Pick<Ports, 'storage'> & { pageImages: PageImages },
 ): Promise<CheckPage> {
   const [upload, check] = await Promise.all([
     getUpload(family.familyId, uploadId),
@@ -145,7 +145,6 @@ export async function statementCheckPage(
   ]);
   if (!upload || !check) throw new NotFoundError('Upload not found');
   if (page > pagesOf(upload)) throw new NotFoundError(CHECK_MESSAGES.noPage);
-  if (!deps.pageImages) throw new ServiceUnavailableError(CHECK_MESSAGES.noPageImages);
   // The statement as uploaded, in the uploads bucket.
   const pdf = await deps.storage.getObjectBytes(upload.objectKey).catch(() => null);
   if (!pdf) throw new NotFoundError(CHECK_MESSAGES.noPage);

@@ -53,8 +53,8 @@ export interface TextRecognition {
 
 /**
  * A statement's page drawn as an image, for the family's check of what was read (Check Statement): pdf.js on
- * @napi-rs/canvas (functions/adapters/ocr/page-images.ts). Registered by the twin, as the OCR stand-in is, so no
- * Lambda bundle carries the native canvas; without it (null) the screen shows the rows and sums alone.
+ * @napi-rs/canvas (functions/adapters/ocr/page-images.ts). Only the function that draws pages composes it
+ * (functions/app/page-drawing.ts; the twin registers its PDF thread's): null in every other function.
  */
 export interface PageImages {
   /** Page `page` (1-based) of a PDF as a PNG, or null when the PDF has no such page or cannot be opened. */

@@ -10,7 +10,14 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { TABLE_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
 import type { FunctionSpec, Need, Trigger } from '../../functions/handlers/manifest';
-import { importsPdfjs, PDFJS_ESBUILD_ARGS, PDFJS_EXTERNAL, pdfjsLayer } from './pdfjs-layer';
+import {
+  DRAWING_ESBUILD_ARGS,
+  drawingLayer,
+  LAYER_EXTERNAL,
+  layerImports,
+  PDFJS_ESBUILD_ARGS,
+  pdfjsLayer,
+} from './pdfjs-layer';
 import { REPO_ROOT } from './repo-root';
 
 /**
@@ -70,7 +77,7 @@ const NO_RESOURCE_LEVEL = {
 
 /**
  * The ONE Lambda construct. Every function of the product is one of these, built from its manifest entry:
- * Node 22 on ARM64; ESM bundled by NodejsFunction with the local esbuild (no Docker), minified, with linked
+ * Node 22 on ARM64 (x86_64 for a function that draws PDF pages: see pdfjs-layer.ts); ESM bundled by NodejsFunction with the local esbuild (no Docker), minified, with linked
  * source maps (NODE_OPTIONS=--enable-source-maps); its own log group and role; X-Ray active tracing;
  * the reserved environment (APP_MODE=aws, STAGE, POWERTOOLS_SERVICE_NAME); IAM from the manifest's `needs`.
  *
@@ -83,11 +90,16 @@ export class AppFunction extends Construct {
   readonly spec: FunctionSpec;
   readonly logGroup: LogGroup;
   readonly usesPdfjs: boolean;
+  /** Imports @napi-rs/canvas: runs on x86_64 with the drawing layer (pdfjs-layer.ts). */
+  readonly drawsPages: boolean;
 
   constructor(scope: Construct, spec: FunctionSpec, bindings: FunctionBindings) {
     super(scope, spec.id);
     this.spec = spec;
-    this.usesPdfjs = importsPdfjs(spec.entry);
+    const imports = layerImports(spec.entry);
+    this.usesPdfjs = imports.pdfjs;
+    this.drawsPages = imports.canvas;
+    const layer = this.drawsPages ? drawingLayer(this) : this.usesPdfjs ? pdfjsLayer(this) : null;
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: bindings.prod ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
@@ -110,7 +122,7 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: resolve(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: this.drawsPages ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: spec.memoryMb ?? 512,
       timeout: Duration.seconds(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS[spec.trigger.type]),
       tracing: Tracing.ACTIVE,
@@ -124,7 +136,7 @@ export class AppFunction extends Construct {
         ...bindings.environment,
         ...environmentFor(spec, bindings),
       },
-      ...(this.usesPdfjs ? { layers: [pdfjsLayer(this)] } : {}),
+      ...(layer ? { layers: [layer] } : {}),
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
@@ -134,9 +146,10 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
-        // pdf.js comes from a layer (see pdfjs-layer.ts); its imports are rewritten to the layer's path.
-        externalModules: ['@aws-sdk/*', ...(this.usesPdfjs ? [PDFJS_EXTERNAL] : [])],
-        ...(this.usesPdfjs ? { esbuildArgs: PDFJS_ESBUILD_ARGS } : {}),
+        // pdf.js (and for drawing, the canvas and pdf-lib) come from a layer (see pdfjs-layer.ts); their
+        // imports are rewritten to the layer's path.
+        externalModules: ['@aws-sdk/*', ...(layer ? [LAYER_EXTERNAL] : [])],
+        ...(layer ? { esbuildArgs: this.drawsPages ? DRAWING_ESBUILD_ARGS : PDFJS_ESBUILD_ARGS } : {}),
         // ESM output: CommonJS dependencies that call require() get one.
         banner:
           "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

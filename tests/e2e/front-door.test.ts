@@ -106,7 +106,7 @@ describe('the landing page (real Chromium)', () => {
             .filter((i) => i.visitor_id === visitor)
             .map((i) => i.type)
             .sort(),
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toEqual(expect.arrayContaining(['ab_view', 'ab_view', 'ab_view', 'page_view']));
     expect(consoleErrors).toEqual([]);
@@ -129,7 +129,7 @@ describe('the landing page (real Chromium)', () => {
     await dialog.getByLabel(/Your feedback/).fill(message);
     await dialog.getByRole('button', { name: 'Send Feedback' }).click();
     await page.getByText('Thanks for your feedback!').waitFor();
-    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     const stored = (await items('FEEDBACK')).find((i) => i.message === message);
     expect(stored).toMatchObject({ source: 'landing_page', contact_email: null, url: `${twin.url}/` });
     expect(consoleErrors).toEqual([]);
@@ -149,7 +149,7 @@ describe('a newcomer from the landing page (real Chromium, 1280 px)', () => {
     await onboardWithBank(page, twin, 'Barclays', { tour: true });
 
     const tour = page.getByRole('dialog', { name: 'Upload bank statements' });
-    await tour.waitFor({ timeout: 5000 });
+    await tour.waitFor({ timeout: 30_000 });
     await expectAccessible(page, 'welcome tour');
     await page.screenshot({ path: '/tmp/front-door-tour-1280.png' });
     // It points at the sidebar's File Upload link, with the tooltip inside the viewport.
@@ -173,7 +173,7 @@ describe('a newcomer from the landing page (real Chromium, 1280 px)', () => {
       .poll(
         async () => (await items('ANALYTICS#')).some((i) => i.visitor_id === visitor && i.type === 'sign_in'),
         {
-          timeout: 10_000,
+          timeout: 30_000,
         },
       )
       .toBe(true);
@@ -204,7 +204,7 @@ describe('a newcomer from the landing page (real Chromium, 1280 px)', () => {
     await page.getByText('Profile updated successfully!').waitFor();
     expect(await page.getByLabel('Postcode').inputValue()).toBe('SW1A 1AA');
     await page.screenshot({ path: '/tmp/front-door-profile-1280.png', fullPage: true });
-    await page.getByText('Profile updated successfully!').waitFor({ state: 'detached', timeout: 5000 });
+    await page.getByText('Profile updated successfully!').waitFor({ state: 'detached', timeout: 30_000 });
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 60_000);
 });

@@ -114,7 +114,7 @@ describe('an admin invites a second person, who joins the same family; the admin
     await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
     await invitee.getByRole('heading', { name: 'Welcome to the Family!' }).waitFor();
     await invitee.getByText('Redirecting to dashboard...').waitFor();
-    await invitee.waitForURL(`${twin.url}/app`, { timeout: 10_000 });
+    await invitee.waitForURL(`${twin.url}/app`, { timeout: 30_000 });
     await invitee.getByRole('heading', { name: 'Family Overview' }).waitFor();
     expect(await invitee.evaluate(() => localStorage.getItem('pendingInviteToken'))).toBeNull();
   });

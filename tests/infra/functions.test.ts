@@ -57,12 +57,13 @@ describe('every deployed function', () => {
     for (const spec of FUNCTIONS) expect(() => lambdaOf(s.templates[stackOf(spec)], spec)).not.toThrow();
   });
 
-  it('runs Node 22 on arm64, handler index.handler, X-Ray active, its own log group, manifest timeout/memory', () => {
+  it('runs Node 22 on arm64 (the page-drawing pages area on x86_64), handler index.handler, X-Ray active, its own log group, manifest timeout/memory', () => {
     for (const spec of FUNCTIONS) {
       const [, fn] = lambdaOf(s.templates[stackOf(spec)], spec);
       expect(fn.Properties, spec.id).toMatchObject({
         Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
+        // The native canvas that draws statement pages is installed for x86_64 only (pdfjs-layer.ts).
+        Architectures: [spec.id === 'PagesApi' ? 'x86_64' : 'arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: { Ref: expect.stringMatching(new RegExp(`^${spec.id}Logs`)) } },

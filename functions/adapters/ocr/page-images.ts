@@ -6,9 +6,11 @@ export const PAGE_IMAGE_DPI = 110;
 
 /**
  * A statement's page as a PNG for Check Statement, drawn by the same pdf.js + @napi-rs/canvas renderer the OCR
- * stand-in reads scans with (./render.ts). Registered by the twin only (functions/local/server.ts).
+ * stand-in reads scans with (./render.ts): a text page by pdf.js, a scanned page's JPEG decoded natively.
+ * The twin runs it in its PDF thread (functions/local/pdf-thread.ts); in AWS the pages area's function runs
+ * it, with pdf.js and the native canvas from its layer (infra/constructs/pdfjs-layer.ts).
  */
-export const localPageImages: PageImages = {
+export const pdfPageImages: PageImages = {
   async render(pdf, page) {
     const pages = renderPages(pdf, { dpi: PAGE_IMAGE_DPI, page });
     try {

@@ -1,5 +1,5 @@
-import { services } from '../../app/container';
 import { httpHandler, json } from '../../app/http';
+import { drawingServices } from '../../app/page-drawing';
 import { checkPageParamsSchema } from '../../contracts/statement-check';
 import { statementCheckPage } from '../../services/statement-checks';
 import { ROUTES } from '../manifest';
@@ -9,5 +9,5 @@ export const handler = httpHandler(
   ROUTES.GetStatementCheckPage,
   { params: checkPageParamsSchema },
   async ({ family, params }) =>
-    json(200, await statementCheckPage(family, params.id, params.page, services())),
+    json(200, await statementCheckPage(family, params.id, params.page, drawingServices())),
 );

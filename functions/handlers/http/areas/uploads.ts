@@ -5,7 +5,6 @@ import { handler as discardStatementCheck } from '../discard-statement-check';
 import { handler as editStatementCheck } from '../edit-statement-check';
 import { handler as getExportMapping } from '../get-export-mapping';
 import { handler as getStatementCheck } from '../get-statement-check';
-import { handler as getStatementCheckPage } from '../get-statement-check-page';
 import { handler as getUpload } from '../get-upload';
 import { handler as importStatementCheck } from '../import-statement-check';
 import { handler as listAccountStatements } from '../list-account-statements';
@@ -22,7 +21,6 @@ export const handler = areaRouter('uploads', [
   statementRemoval,
   listStatementChecks,
   getStatementCheck,
-  getStatementCheckPage,
   editStatementCheck,
   importStatementCheck,
   discardStatementCheck,
