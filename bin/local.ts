@@ -27,7 +27,8 @@ try {
     web,
     log,
     localRoutes: [cognito.route],
-    warmPdfThread: true,
+    warmPdfProcess: true,
+    pdfPriority: 19,
   });
   console.log(`\nFamily Finance is running on the local twin: ${twin.url}`);
   console.log(

@@ -7,7 +7,7 @@ import { services } from './container';
 /**
  * The composition root's part for the one function that draws statement pages (the API's pages area): the
  * pdf.js + @napi-rs/canvas adapter (functions/adapters/ocr/page-images.ts) serves the `pageImages` port,
- * unless the twin has registered its PDF thread's. The adapter is loaded on first use, so that the twin's
+ * unless the twin has registered its PDF process's. The adapter is loaded on first use, so that the twin's
  * API thread never loads it, and only this function's bundle carries it (container.ts is in every bundle).
  * Should the native canvas not load (a deployment without it), the family is told the pages cannot be drawn
  * and the screen shows the rows and sums alone.

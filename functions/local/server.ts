@@ -22,7 +22,7 @@ import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
 import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
-import { PdfThread } from './pdf-thread';
+import { PdfProcess } from './pdf-process';
 import { LocalPipelineRunner } from './pipeline-runner';
 import { ownerOnlyDataFolder } from './private-data';
 import { readLimitedBody } from './request-body';
@@ -46,8 +46,13 @@ export interface TwinOptions {
   log?: (line: string) => void;
   /** Deliver S3 object-created events to the trigger (default true; tests of single steps turn it off). */
   s3Events?: boolean;
-  /** Start the PDF thread at once, so the first statement is not kept waiting for it (npm start). */
-  warmPdfThread?: boolean;
+  /** Start the PDF process at once, so the first statement is not kept waiting for it (npm start). */
+  warmPdfProcess?: boolean;
+  /**
+   * The PDF process's nice value (0 to 19; default 0). `npm start` runs it at 19, so that the API keeps a core
+   * while a heavy PDF is read; tests leave it at 0, as their twins share the machine with each other.
+   */
+  pdfPriority?: number;
   /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
   localRoutes?: Array<
     (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>
@@ -183,14 +188,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onObjectCreated,
     });
     cleanups.push(() => s3.close());
-    // PDFs are read in a worker thread (text layers, and scans for the local stand-in for Textract), so a
+    // PDFs are read in a child process (text layers, and scans for the local stand-in for Textract), so a
     // long or hostile PDF never stalls the API; ended after the pipeline runner stops.
-    const pdfThread = new PdfThread();
-    cleanups.push(() => pdfThread.close());
-    if (options.warmPdfThread) pdfThread.warm();
+    const pdfProcess = new PdfProcess({ priority: options.pdfPriority });
+    cleanups.push(() => pdfProcess.close());
+    if (options.warmPdfProcess) pdfProcess.warm();
     const textRecognition = new LocalTextRecognition({
       readObject: (bucket, key) => getObjectBytes(key, bucket),
-      reader: { read: pdfThread.readScan, describe: () => pdfThread.describe() },
+      reader: { read: pdfProcess.readScan, describe: () => pdfProcess.describe() },
     });
     cleanups.push(() => textRecognition.close());
     cleanups.push(() => runner.close());
@@ -253,10 +258,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       mailer: outbox,
       probes,
       textRecognition,
-      textLayer: pdfThread.textLayer,
-      keptText: pdfThread.keptText,
+      textLayer: pdfProcess.textLayer,
+      keptText: pdfProcess.keptText,
       jobs,
-      pageImages: pdfThread.pageImages,
+      pageImages: pdfProcess.pageImages,
     });
     cleanups.push(async () => clearRegisteredServices());
     // Payments: the Stripe stand-in unless a Stripe key is set; the test clock for subscription rules.

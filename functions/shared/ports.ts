@@ -54,7 +54,7 @@ export interface TextRecognition {
 /**
  * A statement's page drawn as an image, for the family's check of what was read (Check Statement): pdf.js on
  * @napi-rs/canvas (functions/adapters/ocr/page-images.ts). Only the function that draws pages composes it
- * (functions/app/page-drawing.ts; the twin registers its PDF thread's): null in every other function.
+ * (functions/app/page-drawing.ts; the twin registers its PDF process's): null in every other function.
  */
 export interface PageImages {
   /** Page `page` (1-based) of a PDF as a PNG, or null when the PDF has no such page or cannot be opened. */
@@ -66,7 +66,7 @@ export interface PageImages {
 
 /**
  * What reading a PDF's text layer gives: its blocks, or already the bytes Parse reads them from (`kept`, the
- * `blocks.json` working file, as the twin's PDF thread gives them, so that the API's thread never holds
+ * `blocks.json` working file, as the twin's PDF process gives them, so that the twin's API process never holds
  * every word), or why not (the family-facing message).
  */
 export type TextLayerReading =
@@ -76,8 +76,8 @@ export type TextLayerReading =
 
 /**
  * Reading a statement PDF's text layer with pdf.js. Null: in the function's own process (AWS, where one
- * Lambda invocation reads one statement). The twin registers a worker thread (functions/local/pdf-thread.ts),
- * so that a long or hostile PDF never stalls the API served from the same process.
+ * Lambda invocation reads one statement). The twin registers a child process (functions/local/pdf-process.ts),
+ * so that a long or hostile PDF never stalls the API the twin's own process serves.
  */
 export type TextLayerReader = (
   bytes: Uint8Array,
@@ -97,7 +97,7 @@ export type KeptTextReading =
 
 /**
  * Reading a PDF's kept text as a statement, for Parse. Null: in the step's own process (AWS). The twin
- * registers its PDF thread, where a text of hundreds of thousands of words is read without stalling the API.
+ * registers its PDF process, where a text of hundreds of thousands of words is read without stalling the API.
  */
 export type KeptTextReader = (
   bytes: Uint8Array,

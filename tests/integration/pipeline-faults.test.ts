@@ -39,7 +39,7 @@ async function start(clockOffsetMs = 0) {
     output += d.toString();
   });
   url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the twin did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the twin did not start: ${output}`)), 120_000);
     proc.stdout?.on('data', (d: Buffer) => {
       output += d.toString();
       const ready = /READY (http:\/\/\S+)/.exec(output);
@@ -115,7 +115,7 @@ async function settled(c: Case): Promise<Upload> {
       const { body } = await api<Upload>('GET', `/api/uploads/${c.uploadId}`);
       return body.stage === 'done' || body.stage === 'failed' ? body : null;
     },
-    30_000,
+    90_000,
     50,
   );
 }
@@ -147,7 +147,7 @@ beforeAll(async () => {
   });
   steps = execution.steps ?? [];
   console.log(`pipeline steps of a clean run: ${steps.map((s) => `${s.task} ${s.ms} ms`).join(', ')}`);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await kill();
   rmSync(dataDir, { recursive: true, force: true });
@@ -165,7 +165,7 @@ describe('the statement pipeline when the twin is killed (SIGKILL) and started a
     for (let k = 1; k < steps.length; k++) {
       const c = await uploadStatement(100 + k);
       // Kill as soon as the k-th step is recorded finished: between it and the next, or just inside the next.
-      await waitFor(async () => ((await executionOf(c.uploadId))?.steps?.length ?? 0) >= k, 20_000, 5);
+      await waitFor(async () => ((await executionOf(c.uploadId))?.steps?.length ?? 0) >= k, 60_000, 5);
       await kill();
       cases.push({ ...c, killedAfter: steps[k - 1]!.task });
       await start();
@@ -173,18 +173,18 @@ describe('the statement pipeline when the twin is killed (SIGKILL) and started a
     }
     console.log(`killed after: ${cases.map((c) => c.killedAfter).join(', ')}`);
     for (const c of cases) await expectWhole(c);
-  }, 120_000);
+  }, 600_000);
 
   it('loses no row and duplicates none when killed in the middle of Persist', async () => {
     const parse = steps.findIndex((s) => s.task === 'Parse');
     const persistMs = steps.find((s) => s.task === 'Persist')?.ms ?? 0;
     const c = await uploadStatement(200);
-    await waitFor(async () => ((await executionOf(c.uploadId))?.steps?.length ?? 0) > parse, 20_000, 5);
+    await waitFor(async () => ((await executionOf(c.uploadId))?.steps?.length ?? 0) > parse, 60_000, 5);
     await new Promise((r) => setTimeout(r, Math.floor(persistMs / 2)));
     await kill();
     await start();
     await expectWhole(c);
-  }, 60_000);
+  }, 300_000);
 
   it('reads an upload whose PUT the kill cut off as failed, with its message, once its URL has expired', async () => {
     const accounts = await api<CreateAccountsResponse>('POST', '/api/accounts', {
@@ -223,5 +223,5 @@ describe('the statement pipeline when the twin is killed (SIGKILL) and started a
     );
     expect(body.transactions).toEqual([]);
     expect((await executions()).filter((e) => e.status === 'RUNNING')).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 });

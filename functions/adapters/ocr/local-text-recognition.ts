@@ -37,7 +37,7 @@ export class LocalTextRecognition {
   constructor(options: {
     readObject: (bucket: string, key: string) => Promise<Uint8Array>;
     engine?: OcrEngine;
-    /** Reads a scan elsewhere (the twin's PDF thread, which has its own engine) instead of with `engine`. */
+    /** Reads a scan elsewhere (the twin's PDF process, which has its own engine) instead of with `engine`. */
     reader?: { read: (bytes: Uint8Array) => Promise<CollectResult>; describe: () => string };
     waitMs?: number;
   }) {

@@ -7,7 +7,7 @@ export const PAGE_IMAGE_DPI = 110;
 /**
  * A statement's page as a PNG for Check Statement, drawn by the same pdf.js + @napi-rs/canvas renderer the OCR
  * stand-in reads scans with (./render.ts): a text page by pdf.js, a scanned page's JPEG decoded natively.
- * The twin runs it in its PDF thread (functions/local/pdf-thread.ts); in AWS the pages area's function runs
+ * The twin runs it in its PDF process (functions/local/pdf-process.ts); in AWS the pages area's function runs
  * it, with pdf.js and the native canvas from its layer (infra/constructs/pdfjs-layer.ts).
  */
 export const pdfPageImages: PageImages = {

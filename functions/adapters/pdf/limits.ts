@@ -11,7 +11,7 @@ import { decodedLength, decodesHere, filterNames, PastCeiling } from './stream-f
  * reference is looked up in the file. Decoding here costs about a second per 100 MB and keeps nothing.
  *
  * Not decoded here: the streams of an encrypted PDF (readable without a password, as statements with only
- * an owner password are): they are bounded by the reader's heap and deadline (the twin's PDF thread, the
+ * an owner password are): they are bounded by the reader's heap and deadline (the twin's PDF process, the
  * Lambda's memory and timeout) instead.
  */
 export function inflatedSizeWithinLimits(

@@ -184,15 +184,24 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
       if (last && w.left - last.at(-1)!.right < 1.5 * lineHeight) last.push(w);
       else labels.push([w]);
     }
-    for (const figure of figures.filter((w) => parseAmount(w.text) !== null || looksLikeFigure(w.text))) {
+    figures.forEach((figure, k) => {
+      if (parseAmount(figure.text) === null && !looksLikeFigure(figure.text)) return;
+      if (isAmountAffix(figure.text)) return;
       const centre = (figure.left + figure.right) / 2;
       const label = labels.find(
         (l) =>
           (figure.left < l.at(-1)!.right && figure.right > l[0]!.left) ||
           (centre > l[0]!.left && centre < l.at(-1)!.right),
       );
-      if (label) out.push({ ...row, words: [...label, figure] });
-    }
+      if (!label) return;
+      // The marks printed beside the figure go with it ('£45.00 OD', '( £45.00 )', '- £45.00').
+      let from = k;
+      while (from > 0 && /^(?:before|either)$/.test(isAmountAffix(figures[from - 1]!.text) ?? '')) from--;
+      let to = k;
+      while (to + 1 < figures.length && /^(?:after|either)$/.test(isAmountAffix(figures[to + 1]!.text) ?? ''))
+        to++;
+      out.push({ ...row, words: [...label, ...figures.slice(from, to + 1)] });
+    });
   });
   return out;
 }

@@ -303,5 +303,13 @@ export function pageFurniture(rows: readonly Row[]): Set<Row> {
       }
     }
   }
+  // Furniture stands above or below a page's table, never between two of its rows: a line with money printed
+  // above it and another below it on its page is the table's own text, however often it recurs at that place
+  // (a payee's second line, 'LONDON', the second entry of two pages).
+  const money = rows.filter((r) => !furniture.has(r) && endsInMoney(r.words, r.words.length - 1));
+  for (const row of furniture) {
+    const onPage = money.filter((m) => m.page === row.page);
+    if (onPage.some((m) => m.top < row.top) && onPage.some((m) => m.top > row.top)) furniture.delete(row);
+  }
   return furniture;
 }

@@ -32,11 +32,11 @@ export async function extractStep(deps: PipelineDeps, input: PipelineState): Pro
   state = { ...state, fileHash };
   // A bank's export (CSV, OFX/QFX, QIF) is read by Parse as it is; here only that it is what its name says.
   if (isExportFile(state.fileName)) return checkExportFile(state, bytes);
-  // In the function's own process, unless the twin registered a worker thread for it.
+  // In the function's own process, unless the twin registered its PDF process for it.
   const read = deps.textLayer ?? extractTextLayer;
   const text = await read(bytes, { maxBytes: MAX_UPLOAD_BYTES });
   if (text.ok) {
-    // The twin's PDF thread gives the kept text's bytes already (no word of it crosses into this thread).
+    // The twin's PDF process gives the kept text's bytes already (no word of it crosses into this process).
     const blocksKey =
       'kept' in text
         ? await keepText(deps, state, text.kept)

@@ -6,8 +6,8 @@ import type { KeptTextReading } from '../../shared/ports';
 
 /**
  * A PDF's kept text (the `blocks.json` working file: Extract or PollTextract → Parse) as bytes, and read back
- * as a statement. Pure: no port, no I/O, so that the twin can run both in its PDF thread (a statement's text
- * can be hundreds of thousands of words, and the process that reads it also serves the API), while Lambda
+ * as a statement. Pure: no port, no I/O, so that the twin can run both in its PDF process (a statement's text
+ * can be hundreds of thousands of words, and the twin's own process serves the API), while Lambda
  * runs them in the step's own process.
  */
 

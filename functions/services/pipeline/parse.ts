@@ -39,7 +39,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   ]);
   const referenceDate = (upload?.createdAt ?? deps.now().toISOString()).slice(0, 10);
   // A bank's export is read as it is (./exports.ts); a PDF's text by the statement reader (./kept-text.ts),
-  // in this process or, on the twin, in its PDF thread.
+  // in this process or, on the twin, in its PDF process.
   let statement: ParsedStatement;
   let pdfText: Extract<KeptTextReading, { ok: true }> | null = null;
   if (kept) {

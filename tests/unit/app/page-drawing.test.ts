@@ -53,7 +53,7 @@ describe('drawing statement pages (the pages area)', () => {
     expect(await drawingServices().pageImages.render(await onePagePdf(), 2)).toBeNull();
   }, 60_000);
 
-  it("keeps the drawing the twin registers (its PDF thread's)", async () => {
+  it("keeps the drawing the twin registers (its PDF process's)", async () => {
     const { drawingServices, registerServices } = await freshComposition();
     const registered: PageImages = { render: async () => null };
     registerServices({ pageImages: registered });
