@@ -36,5 +36,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      // The domain rules and the API contracts are pure (no I/O, nothing done on import): a screen that uses
+      // one export of a module does not load and run the modules behind its other exports (the merchant
+      // dictionary behind the matching rules, say).
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]functions[\\/](domain|contracts)[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNELS, DECISION_STATUSES, FREQUENCIES, SERIES_STATUSES } from '../domain/recurring';
+import { CHANNELS, DECISION_STATUSES, FREQUENCIES, SERIES_STATUSES } from '../domain/recurring-terms';
 
 /**
  * Bills & Regular Payments (GET /api/bills, PUT /api/bills/decisions): the regular payments, incomes and

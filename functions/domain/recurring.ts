@@ -5,6 +5,7 @@ import { effectiveFlowType, isExpenseFlowType } from './flow-types';
 import { formatDateMedium, formatMoney } from './format';
 import { extractMerchantName, leadingTypeCode, tradingText } from './merchant-name';
 import { normaliseDescription } from './merchants';
+import type { Channel, DecisionStatus, Frequency, SeriesStatus } from './recurring-terms';
 import type { Transaction } from './types';
 
 /**
@@ -41,19 +42,16 @@ import type { Transaction } from './types';
  */
 
 export type RegularKind = 'payment' | 'income' | 'savings';
-export const FREQUENCIES = [
-  'weekly',
-  'fortnightly',
-  'four_weekly',
-  'monthly',
-  'quarterly',
-  'yearly',
-] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
-export const CHANNELS = ['direct_debit', 'standing_order', 'card', 'other'] as const;
-export type Channel = (typeof CHANNELS)[number];
-export const SERIES_STATUSES = ['active', 'missed', 'ended'] as const;
-export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+export {
+  CHANNELS,
+  type Channel,
+  DECISION_STATUSES,
+  type DecisionStatus,
+  FREQUENCIES,
+  type Frequency,
+  SERIES_STATUSES,
+  type SeriesStatus,
+} from './recurring-terms';
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   weekly: 'Weekly',
@@ -820,9 +818,6 @@ export function expectedDates(
 }
 
 // ── the family's decisions ───────────────────────────────────────────────────────────────────────────────
-
-export const DECISION_STATUSES = ['confirmed', 'not_regular', 'ended'] as const;
-export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 /** What the family said about a series; every field is optional and the latest save of each wins. */
 export interface SeriesDecision {

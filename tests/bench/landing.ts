@@ -14,7 +14,7 @@ import { startTestTwin } from '../support/twin';
  * The landing page as a visitor gets it: the SPA built for production (web/dist) and served by the twin as
  * CloudFront would, measured with Lighthouse in Debian's Chromium (the one the browser tests use).
  *  - LCP with Lighthouse's desktop settings (simulated 40 ms RTT, 10 Mbit/s, no CPU slowdown), median of 3
- *    runs. Target ≤ 1.0 s. The mobile preset (slow 4G, 4× CPU) is printed for comparison, without a target.
+ *    runs. Target ≤ 1.0 s. With the mobile preset (slow 4G, 4× CPU), median of 3 runs: target ≤ 2.0 s.
  *  - The landing page's JavaScript as sent gzipped: the entry script and every module it preloads (each file
  *    gzipped on its own). Target ≤ 150 KB.
  *  - axe-core on the page: serious and critical violations. Target 0.
@@ -90,7 +90,8 @@ export async function bench() {
     const url = `${twin.url}/`;
     const desktop: number[] = [];
     for (let i = 0; i < 3; i++) desktop.push(await lcpMs(url, chromePath, 'desktop'));
-    const mobile = await lcpMs(url, chromePath, 'mobile');
+    const mobile: number[] = [];
+    for (let i = 0; i < 3; i++) mobile.push(await lcpMs(url, chromePath, 'mobile'));
     const blocking = await axeBlocking(url, chromePath);
     return [
       {
@@ -100,10 +101,10 @@ export async function bench() {
         note: `target ≤ 1.0 s (runs: ${desktop.map((d) => (d / 1000).toFixed(2)).join(', ')} s)`,
       },
       {
-        name: 'landing LCP (Lighthouse mobile: slow 4G, 4× CPU)',
-        value: mobile / 1000,
+        name: 'landing LCP (Lighthouse mobile: slow 4G, 4× CPU, median of 3)',
+        value: median(mobile) / 1000,
         unit: 's',
-        note: 'for comparison, no target',
+        note: `target ≤ 2.0 s (runs: ${mobile.map((d) => (d / 1000).toFixed(2)).join(', ')} s)`,
       },
       {
         name: 'landing JS, gzipped',

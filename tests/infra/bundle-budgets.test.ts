@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const KIB = 1024;
 /**
- * Landing initial JS: at most 150 KB gzipped (what a visitor downloads; measured at about 108 KB with every
+ * Landing initial JS: at most 150 KB gzipped (what a visitor downloads; measured at about 100 KB with every
  * landing section, the A/B tests and the analytics); /app at 447.7 KiB (with the accounts, statements and
  * transactions screens). Raise a budget deliberately, with a reason.
  */

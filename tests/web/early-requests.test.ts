@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, configureApi, earlyData, startPageLoadRequests } from '../../web/src/api/client';
+import {
+  apiRequest,
+  configureApi,
+  confirmPageLoadRequests,
+  earlyData,
+  startPageLoadRequests,
+  startPageLoadRequestsBeforeConfig,
+} from '../../web/src/api/client';
 import {
   clearEarlyRequests,
   EARLY_MAX_AGE_MS,
   firstRequestsFor,
+  storedClientId,
   storedIdToken,
 } from '../../web/src/api/early';
 
@@ -131,5 +139,58 @@ describe('the first requests of a page load', () => {
     await vi.waitFor(() => expect(earlyData('/insights/overview', anySchema)).toBeDefined());
     store(jwt(inAnHour(), 'member-2'), 'member-2');
     expect(earlyData('/subscription', anySchema)).toBeUndefined();
+  });
+
+  it('start before /config.json, for the one app client whose signed-in user the browser keeps', async () => {
+    expect(storedClientId()).toBeNull();
+    const token = jwt(inAnHour());
+    store(token);
+    expect(storedClientId()).toBe(CLIENT);
+    startPageLoadRequestsBeforeConfig('/app');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/subscription', '/api/insights/overview']);
+    // The configuration names the same client and address: the answers stand, nothing is asked twice.
+    configureApi({ baseUrl: '/api/' });
+    confirmPageLoadRequests(CLIENT, '/app');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() =>
+      expect(earlyData('/insights/overview', anySchema)).toEqual({ url: '/api/insights/overview' }),
+    );
+
+    // Two clients' users kept: which one the page is for waits for the configuration.
+    clearEarlyRequests();
+    localStorage.setItem('CognitoIdentityServiceProvider.client-2.LastAuthUser', 'member-1');
+    expect(storedClientId()).toBeNull();
+    startPageLoadRequestsBeforeConfig('/app');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asked again when the configuration names another API address or app client', async () => {
+    const token = jwt(inAnHour());
+    store(token);
+    startPageLoadRequestsBeforeConfig('/app');
+    configureApi({ baseUrl: 'https://api.example.co.uk/v1' });
+    confirmPageLoadRequests(CLIENT, '/app');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      '/api/subscription',
+      '/api/insights/overview',
+      'https://api.example.co.uk/v1/subscription',
+      'https://api.example.co.uk/v1/insights/overview',
+    ]);
+    await vi.waitFor(() =>
+      expect(earlyData('/insights/overview', anySchema)).toEqual({
+        url: 'https://api.example.co.uk/v1/insights/overview',
+      }),
+    );
+
+    // Another client: its own user's token (none stored here), so nothing early is used.
+    clearEarlyRequests();
+    configureApi({ baseUrl: '/api' });
+    startPageLoadRequestsBeforeConfig('/app');
+    confirmPageLoadRequests('client-other', '/app');
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(earlyData('/insights/overview', anySchema)).toBeUndefined();
+    getIdToken.mockResolvedValue(token);
+    await apiRequest('/subscription', anySchema);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 });

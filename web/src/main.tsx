@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, startPageLoadRequests } from './api/client';
+import { configureApi, confirmPageLoadRequests, startPageLoadRequestsBeforeConfig } from './api/client';
 import { App, preloadSignedInApp } from './app/App';
 import { hasStoredSession } from './auth/local-state';
 import { loadRuntimeConfig } from './auth/runtime-config';
@@ -11,14 +11,20 @@ import './styles.css';
  * serves every stage) alongside. The public pages need nothing from it (the API is at '/api' until it says
  * otherwise, as it does on every stage); the signed-in part of the app waits for it (auth-routes), and Amplify
  * is configured from it when that part first loads. A page load under /app with a stored session starts the
- * signed-in code loading at once, and the page's first API requests as soon as the configuration has arrived
- * (early.ts), rather than one after another behind the auth code.
+ * signed-in code loading at once, and the page's first API requests alongside /config.json, with the stored
+ * session's token at the API's usual address (asked again once the configuration names another; early.ts),
+ * rather than one after another behind the configuration and the auth code.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+// What the page waits on goes out first: the configuration, the first API requests, then the code.
+const configLoad = loadRuntimeConfig();
 const signedIn = hasStoredSession();
-if (signedIn) preloadSignedInApp(window.location.pathname);
+if (signedIn) {
+  startPageLoadRequestsBeforeConfig();
+  preloadSignedInApp(window.location.pathname);
+}
 
 const root = createRoot(container);
 root.render(
@@ -27,10 +33,10 @@ root.render(
   </StrictMode>,
 );
 
-loadRuntimeConfig()
+configLoad
   .then((config) => {
     configureApi({ baseUrl: config.apiBaseUrl });
-    if (signedIn) startPageLoadRequests(config.userPoolClientId);
+    if (signedIn) confirmPageLoadRequests(config.userPoolClientId);
   })
   .catch((error: Error) => {
     console.error('Family Finance could not load its configuration:', error.message);

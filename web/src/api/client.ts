@@ -1,7 +1,10 @@
 import { getIdToken } from '../auth/session';
 import {
+  clearEarlyRequests,
+  earlyRequestsClientId,
   firstRequestsFor,
   startEarlyRequests,
+  storedClientId,
   storedIdToken,
   takeEarlyData,
   takeEarlyResponse,
@@ -62,6 +65,7 @@ export function startPageLoadRequests(userPoolClientId: string, pathname = windo
   const paths = firstRequestsFor(pathname);
   if (paths.length === 0) return;
   const token = storedIdToken(userPoolClientId);
+  earlyBaseUrl = baseUrl;
   if (token)
     startEarlyRequests(
       paths.map((path) => urlFor(path, undefined)),
@@ -69,6 +73,27 @@ export function startPageLoadRequests(userPoolClientId: string, pathname = windo
       Date.now(),
       userPoolClientId,
     );
+}
+
+/** The API base URL the page load's early requests went to. */
+let earlyBaseUrl: string | null = null;
+
+/**
+ * A page load of the signed-in app before /config.json has arrived: its first GETs start at once, for the app
+ * client whose signed-in user the browser keeps and at the API's usual address ('/api', as on every stage).
+ * Once the configuration is here, `confirmPageLoadRequests` keeps them, or asks again where it names another
+ * client or address.
+ */
+export function startPageLoadRequestsBeforeConfig(pathname = window.location.pathname): void {
+  const clientId = storedClientId();
+  if (clientId) startPageLoadRequests(clientId, pathname);
+}
+
+/** The configuration has arrived: the early requests stand if they went to its client and address. */
+export function confirmPageLoadRequests(userPoolClientId: string, pathname = window.location.pathname): void {
+  if (earlyRequestsClientId() === userPoolClientId && earlyBaseUrl === baseUrl) return;
+  clearEarlyRequests();
+  startPageLoadRequests(userPoolClientId, pathname);
 }
 
 /**

@@ -51,6 +51,26 @@ export function storedIdToken(
   return token;
 }
 
+/**
+ * The app client whose signed-in user the browser keeps (Amplify's `CognitoIdentityServiceProvider.{client}.
+ * LastAuthUser` entry), read before /config.json has named it; null when there is none, or more than one.
+ */
+export function storedClientId(storage: Storage = localStorage): string | null {
+  const found = new Set<string>();
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(AMPLIFY_KEY_PREFIX) || !key.endsWith('.LastAuthUser') || !storage.getItem(key))
+      continue;
+    found.add(key.slice(AMPLIFY_KEY_PREFIX.length, -'.LastAuthUser'.length));
+  }
+  return found.size === 1 ? ([...found][0] ?? null) : null;
+}
+
+/** The app client the early requests were started for (their token is its signed-in user's), if any. */
+export function earlyRequestsClientId(): string | null {
+  return earlyClientId;
+}
+
 /** The API paths a page load at `pathname` needs first: the subscription (the app waits for it), the overview's figures. */
 export function firstRequestsFor(pathname: string): string[] {
   if (!/^\/app(\/|$)/.test(pathname)) return [];
@@ -76,7 +96,14 @@ export function startEarlyRequests(
     // is read (from a copy) even when no screen takes it (a new user's onboarding asks for no overview): a
     // body left unread keeps the request open in the browser, and the page never goes quiet.
     response
-      .then((r) => (r.status === 200 ? r.clone().json() : r.clone().text().then(() => undefined)))
+      .then((r) =>
+        r.status === 200
+          ? r.clone().json()
+          : r
+              .clone()
+              .text()
+              .then(() => undefined),
+      )
       .then((body: unknown) => {
         entry.body = body;
       })

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../features/onboarding/storage';
+import { STORAGE_KEYS } from '../features/onboarding/keys';
 
 /**
  * What the browser keeps about a signed-in user (spec 1 §3 local browser flags, §4 authentication), without

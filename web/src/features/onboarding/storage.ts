@@ -1,19 +1,13 @@
 import * as z from 'zod/mini';
 import { selectableAccountTypes } from '../../../../functions/contracts/accounts';
+import { ONBOARDING_COMPLETE_EVENT, STORAGE_KEYS } from './keys';
 
 /**
  * The onboarding draft and the local browser flags of spec 1 §3: the draft (currentStep, profileData,
  * accounts) is kept in localStorage under onboardingProgress and restored on reload; onboardingComplete,
  * currentFamilyId and forceOnboardingTest are plain flags.
  */
-export const STORAGE_KEYS = {
-  progress: 'onboardingProgress',
-  complete: 'onboardingComplete',
-  familyId: 'currentFamilyId',
-  forceTest: 'forceOnboardingTest',
-} as const;
-
-export const ONBOARDING_COMPLETE_EVENT = 'onboardingComplete';
+export { ONBOARDING_COMPLETE_EVENT, STORAGE_KEYS } from './keys';
 
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'AUD', 'CAD'] as const;
 export const COUNTRIES = [

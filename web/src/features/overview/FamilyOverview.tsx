@@ -23,7 +23,7 @@ import { PerformanceMonitor } from './PerformanceMonitor';
 import { PeriodComparison } from './PeriodComparison';
 import { PeriodSelector } from './PeriodSelector';
 import { recordMetric, startWebVitals } from './performance';
-import { RecentActivity } from './RecentActivity';
+import { RecentActivity, RecentRowsLazy } from './RecentActivity';
 import './overview.css';
 
 // recharts is loaded with the charts only, after the figures have been painted: never with the landing page
@@ -58,6 +58,14 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   useDashboardTimings(period, figures.isFetching, data);
   // The charts' code (recharts) loads once the figures are on screen, never ahead of them.
   const chartsReady = useAfterPaint(data !== undefined && !empty);
+  // So do the web-vitals observers (they read the paints and shifts the browser has buffered until then) and
+  // Recent Activity's rows.
+  const settled = useAfterPaint(!figures.isPending);
+  useEffect(() => {
+    if (!settled) return;
+    startWebVitals();
+    void RecentRowsLazy.preload().catch(() => undefined);
+  }, [settled]);
 
   return (
     <div className="page overview">
@@ -210,7 +218,6 @@ function useDashboardTimings(
   const mounted = useRef(performance.now());
   const loaded = useRef(false);
   const filterStarted = useRef<number | null>(null);
-  useEffect(() => startWebVitals(), []);
   useEffect(() => {
     if (period !== null) filterStarted.current = performance.now();
   }, [period]);
