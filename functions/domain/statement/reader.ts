@@ -42,7 +42,7 @@ import {
 } from './readings';
 import { type BalanceCheckpoint, reconcileDetailed, resolveSigns } from './reconcile';
 import { type MoneyCell, splitPanels } from './rows';
-import { readTable } from './table';
+import { accountEnds, readTable, titleEnd } from './table';
 import {
   type AccountKind,
   type ParsedStatement,
@@ -81,7 +81,7 @@ export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
 ): ReadStatementResult {
-  const first = readOnce(blocks, options, false);
+  const first = readOnce(blocks, options, false)!;
   if (!first.ok) return first;
   const kind = first.statement.accountKind;
   if (first.statement.reconciliation.ok) {
@@ -93,7 +93,7 @@ export function readStatement(
     );
     if (kind === 'credit_card' && balances.some((b) => b < 0) && balances.every((b) => b <= 0)) {
       const flipped = readOnce(blocks, { ...options, accountKind: 'credit_card' }, true);
-      if (flipped.ok && flipped.statement.reconciliation.ok) {
+      if (flipped?.ok && flipped.statement.reconciliation.ok) {
         flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
         return flipped;
       }
@@ -122,21 +122,56 @@ export function readStatement(
       warning: OWED_NEGATIVE_WARNING,
     });
   }
-  for (const alternative of alternatives) {
-    const result = readOnce(blocks, { ...options, accountKind: alternative.kind }, alternative.owedNegative);
-    if (result.ok && result.statement.reconciliation.ok && result.statement.transactions.length) {
-      result.statement.warnings.push(alternative.warning);
-      return result;
+  // The table may end at a title before its last rows ('Notice of charges': charges to come, printed in
+  // the table's columns): that reading is kept when the statement's figures confirm it and not the whole.
+  const readings: Array<{ kind?: AccountKind; owedNegative: boolean; warning: string | null }> = [
+    { owedNegative: false, warning: null },
+    ...alternatives,
+  ];
+  for (const cut of [null, 'title'] as const) {
+    for (const reading of readings) {
+      if (!cut && !reading.warning) continue;
+      const result = readOnce(
+        blocks,
+        reading.kind ? { ...options, accountKind: reading.kind } : options,
+        reading.owedNegative,
+        cut ?? undefined,
+      );
+      if (confirmed(result)) {
+        if (reading.warning) result.statement.warnings.push(reading.warning);
+        return result;
+      }
     }
+  }
+  // Another account's statement may follow the account's own in one PDF (a savings pot's, under its own
+  // headings and balances): the first account whose figures add up is read, the latest place it may end first.
+  for (let k = 0; ; k++) {
+    const result = readOnce(blocks, options, false, { account: k });
+    if (!result) break;
+    if (confirmed(result)) return result;
   }
   return first;
 }
 
+const confirmed = (result: ReadStatementResult | null): result is ReadStatementResult & { ok: true } =>
+  !!result?.ok && result.statement.reconciliation.ok && result.statement.transactions.length > 0;
+
+/**
+ * Where the table may end: at a title after its last balance ('title', `titleEnd`), or where the k-th
+ * latest later table under its own headings starts (`{ account: k }`, `accountEnds`).
+ */
+type Cut = 'title' | { account: number };
+
+/**
+ * One reading of the statement. With `cut`, the table ends early (null when it has no such place): the rows
+ * from there on are not read as transactions, nor, for another account's table, as the statement's summary.
+ */
 function readOnce(
   blocks: readonly Block[],
   options: ReadStatementOptions,
   owedNegative: boolean,
-): ReadStatementResult {
+  cut?: Cut,
+): ReadStatementResult | null {
   const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return fail('no_text');
   const allRows = groupRows(words);
@@ -163,7 +198,29 @@ function readOnce(
   if (!segments.length) return fail('no_transaction_table');
   const allowInteger = !tablePrintsPence(segments);
   const panels = new Map<Row, Word[]>();
-  const assembly = assemble(readTable(segments, allowInteger, panels));
+  let tableRows = readTable(segments, allowInteger, panels);
+  const warnings: string[] = [];
+  // Rows after this place (another account's table) say nothing of this account.
+  let boundary: { page: number; top: number } | null = null;
+  if (cut === 'title') {
+    const at = titleEnd(tableRows);
+    if (at < 0) return null;
+    const title = tableRows[at]!;
+    warnings.push(
+      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
+    );
+    tableRows = tableRows.slice(0, at);
+  } else if (cut) {
+    const at = accountEnds(tableRows)[cut.account];
+    if (at === undefined) return null;
+    const last = tableRows.slice(0, at).findLast((r) => r.category !== 'empty' && r.category !== 'noise')!;
+    boundary = { page: last.row.page, top: last.row.bottom };
+    warnings.push(
+      `Another account's statement follows from page ${tableRows[at]!.row.page}; only the first account's transactions are read (its balances add up).`,
+    );
+    tableRows = tableRows.slice(0, at);
+  }
+  const assembly = assemble(tableRows);
   for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
   for (const [row, layout] of headingRows) {
     const split = splitPanels(row, layout).panels;
@@ -171,7 +228,9 @@ function readOnce(
   }
   // What the statement says outside its table: the rows the table does not use, and the side panels
   // printed level with the table's rows and headings.
-  const contextRows = allRows.flatMap((r) => {
+  const before = (r: Row) =>
+    !boundary || r.page < boundary.page || (r.page === boundary.page && r.top < boundary.top);
+  const contextRows = allRows.filter(before).flatMap((r) => {
     if (!assembly.used.has(r) && !headingRows.has(r)) return [r];
     const words = panels.get(r);
     return words ? panelRows(r, words) : [];
@@ -180,7 +239,7 @@ function readOnce(
   const kind = accountKindOf(context, options);
   // How printed signs read: a card that prints its figures as a bank does reads them as a bank's.
   const signKind: AccountKind = owedNegative ? 'bank' : kind;
-  const warnings = [...assembly.warnings];
+  warnings.push(...assembly.warnings);
   if (inferred) {
     warnings.push(
       'The transaction table has no headings that could be read; its columns are taken from where the figures stand.',

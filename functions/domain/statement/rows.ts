@@ -261,6 +261,9 @@ function takeDate(
   return { date: leading.date, text };
 }
 
+/** A time of day: '14:32', '14:32:05', '2:32pm', '14.32' never (that is a figure). */
+export const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ap]m)?$/i;
+
 /** Reads one row against the table's layout. */
 export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
   const textWords: Word[] = [];
@@ -292,6 +295,9 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   for (const w of words) {
     const column = columns[columnOf.get(w) ?? -1];
     if (!column) continue;
+    // The time a transaction was made, printed with its date or under it ('14:32', as Revolut prints
+    // "the date and time the transaction was completed"), is part of the date, not of the description.
+    if ((column.kind === 'date' || column.kind === 'date2') && TIME_OF_DAY.test(w.text)) continue;
     if (column.kind === 'date') dateColumnText.push(w.text);
     else if (column.kind === 'type') typeText.push(w.text);
     else descriptionText.push(w.text);
