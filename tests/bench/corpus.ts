@@ -7,6 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
+import { VARIATIONS } from '../fixtures/statements/variations';
 
 /**
  * How much of the fixture corpus the reader gets exactly: statements whose every row is right (date,
@@ -15,7 +16,8 @@ import { scanPdf } from '../fixtures/statements/scan';
  *  - their scans (every layout, through the local OCR stand-in),
  *  - the real-layout statements in ../shared/fixtures/statements-real/ against their expected CSVs,
  *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
- *    each layout reported on its own line.
+ *    each layout reported on its own line,
+ *  - the traits laid on those layouts (variations.ts), text layer and scan.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -25,7 +27,7 @@ interface Row {
   balance: number | null;
 }
 interface Case {
-  group: 'generated' | 'scans' | 'real' | 'corpus' | 'corpus-scans';
+  group: 'generated' | 'scans' | 'real' | 'corpus' | 'corpus-scans' | 'variations' | 'variation-scans';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -101,6 +103,19 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       group: 'corpus-scans',
       name: `${layout.name} (scan)`,
       layout: layout.name,
+      pdf: new Uint8Array(await scanPdf(pdf)),
+      expected: truth.transactions,
+    });
+  }
+  // The traits the corpus's layouts do not print, laid on them (corpus-variations.test.ts), text and scan.
+  for (const [trait, name, change] of VARIATIONS) {
+    const base = CORPUS.find((l) => l.name === name)!;
+    const { pdf, truth } = await generateCorpusStatement({ ...base, ...change, name: `${name}: ${trait}` });
+    const label = `${name}: ${trait}`;
+    cases.push({ group: 'variations', name: label, pdf: new Uint8Array(pdf), expected: truth.transactions });
+    cases.push({
+      group: 'variation-scans',
+      name: `${label} (scan)`,
       pdf: new Uint8Array(await scanPdf(pdf)),
       expected: truth.transactions,
     });
@@ -203,6 +218,14 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'corpus, scanned (OCR)',
       results.filter((r) => r.group === 'corpus-scans'),
+    ),
+    ...figure(
+      'corpus variations (text layer)',
+      results.filter((r) => r.group === 'variations'),
+    ),
+    ...figure(
+      'corpus variations, scanned (OCR)',
+      results.filter((r) => r.group === 'variation-scans'),
     ),
     ...CORPUS.map((layout) => {
       const text = results.find((r) => r.group === 'corpus' && r.layout === layout.name);

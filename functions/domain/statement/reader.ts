@@ -81,10 +81,17 @@ export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
 ): ReadStatementResult {
-  const first = readOnce(blocks, options, false)!;
+  const found: Found = { titleAfterBalances: false };
+  const first = readOnce(blocks, options, false, undefined, found)!;
   if (!first.ok) return first;
   const kind = first.statement.accountKind;
   if (first.statement.reconciliation.ok) {
+    // A table whose every row prints its running balance, then rows without one under a title standing
+    // apart: those rows are not the account's (charges to come), even when no closing balance tells.
+    if (found.titleAfterBalances) {
+      const titled = readOnce(blocks, options, false, { title: true, account: null });
+      if (confirmed(titled)) return titled;
+    }
     // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
     // prints its figures as a bank does (the amount owed with a minus). That reading is kept when it adds up.
     const s = first.statement;
@@ -128,14 +135,14 @@ export function readStatement(
     { owedNegative: false, warning: null },
     ...alternatives,
   ];
-  for (const cut of [null, 'title'] as const) {
+  for (const title of [false, true]) {
     for (const reading of readings) {
-      if (!cut && !reading.warning) continue;
+      if (!title && !reading.warning) continue;
       const result = readOnce(
         blocks,
         reading.kind ? { ...options, accountKind: reading.kind } : options,
         reading.owedNegative,
-        cut ?? undefined,
+        title ? { title, account: null } : undefined,
       );
       if (confirmed(result)) {
         if (reading.warning) result.statement.warnings.push(reading.warning);
@@ -145,10 +152,12 @@ export function readStatement(
   }
   // Another account's statement may follow the account's own in one PDF (a savings pot's, under its own
   // headings and balances): the first account whose figures add up is read, the latest place it may end first.
-  for (let k = 0; ; k++) {
-    const result = readOnce(blocks, options, false, { account: k });
-    if (!result) break;
-    if (confirmed(result)) return result;
+  for (let account = 0; ; account++) {
+    const whole = readOnce(blocks, options, false, { title: false, account });
+    if (!whole) break;
+    if (confirmed(whole)) return whole;
+    const titled = readOnce(blocks, options, false, { title: true, account });
+    if (confirmed(titled)) return titled;
   }
   return first;
 }
@@ -157,10 +166,16 @@ const confirmed = (result: ReadStatementResult | null): result is ReadStatementR
   !!result?.ok && result.statement.reconciliation.ok && result.statement.transactions.length > 0;
 
 /**
- * Where the table may end: at a title after its last balance ('title', `titleEnd`), or where the k-th
- * latest later table under its own headings starts (`{ account: k }`, `accountEnds`).
+ * Where the table may end: where the `account`-th latest later table under its own headings starts
+ * (`accountEnds`), and then, with `title`, at a title after its last balance (`titleEnd`).
  */
-type Cut = 'title' | { account: number };
+type Cut = { title: boolean; account: number | null };
+
+/** What a reading found that other readings may try. */
+interface Found {
+  /** The table ends at a title after which no row prints a balance, every row above it printing one. */
+  titleAfterBalances: boolean;
+}
 
 /**
  * One reading of the statement. With `cut`, the table ends early (null when it has no such place): the rows
@@ -171,6 +186,7 @@ function readOnce(
   options: ReadStatementOptions,
   owedNegative: boolean,
   cut?: Cut,
+  probe?: Found,
 ): ReadStatementResult | null {
   const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return fail('no_text');
@@ -202,21 +218,31 @@ function readOnce(
   const warnings: string[] = [];
   // Rows after this place (another account's table) say nothing of this account.
   let boundary: { page: number; top: number } | null = null;
-  if (cut === 'title') {
+  if (!cut && probe) {
     const at = titleEnd(tableRows);
-    if (at < 0) return null;
-    const title = tableRows[at]!;
-    warnings.push(
-      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
-    );
-    tableRows = tableRows.slice(0, at);
-  } else if (cut) {
+    probe.titleAfterBalances =
+      at >= 0 &&
+      tableRows
+        .slice(0, at)
+        .every((r) => r.category !== 'txn' || r.money.some((m) => m.column === 'balance'));
+  }
+  if (cut?.account !== undefined && cut.account !== null) {
     const at = accountEnds(tableRows)[cut.account];
     if (at === undefined) return null;
     const last = tableRows.slice(0, at).findLast((r) => r.category !== 'empty' && r.category !== 'noise')!;
     boundary = { page: last.row.page, top: last.row.bottom };
     warnings.push(
       `Another account's statement follows from page ${tableRows[at]!.row.page}; only the first account's transactions are read (its balances add up).`,
+    );
+    tableRows = tableRows.slice(0, at);
+  }
+  if (cut?.title) {
+    const at = titleEnd(tableRows);
+    if (at < 0) return null;
+
+    const title = tableRows[at]!;
+    warnings.push(
+      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
     );
     tableRows = tableRows.slice(0, at);
   }

@@ -49,6 +49,14 @@ const variation = fc.record({
   weekday: fc.boolean(),
   reference: fc.boolean(),
   foreign: fc.boolean(),
+  foreignNote: fc.constantFrom<'at' | 'monzo' | 'vrate'>('at', 'monzo', 'vrate'),
+  time: fc.constantFrom<'none' | 'beside' | 'under'>('none', 'beside', 'under'),
+  notice: fc.boolean(),
+  fscs: fc.boolean(),
+  continuedTitle: fc.boolean(),
+  landscape: fc.boolean(),
+  plusIn: fc.boolean(),
+  pot: fc.boolean(),
 });
 
 function recombine(v: VariationValue): CorpusLayout {
@@ -61,7 +69,18 @@ function recombine(v: VariationValue): CorpusLayout {
   // A one-page layout holds what fits above its footer (y 800), two lines an entry when descriptions wrap,
   // with room for rows at its head and foot; a paged one breaks its pages where it says.
   const reference = wrap && v.reference;
-  const fits = Math.floor((800 - base.tableTop - 60) / 12 / (reference ? 3 : wrap || v.foreign ? 2 : 1));
+  // Landscape pages (one-page layouts), a time under each date (a second line when the payee has one
+  // line), a notice of charges and a deposit-protection notice under a one-page table (eight lines more).
+  const single = !base.pages && !base.sideBySide;
+  const landscape = v.landscape && single;
+  const time = v.time === 'none' || base.sideBySide ? undefined : v.time;
+  const afterTable = single
+    ? [...(v.notice && bank ? (['notice-of-charges'] as const) : []), ...(v.fscs ? (['fscs'] as const) : [])]
+    : [];
+  const foot = (landscape ? 560 : 800) - (afterTable.length ? 96 : 0);
+  const fits = Math.floor(
+    (foot - base.tableTop - 60) / 12 / (reference ? 3 : wrap || v.foreign || time === 'under' ? 2 : 1),
+  );
   const rows = base.sideBySide ? base.rows : base.pages ? v.rows : Math.min(v.rows, fits);
   return {
     ...base,
@@ -75,6 +94,18 @@ function recombine(v: VariationValue): CorpusLayout {
     // A payee's reference on a third line; card payments abroad with the exchange rate under the row.
     reference,
     foreign: v.foreign,
+    // The foreign amount noted Monzo's way ('Amount: EUR -52.81. Conversion rate: 1.1725.') or NatWest's
+    // ('EUR 52.81 VRATE 1.1725').
+    foreignNote: v.foreignNote,
+    // The time of each transaction beside its date or under it (Revolut).
+    ...(time ? { time } : {}),
+    ...(afterTable.length ? { afterTable: [...afterTable] } : {}),
+    ...(landscape ? { landscape } : {}),
+    // Continuation pages titled '(continued)'; money in with a plus in its own column; a savings pot's
+    // statement after the account's (bank accounts).
+    continuedTitle: v.continuedTitle,
+    plusIn: v.plusIn,
+    ...(v.pot && bank && !base.sideBySide ? { pot: true } : {}),
     // A single Amount column on a bank statement signed each way UK statements sign it (a trailing minus
     // as older core banking systems print money out, '12.50-').
     ...(bank && base.amountForm ? { amountForm: v.amountForm } : {}),
@@ -111,6 +142,14 @@ type VariationValue = {
   weekday: boolean;
   reference: boolean;
   foreign: boolean;
+  foreignNote: 'at' | 'monzo' | 'vrate';
+  time: 'none' | 'beside' | 'under';
+  notice: boolean;
+  fscs: boolean;
+  continuedTitle: boolean;
+  landscape: boolean;
+  plusIn: boolean;
+  pot: boolean;
 };
 
 describe('statement corpus: traits in new combinations, read exactly', () => {
