@@ -4,9 +4,10 @@
  */
 export { type AmountMarker, type ParsedAmount, parseAmount } from './amounts';
 export type { Block, BlockRelationship, BoundingBox, StatementBlockType } from './blocks';
+export { readStatement } from './candidates';
 export { findPeriod, type PartialDate, parseDate } from './dates';
 export { recogniseInstitution } from './institutions';
-export { debugRows, readStatement } from './reader';
+export { debugRows } from './reader';
 export {
   type BalanceCheckpoint,
   type ReconcileInput,

@@ -63,116 +63,18 @@ import {
  * say, by the balances) and reconciles. Expected failures are values.
  */
 
-function fail(reason: ReadFailureReason): ReadStatementResult {
+export function fail(reason: ReadFailureReason): ReadStatementResult {
   return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
 }
-
-const OWED_NEGATIVE_WARNING =
-  'The card statement prints its figures as a bank account does (the amount owed with a minus); they are read so.';
-
-/**
- * Reads a statement from its text blocks. When the reading does not add up, the other readings of what the
- * statement leaves open are checked against its printed figures: the other kind of account (a card's
- * balances are amounts owed, a bank's money held) when the statement does not say which it is, and a card
- * that prints the amount owed with a minus. The first the statement's own figures confirm is kept, with a
- * warning; when none does, the first reading stands with its breaks.
- */
-export function readStatement(
-  blocks: readonly Block[],
-  options: ReadStatementOptions = {},
-): ReadStatementResult {
-  const found: Found = { titleAfterBalances: false };
-  const first = readOnce(blocks, options, false, undefined, found)!;
-  if (!first.ok) return first;
-  const kind = first.statement.accountKind;
-  if (first.statement.reconciliation.ok) {
-    // A table whose every row prints its running balance, then rows without one under a title standing
-    // apart: those rows are not the account's (charges to come), even when no closing balance tells.
-    if (found.titleAfterBalances) {
-      const titled = readOnce(blocks, options, false, { title: true, account: null });
-      if (confirmed(titled)) return titled;
-    }
-    // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
-    // prints its figures as a bank does (the amount owed with a minus). That reading is kept when it adds up.
-    const s = first.statement;
-    const balances = [s.openingBalance, s.closingBalance, ...s.transactions.map((t) => t.balance)].filter(
-      (b): b is number => b !== null,
-    );
-    if (kind === 'credit_card' && balances.some((b) => b < 0) && balances.every((b) => b <= 0)) {
-      const flipped = readOnce(blocks, { ...options, accountKind: 'credit_card' }, true);
-      if (flipped?.ok && flipped.statement.reconciliation.ok) {
-        flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
-        return flipped;
-      }
-    }
-    return first;
-  }
-  const alternatives: Array<{ kind: AccountKind; owedNegative: boolean; warning: string }> = [];
-  if (!options.accountKind && kind === 'credit_card') {
-    alternatives.push({
-      kind: 'bank',
-      owedNegative: false,
-      warning: 'The balances add up only as money held: the statement is read as a bank account statement.',
-    });
-  }
-  if (!options.accountKind && kind === 'bank') {
-    alternatives.push({
-      kind: 'credit_card',
-      owedNegative: false,
-      warning: 'The balances add up only as amounts owed: the statement is read as a credit card statement.',
-    });
-  }
-  if (!options.accountKind || options.accountKind === 'credit_card') {
-    alternatives.push({
-      kind: 'credit_card',
-      owedNegative: true,
-      warning: OWED_NEGATIVE_WARNING,
-    });
-  }
-  // The table may end at a title before its last rows ('Notice of charges': charges to come, printed in
-  // the table's columns): that reading is kept when the statement's figures confirm it and not the whole.
-  const readings: Array<{ kind?: AccountKind; owedNegative: boolean; warning: string | null }> = [
-    { owedNegative: false, warning: null },
-    ...alternatives,
-  ];
-  for (const title of [false, true]) {
-    for (const reading of readings) {
-      if (!title && !reading.warning) continue;
-      const result = readOnce(
-        blocks,
-        reading.kind ? { ...options, accountKind: reading.kind } : options,
-        reading.owedNegative,
-        title ? { title, account: null } : undefined,
-      );
-      if (confirmed(result)) {
-        if (reading.warning) result.statement.warnings.push(reading.warning);
-        return result;
-      }
-    }
-  }
-  // Another account's statement may follow the account's own in one PDF (a savings pot's, under its own
-  // headings and balances): the first account whose figures add up is read, the latest place it may end first.
-  for (let account = 0; ; account++) {
-    const whole = readOnce(blocks, options, false, { title: false, account });
-    if (!whole) break;
-    if (confirmed(whole)) return whole;
-    const titled = readOnce(blocks, options, false, { title: true, account });
-    if (confirmed(titled)) return titled;
-  }
-  return first;
-}
-
-const confirmed = (result: ReadStatementResult | null): result is ReadStatementResult & { ok: true } =>
-  !!result?.ok && result.statement.reconciliation.ok && result.statement.transactions.length > 0;
 
 /**
  * Where the table may end: where the `account`-th latest later table under its own headings starts
  * (`accountEnds`), and then, with `title`, at a title after its last balance (`titleEnd`).
  */
-type Cut = { title: boolean; account: number | null };
+export type Cut = { title: boolean; account: number | null };
 
 /** What a reading found that other readings may try. */
-interface Found {
+export interface Found {
   /** The table ends at a title after which no row prints a balance, every row above it printing one. */
   titleAfterBalances: boolean;
 }
@@ -181,7 +83,7 @@ interface Found {
  * One reading of the statement. With `cut`, the table ends early (null when it has no such place): the rows
  * from there on are not read as transactions, nor, for another account's table, as the statement's summary.
  */
-function readOnce(
+export function readOnce(
   blocks: readonly Block[],
   options: ReadStatementOptions,
   owedNegative: boolean,

@@ -1,0 +1,107 @@
+import type { Block } from './blocks';
+import { type Found, readOnce } from './reader';
+import type { AccountKind, ReadStatementOptions, ReadStatementResult } from './types';
+
+/**
+ * Stage 5's loop: the candidate readings of what a statement leaves open, each checked against every figure
+ * it prints (`reader.ts` reads once under a given reading). The first reading the figures confirm is kept;
+ * when none does, the first stands with its breaks, which say which printed figures disagree.
+ */
+
+export const OWED_NEGATIVE_WARNING =
+  'The card statement prints its figures as a bank account does (the amount owed with a minus); they are read so.';
+
+/**
+ * Reads a statement from its text blocks. When the reading does not add up, the other readings of what the
+ * statement leaves open are checked against its printed figures: the other kind of account (a card's
+ * balances are amounts owed, a bank's money held) when the statement does not say which it is, and a card
+ * that prints the amount owed with a minus. The first the statement's own figures confirm is kept, with a
+ * warning; when none does, the first reading stands with its breaks.
+ */
+export function readStatement(
+  blocks: readonly Block[],
+  options: ReadStatementOptions = {},
+): ReadStatementResult {
+  const found: Found = { titleAfterBalances: false };
+  const first = readOnce(blocks, options, false, undefined, found)!;
+  if (!first.ok) return first;
+  const kind = first.statement.accountKind;
+  if (first.statement.reconciliation.ok) {
+    // A table whose every row prints its running balance, then rows without one under a title standing
+    // apart: those rows are not the account's (charges to come), even when no closing balance tells.
+    if (found.titleAfterBalances) {
+      const titled = readOnce(blocks, options, false, { title: true, account: null });
+      if (confirmed(titled)) return titled;
+    }
+    // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
+    // prints its figures as a bank does (the amount owed with a minus). That reading is kept when it adds up.
+    const s = first.statement;
+    const balances = [s.openingBalance, s.closingBalance, ...s.transactions.map((t) => t.balance)].filter(
+      (b): b is number => b !== null,
+    );
+    if (kind === 'credit_card' && balances.some((b) => b < 0) && balances.every((b) => b <= 0)) {
+      const flipped = readOnce(blocks, { ...options, accountKind: 'credit_card' }, true);
+      if (flipped?.ok && flipped.statement.reconciliation.ok) {
+        flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
+        return flipped;
+      }
+    }
+    return first;
+  }
+  const alternatives: Array<{ kind: AccountKind; owedNegative: boolean; warning: string }> = [];
+  if (!options.accountKind && kind === 'credit_card') {
+    alternatives.push({
+      kind: 'bank',
+      owedNegative: false,
+      warning: 'The balances add up only as money held: the statement is read as a bank account statement.',
+    });
+  }
+  if (!options.accountKind && kind === 'bank') {
+    alternatives.push({
+      kind: 'credit_card',
+      owedNegative: false,
+      warning: 'The balances add up only as amounts owed: the statement is read as a credit card statement.',
+    });
+  }
+  if (!options.accountKind || options.accountKind === 'credit_card') {
+    alternatives.push({
+      kind: 'credit_card',
+      owedNegative: true,
+      warning: OWED_NEGATIVE_WARNING,
+    });
+  }
+  // The table may end at a title before its last rows ('Notice of charges': charges to come, printed in
+  // the table's columns): that reading is kept when the statement's figures confirm it and not the whole.
+  const readings: Array<{ kind?: AccountKind; owedNegative: boolean; warning: string | null }> = [
+    { owedNegative: false, warning: null },
+    ...alternatives,
+  ];
+  for (const title of [false, true]) {
+    for (const reading of readings) {
+      if (!title && !reading.warning) continue;
+      const result = readOnce(
+        blocks,
+        reading.kind ? { ...options, accountKind: reading.kind } : options,
+        reading.owedNegative,
+        title ? { title, account: null } : undefined,
+      );
+      if (confirmed(result)) {
+        if (reading.warning) result.statement.warnings.push(reading.warning);
+        return result;
+      }
+    }
+  }
+  // Another account's statement may follow the account's own in one PDF (a savings pot's, under its own
+  // headings and balances): the first account whose figures add up is read, the latest place it may end first.
+  for (let account = 0; ; account++) {
+    const whole = readOnce(blocks, options, false, { title: false, account });
+    if (!whole) break;
+    if (confirmed(whole)) return whole;
+    const titled = readOnce(blocks, options, false, { title: true, account });
+    if (confirmed(titled)) return titled;
+  }
+  return first;
+}
+
+const confirmed = (result: ReadStatementResult | null): result is ReadStatementResult & { ok: true } =>
+  !!result?.ok && result.statement.reconciliation.ok && result.statement.transactions.length > 0;
