@@ -94,11 +94,14 @@ export function readStatement(
   // Another account's statement may follow the account's own in one PDF (a savings pot's, under its own
   // headings and balances): the first account whose figures add up is read, the latest place it may end first.
   for (let account = 0; ; account++) {
-    const whole = readOnce(blocks, options, false, { title: false, account });
+    const probe: Found = { titleAfterBalances: false };
+    const whole = readOnce(blocks, options, false, { title: false, account }, probe);
     if (!whole) break;
-    if (confirmed(whole)) return whole;
+    // As for the whole table: rows without a balance under a title, every row above printing one, go.
+    if (confirmed(whole) && !probe.titleAfterBalances) return whole;
     const titled = readOnce(blocks, options, false, { title: true, account });
     if (confirmed(titled)) return titled;
+    if (confirmed(whole)) return whole;
   }
   return first;
 }

@@ -120,14 +120,6 @@ export function readOnce(
   const warnings: string[] = [];
   // Rows after this place (another account's table) say nothing of this account.
   let boundary: { page: number; top: number } | null = null;
-  if (!cut && probe) {
-    const at = titleEnd(tableRows);
-    probe.titleAfterBalances =
-      at >= 0 &&
-      tableRows
-        .slice(0, at)
-        .every((r) => r.category !== 'txn' || r.money.some((m) => m.column === 'balance'));
-  }
   if (cut?.account !== undefined && cut.account !== null) {
     const at = accountEnds(tableRows)[cut.account];
     if (at === undefined) return null;
@@ -138,10 +130,17 @@ export function readOnce(
     );
     tableRows = tableRows.slice(0, at);
   }
+  if (!cut?.title && probe) {
+    const at = titleEnd(tableRows);
+    probe.titleAfterBalances =
+      at >= 0 &&
+      tableRows
+        .slice(0, at)
+        .every((r) => r.category !== 'txn' || r.money.some((m) => m.column === 'balance'));
+  }
   if (cut?.title) {
     const at = titleEnd(tableRows);
     if (at < 0) return null;
-
     const title = tableRows[at]!;
     warnings.push(
       `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
