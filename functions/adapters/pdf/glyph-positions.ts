@@ -1,9 +1,9 @@
-import './native-json';
+import './native-builtins';
 import { OPS, type PDFPageProxy, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { restoreNativeJson } from './native-json';
+import { restoreNativeBuiltins } from './native-builtins';
 
-// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+// pdf.js is loaded: the engine's own built-ins back (native-builtins.ts).
+restoreNativeBuiltins();
 
 /**
  * Where each glyph of a page's text stands, from the page's drawing operations: pdf.js's text content gives

@@ -1,4 +1,4 @@
-import './native-json';
+import './native-builtins';
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as workerModule from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import {
@@ -8,7 +8,7 @@ import {
   type PdfFailureReason,
 } from '../../domain/statement-failures';
 import { inflatedSizeWithinLimits, pageWithinLimits } from './limits';
-import { restoreNativeJson } from './native-json';
+import { restoreNativeBuiltins } from './native-builtins';
 
 declare global {
   /** Where pdf.js looks for its worker module before starting a worker. */
@@ -18,8 +18,8 @@ declare global {
 // Given its worker module here, pdf.js runs the worker's code in this thread (its "fake worker"): no worker
 // thread, and no worker file to find at run time (in Lambda, pdf.js comes from a layer).
 globalThis.pdfjsWorker ??= workerModule;
-// pdf.js (and its worker) are loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+// pdf.js (and its worker) are loaded: the engine's own built-ins back (native-builtins.ts).
+restoreNativeBuiltins();
 
 /**
  * Opening a PDF with pdf.js (legacy build: runs on Node 20 and in Lambda on Node 22). The only module with

@@ -1,10 +1,10 @@
-import './native-json';
+import './native-builtins';
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
 import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
-import { restoreNativeJson } from './native-json';
+import { restoreNativeBuiltins } from './native-builtins';
 import {
   checkPdfBytes,
   MAX_PDF_PAGES,
@@ -14,8 +14,8 @@ import {
   pdfFailure,
 } from './pdf-document';
 
-// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+// pdf.js is loaded: the engine's own built-ins back (native-builtins.ts).
+restoreNativeBuiltins();
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
