@@ -1,9 +1,4 @@
-import './native-builtins';
-import { OPS, type PDFPageProxy, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { restoreNativeBuiltins } from './native-builtins';
-
-// pdf.js is loaded: the engine's own built-ins back (native-builtins.ts).
-restoreNativeBuiltins();
+import { OPS, type PDFPageProxy, Util } from './pdfjs';
 
 /**
  * Where each glyph of a page's text stands, from the page's drawing operations: pdf.js's text content gives

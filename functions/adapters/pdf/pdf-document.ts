@@ -1,6 +1,3 @@
-import './native-builtins';
-import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as workerModule from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import {
   MAX_PDF_PAGES,
   PDF_FAILURE_MESSAGES,
@@ -8,23 +5,11 @@ import {
   type PdfFailureReason,
 } from '../../domain/statement-failures';
 import { inflatedSizeWithinLimits, pageWithinLimits } from './limits';
-import { restoreNativeBuiltins } from './native-builtins';
-
-declare global {
-  /** Where pdf.js looks for its worker module before starting a worker. */
-  var pdfjsWorker: unknown;
-}
-
-// Given its worker module here, pdf.js runs the worker's code in this thread (its "fake worker"): no worker
-// thread, and no worker file to find at run time (in Lambda, pdf.js comes from a layer).
-globalThis.pdfjsWorker ??= workerModule;
-// pdf.js (and its worker) are loaded: the engine's own built-ins back (native-builtins.ts).
-restoreNativeBuiltins();
+import { getDocument, type PDFDocumentProxy, VerbosityLevel } from './pdfjs';
 
 /**
- * Opening a PDF with pdf.js (legacy build: runs on Node 20 and in Lambda on Node 22). The only module with
- * functions/adapters/pdf/text-layer.ts that touches pdf.js. pdf.js runs its worker code in this thread (see
- * above), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
+ * Opening a PDF with pdf.js (./pdfjs.ts loads it). pdf.js runs its worker code in this thread (see
+ * ./pdfjs.ts), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
  * Expected problems (not a PDF, password, damage) are values with a family-facing message.
  */
 export type { PdfFailureReason };

@@ -1,10 +1,6 @@
-import './native-builtins';
-import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
 import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
-import { restoreNativeBuiltins } from './native-builtins';
 import {
   checkPdfBytes,
   MAX_PDF_PAGES,
@@ -13,9 +9,7 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-
-// pdf.js is loaded: the engine's own built-ins back (native-builtins.ts).
-restoreNativeBuiltins();
+import { type TextItem, Util } from './pdfjs';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
