@@ -59,8 +59,11 @@ export async function openPdf(
     useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
-    // An embedded image over this many pixels is not decoded (a small file can declare a gigapixel image).
-    maxImageSize: PDF_LIMITS.imagePixels,
+    // No image is decoded: text is read from the text content and the glyphs' drawing operations alone, and
+    // pdf.js leaves every image out of a page's drawing operations (a bank's logo, a scanned page; a small
+    // file can also declare a gigapixel image) instead of decoding it for nothing. Pages are drawn elsewhere
+    // (functions/adapters/ocr/render.ts), with images.
+    maxImageSize: 0,
     verbosity: VerbosityLevel.ERRORS,
   });
   try {
