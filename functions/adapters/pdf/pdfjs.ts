@@ -2,17 +2,14 @@
  * pdf.js (legacy build: runs on Node 20 and in Lambda on Node 22), loaded by this module alone: every other
  * module of the adapters takes pdf.js's functions from here.
  *
- * The legacy build carries core-js, which on Node 20 replaces built-ins the whole process then uses:
- *  - JSON.stringify (always) and JSON.parse (whenever it is given a reviver, as the AWS SDK's JSON protocol
- *    parses every DynamoDB answer) with JavaScript implementations of two newer proposals (JSON.rawJSON,
- *    parse with source text), many times slower than the engine's own;
- *  - Array.prototype.push with a JavaScript function (for an edge case: pushing nothing onto an array whose
- *    length is read-only must throw), which every push of every array then goes through: about a third of
- *    the CPU time pdf.js spends reading a statement's text layer, and as much of the statement reader's.
- * They would serve every module of the process: every DynamoDB call, JSON body and array of a function that
- * reads PDFs, of the twin's PDF process (which also reads the kept text as a statement), and of the local
- * twin, which runs every function in one process. pdf.js relies on neither the proposals nor the edge case,
- * so the engine's own are put back once it is loaded.
+ * The legacy build carries core-js, which on Node 20 replaces JSON.stringify (always) and JSON.parse (whenever
+ * it is given a reviver, as the AWS SDK's JSON protocol parses every DynamoDB answer) with JavaScript
+ * implementations of two newer proposals (JSON.rawJSON, parse with source text), many times slower than the
+ * engine's own. They would serve every module of the process: every DynamoDB call and JSON body of a
+ * function that reads PDFs, of the twin's PDF process, and of the local twin, which runs every function in
+ * one process. pdf.js uses neither proposal, so the engine's own are put back once it is loaded. (core-js
+ * also replaces Array.prototype.push; putting the engine's own back on Array.prototype made the twin's
+ * pipeline slower as a whole, though pdf.js alone read faster, so it is left as core-js has it.)
  *
  * The engine's own are taken here, before pdf.js is imported (dynamically, below): a bundle that leaves
  * packages external (a Lambda's, the twin's PDF process's) hoists every static import of a package above all
@@ -23,8 +20,6 @@
  */
 const nativeParse = JSON.parse;
 const nativeStringify = JSON.stringify;
-// biome-ignore lint/suspicious/noExplicitAny: the built-in itself, whatever its declared overloads
-const nativePush: (...items: any[]) => number = Array.prototype.push;
 
 declare global {
   /** Where pdf.js looks for its worker module before starting a worker. */
@@ -42,15 +37,8 @@ export const { getDocument, OPS, Util, VerbosityLevel } = pdfjs;
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 export type { TextItem } from 'pdfjs-dist/types/src/display/api';
 
-/** The engine's own JSON functions and Array.prototype.push, in place of core-js's. */
+/** The engine's own JSON functions, in place of core-js's. */
 export function restoreNativeBuiltins(): void {
   if (JSON.parse !== nativeParse) JSON.parse = nativeParse;
   if (JSON.stringify !== nativeStringify) JSON.stringify = nativeStringify;
-  if (Array.prototype.push !== nativePush)
-    Object.defineProperty(Array.prototype, 'push', {
-      value: nativePush,
-      writable: true,
-      enumerable: false,
-      configurable: true,
-    });
 }
