@@ -22,7 +22,7 @@ interface LevelPrototype {
 
 let installed = false;
 /** Open iterators, in memory the twin's thread can read while LevelDB runs in the DynamoDB thread. */
-let open = new Int32Array(1);
+let open: Int32Array<ArrayBufferLike> = new Int32Array(1);
 
 function abstractLevel(): {
   AbstractLevel: { prototype: LevelPrototype };

@@ -34,7 +34,7 @@ let installed = false;
  * How many LevelDB batches the grouping wrote, and how many operations they held (for tests), in memory the
  * twin's thread can read while LevelDB runs in the DynamoDB thread.
  */
-let counts = new Int32Array(2);
+let counts: Int32Array<ArrayBufferLike> = new Int32Array(2);
 
 function classicLevel(): { ClassicLevel: { prototype: ClassicLevelPrototype } } {
   // The copy dynalite's LevelDB is built on (dynalite → level → classic-level), wherever npm placed it.
