@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { amplify } from './amplify';
 import {
   AuthContext,
   type AuthContextValue,
@@ -9,6 +8,7 @@ import {
   type AuthUser,
   type LinkSignIn,
 } from './auth-context';
+import { loadAmplify, whenAmplifyLoaded } from './lazy-amplify';
 import { clearSignedInFlags, hasStoredAuthEntries } from './local-state';
 import { isInvalidLinkError, linkSignInFromAddress, openedFromLink } from './magic-link';
 import { currentTokens } from './session';
@@ -36,8 +36,8 @@ async function loadUser(): Promise<AuthUser | null> {
   if (!tokens) return null;
   if (!hasStoredAuthEntries()) {
     console.warn('Auth session without stored auth entries: signing out locally');
-    await amplify()
-      .signOut()
+    await loadAmplify()
+      .then((api) => api.signOut())
       .catch(() => undefined);
     return null;
   }
@@ -124,9 +124,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (openedFromLink()) void fromAddress();
     };
     window.addEventListener('hashchange', onHashChange);
-    const stopListening = amplify().Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') settle(null);
-      else if (['signedIn', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void check();
+    // Amplify's events, once its code has loaded (a fresh stored session does not need it to show the app).
+    let stopListening: () => void = () => undefined;
+    void whenAmplifyLoaded().then(({ Hub }) => {
+      if (!active) return;
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') settle(null);
+        else if (['signedIn', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void check();
+      });
     });
     const tick = setInterval(() => {
       if (statusRef.current !== 'signedIn') return;
@@ -146,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await amplify().signOut();
+      await (await loadAmplify()).signOut();
       clearSignedInFlags();
       queryClient.clear();
       settle(null);
