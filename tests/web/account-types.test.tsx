@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { AccountTypesPage } from '../../web/src/features/account-types/AccountTypesPage';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../functions/contracts/transactions';
 import { TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { FlowPage } from '../../web/src/features/flow/FlowPage';
 import { FLOW_LINK_MESSAGES } from '../../web/src/features/flow/flow-rules';

@@ -7,7 +7,7 @@ import type { Transaction } from '../../functions/contracts/transactions';
 import { matchBadgeColour, matchConfidenceLabel } from '../../functions/domain/matching';
 import { TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { MatchingPage } from '../../web/src/features/matching/MatchingPage';
 import { createFakeApi, type FakeApi, transactionRow } from './support/fake-api';

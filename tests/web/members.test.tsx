@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_MESSAGES } from '../../functions/domain/members';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { MembersPage } from '../../web/src/features/members/MembersPage';
 import { createFakeApi, type FakeApi } from './support/fake-api';

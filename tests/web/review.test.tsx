@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassificationJob, ReviewList, VerificationReport } from '../../functions/contracts/review';
 import { announceTransactionsUploaded, TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { APP_PAGES } from '../../web/src/app/pages';
 import { CLASSIFIER_NOTES, ReviewPage } from '../../web/src/features/review/ReviewPage';
 import { createFakeApi, type FakeApi } from './support/fake-api';
