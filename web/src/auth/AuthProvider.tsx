@@ -11,7 +11,7 @@ import {
 import { loadAmplify, whenAmplifyLoaded } from './lazy-amplify';
 import { clearSignedInFlags, hasStoredAuthEntries } from './local-state';
 import { isInvalidLinkError, linkSignInFromAddress, openedFromLink } from './magic-link';
-import { currentTokens } from './session';
+import { currentTokens, storedTokens } from './session';
 
 /**
  * The auth state of the SPA (spec 1 §4 Authentication):
@@ -49,10 +49,22 @@ interface SessionState {
   user: AuthUser | null;
 }
 
+/**
+ * A page load with a fresh stored session (session.ts reads it as Amplify would) starts signed in, so the app's
+ * first render is its screen rather than 'Loading...'; the check that follows confirms it. A page opened from
+ * an e-mailed link, or without a readable session, starts loading.
+ */
+function initialSession(): SessionState {
+  if (openedFromLink()) return { status: 'loading', user: null };
+  const tokens = storedTokens();
+  if (!tokens || !hasStoredAuthEntries()) return { status: 'loading', user: null };
+  return { status: 'signedIn', user: { userId: tokens.sub, email: tokens.email } };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [session, setSession] = useState<SessionState>({ status: 'loading', user: null });
+  const [session, setSession] = useState<SessionState>(initialSession);
   const [linkSignIn, setLinkSignIn] = useState<LinkSignIn>(() =>
     openedFromLink() ? { state: 'processing' } : { state: 'none' },
   );
