@@ -170,6 +170,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
       </section>
 
       <RecentActivity
+        ready={settled}
         accounts={accounts.data ?? []}
         allTransactionsPath={
           hasPage('flow', pages)
