@@ -137,15 +137,17 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
         {edit.error ? <Alert tone="danger">{edit.error.message}</Alert> : null}
       </section>
 
-      <Sums check={check} live={live} typing={typing} />
+      <div className="check-side">
+        <Sums check={check} live={live} typing={typing} />
 
-      <StatementPages
-        uploadId={uploadId}
-        fileName={check.upload.fileName}
-        pages={check.pages ?? 0}
-        rows={rows}
-        breakRows={breakRows}
-      />
+        <StatementPages
+          uploadId={uploadId}
+          fileName={check.upload.fileName}
+          pages={check.pages ?? 0}
+          rows={rows}
+          breakRows={breakRows}
+        />
+      </div>
 
       <section className="check-rows" aria-labelledby="check-rows-title">
         <h2 id="check-rows-title">Transactions read</h2>
