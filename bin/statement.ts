@@ -128,7 +128,8 @@ export function statementTable(statement: ParsedStatement, source: Source): stri
   ].join('\n');
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/** The command itself: its arguments in, its exit code out; it prints with console.log and console.error. */
+export async function main(argv: readonly string[]): Promise<number> {
   const table = argv.includes('--table');
   const args = argv.filter((a) => a !== '--table');
   let referenceDate = new Date().toISOString().slice(0, 10);

@@ -1,11 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * `npm test`: every check a change must pass, in order: typecheck, lint, then every Vitest project (unit with
- * the domain coverage gate, web, integration against the local twin, infra, browser). Ends with one line
- * `N passed, N failed` and a non-zero exit when anything failed.
+ * `npm test`: every check a change must pass: typecheck, lint, then every Vitest project (unit with the domain
+ * coverage gate, web, integration against the local twin, infra, browser). Typecheck and lint run alongside
+ * Vitest (tsc keeps one core busy for most of a minute, while Vitest's files spend much of theirs waiting on
+ * a twin, a child process or Chromium); their output is printed once Vitest has finished, in the order above.
+ * Ends with one line `N passed, N failed` and a non-zero exit when anything failed.
  */
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -16,28 +18,53 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-function step(name: string, command: string, args: string[]): boolean {
+const seconds = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+/** A step in the foreground, its output straight to the terminal. */
+async function step(name: string, command: string, args: string[]): Promise<boolean> {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = await new Promise<boolean>((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds(started)})`);
   return ok;
 }
 
-function check(name: string, command: string, args: string[]) {
-  if (step(name, command, args)) passed++;
-  else {
-    failed++;
-    failures.push(name);
-  }
+interface Background {
+  name: string;
+  done: Promise<{ ok: boolean; output: string; took: string }>;
 }
 
-check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('lint', bin('biome'), ['lint', '--diagnostic-level=error', '.']);
+/** A check started now, its output (stdout and stderr as they came) kept for later. */
+function background(name: string, command: string, args: string[]): Background {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env: process.env });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const done = new Promise<{ ok: boolean; output: string; took: string }>((resolve) => {
+    child.on('error', (error) =>
+      resolve({ ok: false, output: `${output}${error.message}\n`, took: seconds(started) }),
+    );
+    child.on('close', (code) => resolve({ ok: code === 0, output, took: seconds(started) }));
+  });
+  return { name, done };
+}
+
+const checks = [
+  background('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  background('lint', bin('biome'), ['lint', '--diagnostic-level=error', '.']),
+];
 
 const report = join(outDir, 'vitest.json');
-const vitestOk = step('tests (unit + coverage gate, web, integration, infra, e2e)', bin('vitest'), [
+const vitestOk = await step('tests (unit + coverage gate, web, integration, infra, e2e)', bin('vitest'), [
   'run',
   '--coverage',
   '--reporter=default',
@@ -64,6 +91,20 @@ if (existsSync(report)) {
   failed++;
   failures.push('vitest produced no report');
 }
+
+const checkFailures: string[] = [];
+for (const check of checks) {
+  const { ok, output, took } = await check.done;
+  console.log(`\n▶ ${check.name} (run alongside the tests)`);
+  if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  console.log(`${ok ? '✔' : '✘'} ${check.name} (${took})`);
+  if (ok) passed++;
+  else {
+    failed++;
+    checkFailures.push(check.name);
+  }
+}
+failures.unshift(...checkFailures);
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const repo = resolve(root, '..');
@@ -26,10 +26,34 @@ export const DENIED_FILES = [
   '**/.data/**',
 ];
 
+/**
+ * The build's first script: boot.ts, an entry of its own, runs ahead of the app's entry (index.html gets it
+ * first), so /config.json and a signed-in page load's first API requests start before the browser has evaluated
+ * React and the app. The dev server runs main.tsx alone (it starts them itself).
+ */
+function bootScriptFirst(): Plugin {
+  return {
+    name: 'boot-script-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'boot',
+        );
+        const entry = html.indexOf('<script type="module"');
+        if (!boot || entry < 0) throw new Error('The build has no boot chunk, or index.html no entry script');
+        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
+        return `${html.slice(0, entry)}${tag}${html.slice(entry)}`;
+      },
+    },
+  };
+}
+
 /** The SPA. Domain rules and API contracts are imported from ../functions (shared with the handlers). */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), bootScriptFirst()],
   server: { fs: { strict: true, allow: SERVED_DIRECTORIES, deny: DENIED_FILES } },
   build: {
     outDir: resolve(root, 'dist'),
@@ -37,6 +61,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
+      input: { index: resolve(root, 'index.html'), boot: resolve(root, 'src/boot.ts') },
       // The domain rules and the API contracts are pure (no I/O, nothing done on import): a screen that uses
       // one export of a module does not load and run the modules behind its other exports (the merchant
       // dictionary behind the matching rules, say).

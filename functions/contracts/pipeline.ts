@@ -86,6 +86,12 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
    * so Finish can add the rows to exactly those roll-ups (services/rollups.ts addRowsToRollups).
    */
   rollupVersions: z.optional(z.record(z.string(), z.nullable(z.number()))),
+  /**
+   * Set by Persist with rollupVersions: the months of the rows it added whose account had no spending roll-up
+   * before it wrote them, so Finish can store those roll-ups from the added rows alone
+   * (services/spending-rollups.ts refreshSpending).
+   */
+  newSpendMonths: z.optional(z.array(z.string())),
   counts: z.optional(
     z.object({
       parsed: count(),

@@ -1,23 +1,32 @@
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import dynalite from 'dynalite';
+import { build } from 'esbuild';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
-import { closeLevelIteratorsOnReturn } from './level-iterators';
-import { groupLevelWrites } from './level-writes';
+import type { DynamoThreadData, DynamoThreadReply } from './dynamo-thread';
 import { startS3Gate } from './s3-gate';
 
 /**
  * The twin's DynamoDB (dynalite: the DynamoDB wire protocol over LevelDB under .data/) and S3 (s3rver:
  * the S3 REST API over files under .data/). Both listen on loopback ephemeral ports; the twin passes their
  * endpoints to the adapters through the same configuration variables.
+ *
+ * dynalite runs in a thread of its own (./dynamo-thread.ts), as DynamoDB is another machine to a Lambda:
+ * what it does for each item (parsing, validating, LevelDB) runs beside the AWS SDK's marshalling in the
+ * twin's thread instead of after it, each with its own heap and garbage collection.
  */
 export interface RunningDynamo {
   endpoint: string;
   client: DynamoDBClient;
+  /** LevelDB iterators open now (see level-iterators.ts). */
+  openLevelIterators(): number;
+  /** LevelDB batches the grouping of writes wrote so far, and the operations they held (level-writes.ts). */
+  levelWrites(): { batches: number; operations: number };
   close(): Promise<void>;
 }
 
@@ -77,32 +86,58 @@ export async function startDynamo(options: {
   activeWithinMs?: number;
 }): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true, mode: 0o700 });
-  // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
-  closeLevelIteratorsOnReturn();
-  // An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
-  groupLevelWrites();
-  const server = dynalite({
-    path: options.directory,
-    createTableMs: options.createTableMs ?? 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
+  const counters = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const worker = new Worker(await threadCode(), {
+    // Plain JavaScript: none of the parent's flags (a TypeScript loader, a test runner's).
+    execArgv: [],
+    workerData: {
+      directory: options.directory,
+      createTableMs: options.createTableMs ?? 0,
+      counters,
+    } satisfies DynamoThreadData,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const ended = (code: number) =>
+      reject(new Error(`The twin's DynamoDB thread ended (exit code ${code}) as it started`));
+    worker.once('error', reject);
+    worker.once('exit', ended);
+    worker.once('message', (reply: DynamoThreadReply) => {
+      worker.off('exit', ended);
+      worker.off('error', reject);
+      if ('port' in reply) resolve(reply.port);
+      else reject(new Error(`The twin's DynamoDB: ${'error' in reply ? reply.error : 'closed'}`));
+    });
+  }).catch(async (error: unknown) => {
+    if (running) await worker.terminate();
+    throw error;
   });
-  const { port } = server.address() as AddressInfo;
+  // An error of the thread after it started ends it; what used it then fails as with a stopped DynamoDB.
+  worker.on('error', () => undefined);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     endpoint,
     region: 'eu-west-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const close = () =>
-    new Promise<void>((resolve) => {
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
       client.destroy();
-      server.close(() => resolve());
-    });
+      worker.postMessage({ op: 'close' });
+      // Requests under way finish first; a thread that does not end is stopped.
+      const timer = setTimeout(() => void worker.terminate(), 15_000);
+      await exited;
+      clearTimeout(timer);
+    })();
+    return closing;
+  };
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: options.tableName }));
@@ -119,7 +154,54 @@ export async function startDynamo(options: {
     await close();
     throw error;
   }
-  return { endpoint, client, close };
+  const iterators = new Int32Array(counters, 0, 1);
+  const writes = new Int32Array(counters, 4, 2);
+  return {
+    endpoint,
+    client,
+    openLevelIterators: () => Atomics.load(iterators, 0),
+    levelWrites: () => ({ batches: Atomics.load(writes, 0), operations: Atomics.load(writes, 1) }),
+    close,
+  };
+}
+
+let bundled: Promise<string> | null = null;
+
+/**
+ * The DynamoDB thread's code, bundled by esbuild (as the twin's PDF process is) so that it runs under plain
+ * Node whatever loaded the twin (tsx, a test runner): built once per process, kept under node_modules/.cache
+ * by its content's hash, its packages (dynalite and LevelDB) left to Node.
+ */
+function threadCode(): Promise<string> {
+  bundled ??= (async () => {
+    const result = await build({
+      entryPoints: [join(import.meta.dirname, 'dynamo-thread.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.contents;
+    if (!code) throw new Error("The twin's DynamoDB thread could not be built");
+    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+    // Inside the repository, so that the thread's package imports resolve from its node_modules.
+    const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'family-finance');
+    const file = join(dir, `dynamo-thread-${hash}.mjs`);
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    return file;
+  })();
+  bundled.catch(() => {
+    bundled = null;
+  });
+  return bundled;
 }
 
 export interface RunningS3 {

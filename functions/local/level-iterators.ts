@@ -21,7 +21,8 @@ interface LevelPrototype {
 }
 
 let installed = false;
-let open = 0;
+/** Open iterators, in memory the twin's thread can read while LevelDB runs in the DynamoDB thread. */
+let open: Int32Array<ArrayBufferLike> = new Int32Array(1);
 
 function abstractLevel(): {
   AbstractLevel: { prototype: LevelPrototype };
@@ -34,7 +35,8 @@ function abstractLevel(): {
   return fromClassic('abstract-level');
 }
 
-export function closeLevelIteratorsOnReturn(): void {
+export function closeLevelIteratorsOnReturn(shared?: Int32Array): void {
+  if (shared) open = shared;
   if (installed) return;
   installed = true;
   const { AbstractLevel, AbstractIterator } = abstractLevel();
@@ -52,16 +54,16 @@ export function closeLevelIteratorsOnReturn(): void {
     resource !== null &&
     Object.prototype.isPrototypeOf.call(common, resource);
   AbstractLevel.prototype.attachResource = function (resource) {
-    if (isIterator(resource)) open++;
+    if (isIterator(resource)) Atomics.add(open, 0, 1);
     attachResource.call(this, resource);
   };
   AbstractLevel.prototype.detachResource = function (resource) {
-    if (isIterator(resource)) open--;
+    if (isIterator(resource)) Atomics.sub(open, 0, 1);
     detachResource.call(this, resource);
   };
 }
 
 /** LevelDB iterators open now, across the process's databases. */
 export function openLevelIterators(): number {
-  return open;
+  return Atomics.load(open, 0);
 }

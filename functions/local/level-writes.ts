@@ -30,8 +30,11 @@ interface Pending {
 }
 
 let installed = false;
-/** How many LevelDB batches the grouping wrote, and how many operations they held (for tests). */
-const counts = { batches: 0, operations: 0 };
+/**
+ * How many LevelDB batches the grouping wrote, and how many operations they held (for tests), in memory the
+ * twin's thread can read while LevelDB runs in the DynamoDB thread.
+ */
+let counts: Int32Array<ArrayBufferLike> = new Int32Array(2);
 
 function classicLevel(): { ClassicLevel: { prototype: ClassicLevelPrototype } } {
   // The copy dynalite's LevelDB is built on (dynalite → level → classic-level), wherever npm placed it.
@@ -40,7 +43,8 @@ function classicLevel(): { ClassicLevel: { prototype: ClassicLevelPrototype } } 
   return fromLevel('classic-level');
 }
 
-export function groupLevelWrites(): void {
+export function groupLevelWrites(shared?: Int32Array): void {
+  if (shared) counts = shared;
   if (installed) return;
   installed = true;
   const proto = classicLevel().ClassicLevel.prototype;
@@ -61,8 +65,8 @@ export function groupLevelWrites(): void {
         pending.set(db, created);
         setImmediate(() => {
           pending.delete(db);
-          counts.batches++;
-          counts.operations += created.operations.length;
+          Atomics.add(counts, 0, 1);
+          Atomics.add(counts, 1, created.operations.length);
           db._batch(created.operations, {}).then(
             () => {
               for (const s of created.settle) s.resolve();
@@ -88,5 +92,5 @@ export function groupLevelWrites(): void {
 
 /** The batches written by the grouping so far, and the operations they held. */
 export function groupedLevelWrites(): { batches: number; operations: number } {
-  return { ...counts };
+  return { batches: Atomics.load(counts, 0), operations: Atomics.load(counts, 1) };
 }

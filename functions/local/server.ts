@@ -18,7 +18,6 @@ import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emul
 import { LocalJobRunner } from './job-runner';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
 import { functionSpec, invoke, repoRoot } from './lambda-runtime';
-import { openLevelIterators } from './level-iterators';
 import { checkLocalRequest } from './local-guard';
 import { operatorRoute } from './operator';
 import { LocalOutbox } from './outbox';
@@ -98,14 +97,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** The twin's own memory, in MiB (for /local/status and the load benchmark). */
-function memoryFigures() {
+function memoryFigures(dynamo: RunningDynamo) {
   const m = process.memoryUsage();
   const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return {
     rssMiB: mib(m.rss),
     heapUsedMiB: mib(m.heapUsed),
     heapTotalMiB: mib(m.heapTotal),
-    openLevelIterators: openLevelIterators(),
+    openLevelIterators: dynamo.openLevelIterators(),
   };
 }
 
@@ -409,7 +408,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
               // The table's endpoint on this machine, for tools that read it while the twin runs (npm run analytics).
               dynamodb: dynamo.endpoint,
               outbox: outbox.list().length,
-              memory: memoryFigures(),
+              memory: memoryFigures(dynamo),
             });
           }
           return sendJson(res, 404, { message: 'Not Found' });

@@ -115,9 +115,14 @@ export async function recomputeCandidates(
   const dates = focus.map((r) => r.transaction_date).sort();
   const from = addDays(dates[0]!, -MATCH_MAX_DATE_GAP_DAYS);
   const to = addDays(dates.at(-1)!, MATCH_MAX_DATE_GAP_DAYS);
+  const listed = known.accounts ? Promise.resolve(known.accounts) : listAccounts(familyId);
   const [rows, accounts, rejectedMatchIds, stored] = await Promise.all([
-    familyTransactionsContaining(familyId, { from, to }, TRANSFER_TRIGGER_TERMS),
-    known.accounts ?? listAccounts(familyId),
+    // A pair's two rows are of two accounts (accounts are archived, never deleted): a family of one account
+    // has no pair to find, so its rows are not read.
+    listed.then((all) =>
+      all.length < 2 ? [] : familyTransactionsContaining(familyId, { from, to }, TRANSFER_TRIGGER_TERMS),
+    ),
+    listed,
     listRejectedMatchIds(familyId),
     listMatchCandidates(familyId),
   ]);

@@ -2,7 +2,7 @@ import { monthOf, type RollupRow } from '../domain/rollups';
 import type { Ports } from '../shared/ports';
 import { refreshAccountSummary } from './accounts';
 import { addRowsToRollups, refreshRollups } from './rollups';
-import { refreshSpending } from './spending-rollups';
+import { type NewSpending, refreshSpending } from './spending-rollups';
 
 /**
  * New rows as they were written, with the version of each of their months' roll-ups read before they were
@@ -12,6 +12,8 @@ import { refreshSpending } from './spending-rollups';
 export interface AddedRows {
   rows: readonly RollupRow[];
   rollupVersions: Readonly<Record<string, number | null>>;
+  /** The added rows of one account, as written, and its months that had no spending roll-up before. */
+  spending?: NewSpending;
 }
 
 /** Rows of one account that were added, changed or removed: the account and the rows' dates. */
@@ -29,7 +31,8 @@ export interface RowChange {
  * everything here is recomputed from the rows, never incremented, so reporting a change twice is harmless.
  * A write that only added rows may hand them over as written (`added`): their months' flow roll-ups then
  * take them as a sum, under the version check of `addRowsToRollups`, which recomputes any month another
- * write touched in between, so the result is the same.
+ * write touched in between, so the result is the same; and the spending roll-ups of the account's months
+ * that had none before the rows were written are stored from the added rows alone, if still none is stored.
  */
 export async function rowsChanged(
   deps: Pick<Ports, 'now'>,
@@ -48,7 +51,7 @@ export async function rowsChanged(
       familyId,
       changes.flatMap((change) => change.dates).filter((date) => !addedMonths.has(monthOf(date))),
     ).then(() => (added ? addRowsToRollups(familyId, added.rows, added.rollupVersions) : undefined)),
-    refreshSpending(deps, familyId, changes),
+    refreshSpending(deps, familyId, changes, added?.spending),
   ]);
 }
 

@@ -1,3 +1,4 @@
+import type { RowCategory } from '../adapters/dynamodb/category-repository';
 import { setRowCategory } from '../adapters/dynamodb/category-repository';
 import {
   accountSpendRollups,
@@ -15,6 +16,26 @@ import { categoryOfRow, familyCategoryRules } from './row-categories';
 
 /** The ports this service's use cases are handed (the composition root passes them). */
 export type SpendingRollupsDeps = Pick<Ports, 'now'>;
+
+/**
+ * Rows one write added to an account, as written (with their categories), and the months of theirs for
+ * which the account had no spending roll-up before they were written (read before the write).
+ */
+export interface NewSpending {
+  accountId: string;
+  months: readonly string[];
+  rows: ReadonlyArray<
+    Omit<
+      SpendingRow,
+      'category_id' | 'subcategory_id' | 'merchant_name' | 'category_confidence' | 'category_source'
+    > &
+      Partial<
+        Pick<RowCategory, 'category_id' | 'subcategory_id' | 'merchant_name' | 'category_confidence'>
+      > & {
+        category_source?: string;
+      }
+  >;
+}
 
 /** A change of rows (row-changes.ts RowChange): the account and the rows' dates. */
 interface Change {
@@ -50,11 +71,18 @@ async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>):
  * the item's version, read before what the item is computed from: a write conditional on it fails if the
  * other landed in between, and the loser reads again. So the last roll-up stored was computed from rows (or
  * months) read after every earlier write of them had landed.
+ *
+ * Rows just added (`added`) to a month of the account that had no spending roll-up before they were written
+ * held no spending row then (every write of rows keeps the roll-ups), so that month's roll-up is the added
+ * rows' own: it is stored from them, without reading the month's rows, if there is still none (a write that
+ * stored one since makes it read the rows as above). A month where an added spending row has no category
+ * yet is read as above.
  */
 export async function refreshSpending(
   deps: SpendingRollupsDeps,
   familyId: string,
   changes: readonly Change[],
+  added?: NewSpending,
 ): Promise<void> {
   const months = new Map<string, { accountId: string; month: string }>();
   for (const change of changes)
@@ -69,9 +97,12 @@ export async function refreshSpending(
     rules ??= familyCategoryRules(familyId);
     return rules;
   };
-  await inTurn([...months.values()], ({ accountId, month }) =>
-    refreshMonth(familyId, accountId, month, familyRules, at),
-  );
+  const addedByMonth = addedMonths(added);
+  await inTurn([...months.values()], async ({ accountId, month }) => {
+    const rows = accountId === added?.accountId ? addedByMonth.get(month) : undefined;
+    if (rows && (await saveSpendRollup(familyId, rollupOf(month, accountId, rows), null, at))) return;
+    await refreshMonth(familyId, accountId, month, familyRules, at);
+  });
   const years = new Map<string, { accountId: string; year: string }>();
   for (const { accountId, month } of months.values())
     years.set(`${accountId}|${month.slice(0, 4)}`, { accountId, year: month.slice(0, 4) });
@@ -93,6 +124,36 @@ async function refreshMonth(
     if (await saveSpendRollup(familyId, rollupOf(month, accountId, categorised), version, at)) return;
   }
   throw new TransientError(`The spending roll-up of ${month} kept changing while it was recomputed`);
+}
+
+/** The added rows of each month that had no spending roll-up, where each spending row has its category. */
+function addedMonths(added: NewSpending | undefined): Map<string, SpendingRow[]> {
+  const byMonth = new Map<string, SpendingRow[]>();
+  if (!added) return byMonth;
+  const months = new Set(added.months);
+  const uncategorised = new Set<string>();
+  for (const row of added.rows) {
+    const month = monthOf(row.transaction_date);
+    if (!months.has(month)) continue;
+    if (row.category_source === undefined && spendingAmount(row) !== null) uncategorised.add(month);
+    const list = byMonth.get(month) ?? [];
+    list.push(row as SpendingRow);
+    byMonth.set(month, list);
+  }
+  for (const month of uncategorised) byMonth.delete(month);
+  // In the order a read of the month gives them (by date, then key), as the month's recomputation sums them.
+  const order = (a: SpendingRow, b: SpendingRow) =>
+    a.transaction_date === b.transaction_date
+      ? a.id === b.id
+        ? 0
+        : a.id < b.id
+          ? -1
+          : 1
+      : a.transaction_date < b.transaction_date
+        ? -1
+        : 1;
+  for (const list of byMonth.values()) list.sort(order);
+  return byMonth;
 }
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));

@@ -66,7 +66,8 @@ describe('bin/checks.ts', () => {
     } finally {
       await twin.stop();
     }
-    const { stdout } = await run('npx', ['tsx', 'bin/checks.ts'], {
+    // Node with tsx's loader, as `npx tsx` runs it, without starting npx and tsx's own process first.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bin/checks.ts'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, PORT: '9', LOG_LEVEL: 'ERROR' },
       timeout: 120_000,

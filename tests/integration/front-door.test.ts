@@ -309,10 +309,15 @@ describe('POST /api/events (public, landing analytics)', () => {
       { visitor_id: visitor(), events: [{ type: 'ab_view', test: 'valueProps', variant: 'pain_points' }] },
       from,
     );
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bin/analytics.ts', '--days', '1'], {
-      env: { ...process.env, PORT: String(twin.port) },
-      timeout: 60_000,
-    });
+    // Node with tsx's loader, as `npx tsx` runs it, without starting npx and tsx's own process first.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'bin/analytics.ts', '--days', '1'],
+      {
+        env: { ...process.env, PORT: String(twin.port) },
+        timeout: 60_000,
+      },
+    );
     expect(stdout).toContain('A/B test: valueProps');
     expect(stdout).toMatch(/pain_points\s+1\s+0\s+0\.0%/);
     expect(stdout).toMatch(/social\s+2\s+1\s+50\.0%/);

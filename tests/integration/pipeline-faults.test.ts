@@ -11,6 +11,7 @@ import { createLocalSigner } from '../../functions/local/jwt';
 import type { ExecutionRecord } from '../../functions/local/pipeline-runner';
 import { ABANDONED_AFTER_MS, ABANDONED_MESSAGE } from '../../functions/services/uploads';
 import { generateStatement } from '../fixtures/statements/generate';
+import { scriptBundle } from '../support/script-bundle';
 import { waitFor } from '../support/twin';
 
 /**
@@ -28,8 +29,9 @@ let url = '';
 let token = '';
 
 async function start(clockOffsetMs = 0) {
-  // One process (node with tsx's loader, not the tsx wrapper, whose child would outlive a SIGKILL).
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/faults/twin-process.ts'], {
+  // One process (plain node, not the tsx wrapper, whose child would outlive a SIGKILL), on the twin's code
+  // bundled once for the file: started a dozen times, it would otherwise compile every module each time.
+  const proc = spawn(process.execPath, [await scriptBundle('tests/integration/faults/twin-process.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', CLOCK_OFFSET_MS: String(clockOffsetMs) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

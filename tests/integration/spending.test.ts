@@ -40,6 +40,10 @@ let truth: TruthTransaction[];
 let uploadId: string;
 let months: { from: string; to: string };
 
+const nextMonth = (m: string) => {
+  const [y, n] = m.split('-').map(Number) as [number, number];
+  return n === 12 ? `${y + 1}-01` : `${y}-${String(n + 1).padStart(2, '0')}`;
+};
 const pence = (n: number) => Math.round(n * 100);
 const sum = (rows: TruthTransaction[]) => rows.reduce((s, t) => s + pence(t.amount), 0) / 100;
 const debits = (re: RegExp) => truth.filter((t) => t.type === 'debit' && re.test(t.description));
@@ -104,6 +108,24 @@ describe('rows get their category as the pipeline writes them', () => {
       (r) => /TESCO|SAINSBURYS|MORRISONS/.test(r.description) && r.type === 'debit',
     ))
       expect(t.category_id, t.description).toBe('groceries');
+  });
+});
+
+describe('the spending roll-ups an upload stores', () => {
+  it("are, for months the account had none of, those a recomputation from the months' rows gives", async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const monthList: string[] = [];
+    for (let m = months.from; m <= months.to; m = nextMonth(m)) monthList.push(m);
+    // Stored by Finish from the rows the upload added (the account had no roll-up of these months).
+    const stored = await accountSpendRollups(familyId, current, monthList);
+    expect(stored.length).toBeGreaterThan(0);
+    await refreshSpending(services(), familyId, [
+      { accountId: current, dates: monthList.map((m) => `${m}-01`) },
+    ]);
+    const recomputed = await accountSpendRollups(familyId, current, monthList);
+    const figures = (list: typeof stored) =>
+      list.map(({ month, account_id, cells, latest_date }) => ({ month, account_id, cells, latest_date }));
+    expect(figures(stored)).toEqual(figures(recomputed));
   });
 });
 

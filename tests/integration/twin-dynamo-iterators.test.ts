@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { PutItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDynamo, startDynamo } from '../../functions/local/emulators';
-import { openLevelIterators } from '../../functions/local/level-iterators';
 import { waitFor } from '../support/twin';
 
 /**
@@ -35,7 +34,7 @@ afterAll(async () => {
 
 describe("the twin's DynamoDB under read load", () => {
   it('closes the LevelDB iterator of every Query and Scan (read to the end, cut off by Limit, or on an index)', async () => {
-    const before = openLevelIterators();
+    const before = dynamo.openLevelIterators();
     const reads = [];
     for (let i = 0; i < 40; i++) {
       const byKey = { ':pk': { S: 'FAMILY#1' } };
@@ -71,7 +70,7 @@ describe("the twin's DynamoDB under read load", () => {
     expect(results[0]?.Count).toBe(5);
     expect(results[1]?.Count).toBe(2);
     // Closing finishes just after each answer; allow it a moment, then nothing may be left open.
-    await waitFor(async () => openLevelIterators() === before, 5000, 20).catch(() => undefined);
-    expect(openLevelIterators()).toBe(before);
+    await waitFor(async () => dynamo.openLevelIterators() === before, 5000, 20).catch(() => undefined);
+    expect(dynamo.openLevelIterators()).toBe(before);
   });
 });

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_MESSAGES } from '../../functions/domain/assistant/answers';
-import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { AnalyticsPage } from '../../web/src/features/analytics/AnalyticsPage';
 import { createFakeApi, type FakeApi } from './support/fake-api';
 

@@ -195,9 +195,7 @@ describe('spec 1 §2 app shell', () => {
     const main = screen.getByRole('main');
     await user.click(await within(main).findByRole('link', { name: 'Upload a bank statement' }));
     // the pages are lazily loaded: the navigation completes once the page's chunk is in
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/app/setup/upload'));
     expect(await screen.findByRole('heading', { name: 'File Upload', level: 1 })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'File Upload' }).getAttribute('aria-current')).toBe('page');
   });
@@ -407,7 +405,7 @@ describe('spec 1 §2 /app index: Family Overview', () => {
 describe('the UI kit pages under /app/dev', () => {
   it('loads /app/dev/ds-demo and /app/dev/migration-comparison by address, with no sidebar entry', async () => {
     renderAt('/app/dev/ds-demo', <AppShell user={ADA} pages={[]} />);
-    expect(await screen.findByRole('heading', { name: 'UI kit', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'UI kit', level: 1 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -419,8 +417,6 @@ describe('the UI kit pages under /app/dev', () => {
 
   it('shows the migration comparison', async () => {
     renderAt('/app/dev/migration-comparison', <AppShell user={ADA} pages={[]} />);
-    expect(
-      await screen.findByRole('heading', { name: 'Migration comparison', level: 1 }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Migration comparison', level: 1 })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, LINK_INVALID_MESSAGE } from '../../web/src/auth/AuthProvider';
 import { resetLinkSignIn } from '../../web/src/auth/magic-link';
+import { setRuntimeConfig } from '../../web/src/auth/runtime-config';
 import { useAuth } from '../../web/src/auth/useAuth';
 import { useLinkSignIn } from '../../web/src/auth/useLinkSignIn';
 
@@ -104,6 +105,24 @@ describe('spec 1 §4 authentication: states', () => {
     expect(text('status')).toBe('loading');
     await waitFor(() => expect(text('status')).toBe('signedIn'));
     expect(text('user')).toBe('user-1 ada@example.co.uk');
+  });
+
+  it('starts signed in from a fresh stored session: no loading state, no wait for Amplify', async () => {
+    setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: 'client', apiBaseUrl: '/api' });
+    const jwt = `h.${btoa(JSON.stringify({ sub: 'user-1', email: 'ada@example.co.uk', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.sig`;
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'user-1');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.idToken', jwt);
+    localStorage.setItem('CognitoIdentityServiceProvider.client.user-1.accessToken', jwt);
+    amp.fetchAuthSession.mockReturnValue(new Promise(() => undefined));
+    try {
+      renderProvider();
+      expect(text('status')).toBe('signedIn');
+      expect(text('user')).toBe('user-1 ada@example.co.uk');
+      expect(amp.fetchAuthSession).not.toHaveBeenCalled();
+    } finally {
+      // The other cases run without a configuration's client: Amplify answers for the session there.
+      setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: 'another-client', apiBaseUrl: '/api' });
+    }
   });
 
   it('is signed out without a session', async () => {

@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillsResponse, RegularSeriesDto } from '../../functions/contracts/bills';
 import { CATEGORIES } from '../../functions/domain/categories';
-import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { BillsPage } from '../../web/src/features/bills/BillsPage';
 import { OverviewForecast } from '../../web/src/features/bills/OverviewForecast';
 

@@ -12,7 +12,7 @@ import {
   describeEdit,
   runCheck,
 } from '../../functions/domain/statement-check';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { CheckStatementPage } from '../../web/src/features/check/CheckStatementPage';
 
 /**

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CleanupAnalysis } from '../../functions/contracts/review';
 import { TRANSACTIONS_UPDATED } from '../../web/src/api/transaction-events';
-import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { CleanupPage } from '../../web/src/features/cleanup/CleanupPage';
 import { createFakeApi, type FakeApi } from './support/fake-api';
 

@@ -31,6 +31,7 @@ const anySchema = { safeParse: (value: unknown) => ({ success: true as const, da
 function store(token: string, user = 'member-1') {
   localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser`, user);
   localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.${user}.idToken`, token);
+  localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.${user}.accessToken`, token);
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -63,6 +64,19 @@ describe('the first requests of a page load', () => {
     expect(storedIdToken(CLIENT)).toBeNull();
     localStorage.clear();
     expect(storedIdToken(CLIENT)).toBeNull();
+  });
+
+  it("need Amplify's access token beside it, and judge expiry by the server's clock (Amplify's stored drift)", () => {
+    const token = jwt(inAnHour());
+    store(token);
+    localStorage.removeItem(`CognitoIdentityServiceProvider.${CLIENT}.member-1.accessToken`);
+    expect(storedIdToken(CLIENT)).toBeNull();
+    store(token);
+    // This device's clock is 59 minutes behind the server's: the token has under a minute left.
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.member-1.clockDrift`, String(59 * 60_000));
+    expect(storedIdToken(CLIENT)).toBeNull();
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT}.member-1.clockDrift`, '-60000');
+    expect(storedIdToken(CLIENT)).toBe(token);
   });
 
   it('start nothing without a usable stored token', () => {

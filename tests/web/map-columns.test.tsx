@@ -12,7 +12,7 @@ import {
 } from '../../functions/contracts/export-mapping';
 import type { Upload } from '../../functions/contracts/uploads';
 import type { CsvMapping } from '../../functions/domain/exports/mapping';
-import { createQueryClient } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { MapColumnsPage } from '../../web/src/features/mapping/MapColumnsPage';
 
 /**

@@ -7,8 +7,8 @@ import type { OverviewResponse } from '../../functions/contracts/insights';
 import { COMPARISON_MESSAGES } from '../../functions/domain/periods';
 import { TRANSACTIONS_UPLOADED } from '../../web/src/api/transaction-events';
 import { useTransactionEvents } from '../../web/src/api/useTransactionEvents';
-import { createQueryClient } from '../../web/src/app/App';
 import { APP_PAGES } from '../../web/src/app/pages';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { FamilyOverview } from '../../web/src/features/overview/FamilyOverview';
 import { recordMetric, resetPerformance } from '../../web/src/features/overview/performance';
 import { dashboardCsv, selectSimilar } from '../../web/src/features/overview/summary';
@@ -193,6 +193,8 @@ describe('spec 3 §2.1 Family Overview', () => {
     expect(within(comparison).getByText(COMPARISON_MESSAGES.limitedWarning)).toBeTruthy();
     const row = (name: string) =>
       within(comparison).getByRole('rowheader', { name }).closest('tr')?.textContent;
+    // The table's code loads once the figures above it have been painted.
+    await within(comparison).findByRole('rowheader', { name: 'Income' });
     expect(row('Income')).toBe('Income£2,500£2,402▲ +4.1% (up)');
     expect(row('Expenses')).toContain('+242%');
     expect(row('Net Flow')).toContain('▼ -29.8% (down)');

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Outlet, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes, createQueryClient } from '../../web/src/app/App';
+import { AppRoutes } from '../../web/src/app/App';
+import { createQueryClient } from '../../web/src/app/query-client';
 import { setRuntimeConfig } from '../../web/src/auth/runtime-config';
 
 /**

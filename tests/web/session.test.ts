@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig, runtimeConfig, whenRuntimeConfig } from '../../web/src/auth/runtime-config';
-import { getIdToken } from '../../web/src/auth/session';
+import {
+  loadRuntimeConfig,
+  runtimeConfig,
+  setRuntimeConfig,
+  whenRuntimeConfig,
+} from '../../web/src/auth/runtime-config';
+import { currentTokens, getIdToken } from '../../web/src/auth/session';
 
 /** Start-up configuration and the token every API call sends (spec 1 §4: refreshed before expiry). */
 const fetchAuthSession = vi.hoisted(() => vi.fn());
@@ -59,5 +64,45 @@ describe('start-up: /config.json', () => {
   it('fails on an error status or a configuration without the user pool', async () => {
     await expect(loadRuntimeConfig(respond({}, 404))).rejects.toThrow('/config.json answered 404');
     await expect(loadRuntimeConfig(respond({ apiBaseUrl: '/api' }))).rejects.toThrow(/lacks userPoolId/);
+  });
+});
+
+describe('spec 1 §4: a fresh stored session answers without Amplify', () => {
+  const CLIENT = 'client-1';
+  const jwt = (exp: number) =>
+    `h.${btoa(JSON.stringify({ sub: 'member-1', email: 'ada@example.co.uk', exp })).replace(/=+$/, '')}.sig`;
+  const store = (token: string) => {
+    localStorage.clear();
+    const prefix = `CognitoIdentityServiceProvider.${CLIENT}`;
+    localStorage.setItem(`${prefix}.LastAuthUser`, 'member-1');
+    localStorage.setItem(`${prefix}.member-1.idToken`, token);
+    localStorage.setItem(`${prefix}.member-1.accessToken`, token);
+  };
+
+  it("reads the configured client's stored tokens while they are more than 90 s from expiring", async () => {
+    setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: CLIENT, apiBaseUrl: '/api' });
+    const exp = now() + 3600;
+    store(jwt(exp));
+    await expect(currentTokens()).resolves.toEqual({
+      idToken: jwt(exp),
+      sub: 'member-1',
+      email: 'ada@example.co.uk',
+      expiresAt: exp * 1000,
+    });
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it("leaves a token due for refresh, or another client's, to Amplify", async () => {
+    setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: CLIENT, apiBaseUrl: '/api' });
+    const fresh = now() + 3600;
+    store(jwt(now() + 60));
+    fetchAuthSession.mockResolvedValueOnce(idToken(now() + 60)).mockResolvedValueOnce(idToken(fresh));
+    await expect(getIdToken()).resolves.toBe(`jwt-${fresh}`);
+    expect(fetchAuthSession).toHaveBeenLastCalledWith({ forceRefresh: true });
+    setRuntimeConfig({ userPoolId: 'eu-west-2_x', userPoolClientId: 'another-client', apiBaseUrl: '/api' });
+    store(jwt(fresh));
+    fetchAuthSession.mockResolvedValueOnce({ tokens: undefined });
+    await expect(getIdToken()).resolves.toBeNull();
+    localStorage.clear();
   });
 });

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, confirmPageLoadRequests, startPageLoadRequestsBeforeConfig } from './api/client';
+import { configureApi, confirmPageLoadRequests } from './api/client';
 import { App, preloadSignedInApp } from './app/App';
-import { hasStoredSession } from './auth/local-state';
-import { loadRuntimeConfig } from './auth/runtime-config';
+import { startPageLoad } from './app/page-load';
 import './styles.css';
 
 /**
@@ -13,18 +12,15 @@ import './styles.css';
  * is configured from it when that part first loads. A page load under /app with a stored session starts the
  * signed-in code loading at once, and the page's first API requests alongside /config.json, with the stored
  * session's token at the API's usual address (asked again once the configuration names another; early.ts),
- * rather than one after another behind the configuration and the auth code.
+ * rather than one after another behind the configuration and the auth code. In the build, the configuration and
+ * those requests are started by a small script of their own (boot.ts) that runs before this one is evaluated.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 // What the page waits on goes out first: the configuration, the first API requests, then the code.
-const configLoad = loadRuntimeConfig();
-const signedIn = hasStoredSession();
-if (signedIn) {
-  startPageLoadRequestsBeforeConfig();
-  preloadSignedInApp(window.location.pathname);
-}
+const { config: configLoad, signedIn } = startPageLoad();
+if (signedIn) preloadSignedInApp(window.location.pathname);
 
 const root = createRoot(container);
 root.render(

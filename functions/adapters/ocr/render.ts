@@ -1,15 +1,10 @@
-import '../pdf/native-json';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Canvas, createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
-import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { drawingScale, pageWithinLimits } from '../pdf/limits';
-import { restoreNativeJson } from '../pdf/native-json';
 import { checkPdfBytes, MAX_PDF_PAGES, PDF_LIMITS, type PdfFailure, pdfFailure } from '../pdf/pdf-document';
+import { getDocument, type PDFDocumentProxy, VerbosityLevel } from '../pdf/pdfjs';
 import { scanPageImages } from './page-image';
-
-// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
 
 /**
  * A scanned statement's pages as images, for recognition: pdf.js (legacy build) draws each page on a

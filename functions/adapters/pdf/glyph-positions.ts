@@ -1,9 +1,4 @@
-import './native-json';
-import { OPS, type PDFPageProxy, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { restoreNativeJson } from './native-json';
-
-// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+import { OPS, type PDFPageProxy, Util } from './pdfjs';
 
 /**
  * Where each glyph of a page's text stands, from the page's drawing operations: pdf.js's text content gives

@@ -1,6 +1,3 @@
-import './native-json';
-import { getDocument, type PDFDocumentProxy, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as workerModule from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import {
   MAX_PDF_PAGES,
   PDF_FAILURE_MESSAGES,
@@ -8,23 +5,11 @@ import {
   type PdfFailureReason,
 } from '../../domain/statement-failures';
 import { inflatedSizeWithinLimits, pageWithinLimits } from './limits';
-import { restoreNativeJson } from './native-json';
-
-declare global {
-  /** Where pdf.js looks for its worker module before starting a worker. */
-  var pdfjsWorker: unknown;
-}
-
-// Given its worker module here, pdf.js runs the worker's code in this thread (its "fake worker"): no worker
-// thread, and no worker file to find at run time (in Lambda, pdf.js comes from a layer).
-globalThis.pdfjsWorker ??= workerModule;
-// pdf.js (and its worker) are loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+import { getDocument, type PDFDocumentProxy, VerbosityLevel } from './pdfjs';
 
 /**
- * Opening a PDF with pdf.js (legacy build: runs on Node 20 and in Lambda on Node 22). The only module with
- * functions/adapters/pdf/text-layer.ts that touches pdf.js. pdf.js runs its worker code in this thread (see
- * above), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
+ * Opening a PDF with pdf.js (./pdfjs.ts loads it). pdf.js runs its worker code in this thread (see
+ * ./pdfjs.ts), never evaluates code from the PDF, and does not load fonts or system fonts: we only read text.
  * Expected problems (not a PDF, password, damage) are values with a family-facing message.
  */
 export type { PdfFailureReason };
@@ -74,8 +59,11 @@ export async function openPdf(
     useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
-    // An embedded image over this many pixels is not decoded (a small file can declare a gigapixel image).
-    maxImageSize: PDF_LIMITS.imagePixels,
+    // No image is decoded: text is read from the text content and the glyphs' drawing operations alone, and
+    // pdf.js leaves every image out of a page's drawing operations (a bank's logo, a scanned page; a small
+    // file can also declare a gigapixel image) instead of decoding it for nothing. Pages are drawn elsewhere
+    // (functions/adapters/ocr/render.ts), with images.
+    maxImageSize: 0,
     verbosity: VerbosityLevel.ERRORS,
   });
   try {

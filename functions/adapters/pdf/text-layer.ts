@@ -1,10 +1,6 @@
-import './native-json';
-import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { Block } from '../../domain/statement/blocks';
 import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
-import { restoreNativeJson } from './native-json';
 import {
   checkPdfBytes,
   MAX_PDF_PAGES,
@@ -13,9 +9,7 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-
-// pdf.js is loaded: the engine's own JSON functions back (native-json.ts).
-restoreNativeJson();
+import { type TextItem, Util } from './pdfjs';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -140,6 +134,43 @@ function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
   return words;
 }
 
+/** How many pages are read at once: pdf.js inflates a page's streams off the thread, and the next page is
+ * parsed meanwhile. */
+const PAGES_AT_ONCE = 4;
+
+/**
+ * Each page's reading, in page order, PAGES_AT_ONCE pages at a time. After a page that fails (a failure or an
+ * error) no further page is started; the first failure in page order is the result, as when pages were read
+ * one after another.
+ */
+async function inPageOrder<T extends object>(
+  pages: number,
+  read: (page: number) => Promise<T | PdfFailure>,
+): Promise<Array<T | PdfFailure>> {
+  const results: Array<Promise<T | PdfFailure>> = [];
+  let next = 1;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next <= pages) {
+      const at = read(next++);
+      results.push(at);
+      const result = await at.catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      });
+      if ('ok' in result) stopped = true;
+    }
+  };
+  await Promise.allSettled(Array.from({ length: Math.min(PAGES_AT_ONCE, pages) }, worker));
+  const settled: Array<T | PdfFailure> = [];
+  for (const result of results) {
+    const value = await result;
+    settled.push(value);
+    if ('ok' in value) break;
+  }
+  return settled;
+}
+
 /**
  * Reads the text layer of every page, after the checks a statement must pass: not empty, a PDF, complete,
  * not password-protected, at most `maxPages` pages (default MAX_PDF_PAGES) and `maxBytes` bytes.
@@ -158,106 +189,116 @@ export async function extractTextLayer(
     await document.destroy();
     return pdfFailure(pages === 0 ? 'empty' : 'too_many_pages');
   }
+  // One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE).
+  const readPage = async (pageNumber: number): Promise<{ blocks: Block[]; words: number } | PdfFailure> => {
+    const blocks: Block[] = [];
+    let words = 0;
+    const page = await document.getPage(pageNumber);
+    const viewport = page.getViewport({ scale: 1 });
+    if (!pageWithinLimits(viewport.width, viewport.height)) return pdfFailure('too_large_to_read');
+    const content = await page.getTextContent();
+    // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
+    const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
+    const glyphs = hasText ? await placedGlyphs(page).catch(() => null) : null;
+    const aligned = glyphs
+      ? alignGlyphs(
+          content.items.map((item) => ('str' in item ? item.str : '')),
+          glyphs,
+        )
+      : null;
+    const pageBlock: Block = {
+      BlockType: 'PAGE',
+      Id: `p${pageNumber}`,
+      Page: pageNumber,
+      Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
+      Relationships: [{ Type: 'CHILD', Ids: [] }],
+    };
+    blocks.push(pageBlock);
+    const runs: Array<{
+      text: string;
+      box: Box;
+      baseline: number;
+      size: number;
+      glyphOf: number[] | null;
+    }> = [];
+    for (const [index, item] of content.items.entries()) {
+      if (!('str' in item)) continue;
+      const text = (item satisfies TextItem).str;
+      if (!text.trim()) continue;
+      const tx = Util.transform(viewport.transform, item.transform);
+      const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
+      // Horizontal text only: a rotated item has its baseline off the x axis.
+      if (Math.abs(b) > 0.1 * Math.abs(a) || a <= 0) continue;
+      const fontHeight = Math.hypot(c, d);
+      const style = content.styles[item.fontName];
+      const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
+      const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
+      const box: Box = {
+        left: e,
+        top: f - ascent * fontHeight,
+        width: item.width * viewport.scale,
+        height: (ascent - descent) * fontHeight,
+      };
+      const previous = runs.at(-1);
+      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again.
+      if (
+        previous &&
+        Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
+        Math.abs(previous.box.left + previous.box.width - e) < 0.1 * fontHeight &&
+        !/\s$/.test(previous.text) &&
+        !/^\s/.test(text)
+      ) {
+        previous.text += text;
+        previous.box.width = e + box.width - previous.box.left;
+        previous.glyphOf =
+          previous.glyphOf && aligned?.[index] ? [...previous.glyphOf, ...aligned[index]] : null;
+        continue;
+      }
+      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf: aligned?.[index] ?? null });
+    }
+    let lineNumber = 0;
+    for (const run of runs) {
+      const lineId = `p${pageNumber}-l${++lineNumber}`;
+      const wordIds: string[] = [];
+      const placed =
+        glyphs && run.glyphOf ? placeWords(run.text, run.box, { glyphOf: run.glyphOf, glyphs }) : null;
+      const runWords = placed?.words ?? splitWords(run.text, run.box);
+      for (const [k, word] of runWords.entries()) {
+        const id = `${lineId}-w${k + 1}`;
+        wordIds.push(id);
+        blocks.push({
+          BlockType: 'WORD',
+          Id: id,
+          Page: pageNumber,
+          Text: word.text,
+          Confidence: 100,
+          Geometry: { BoundingBox: boundingBox(word.box, viewport.width, viewport.height) },
+        });
+      }
+      words += wordIds.length;
+      blocks.push({
+        BlockType: 'LINE',
+        Id: lineId,
+        Page: pageNumber,
+        Text: (placed?.text ?? run.text).trim(),
+        Confidence: 100,
+        Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
+        Relationships: [{ Type: 'CHILD', Ids: wordIds }],
+      });
+      pageBlock.Relationships![0]!.Ids.push(lineId);
+    }
+    page.cleanup();
+    return { blocks, words };
+  };
   const blocks: Block[] = [];
   let words = 0;
   // Every page within its size, and the whole read within its time (PDF_LIMITS.msPerPage a page).
   const readPages = async (): Promise<PdfFailure | null> => {
-    for (let pageNumber = 1; pageNumber <= pages; pageNumber++) {
-      const page = await document.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: 1 });
-      if (!pageWithinLimits(viewport.width, viewport.height)) return pdfFailure('too_large_to_read');
-      const content = await page.getTextContent();
-      // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
-      const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
-      const glyphs = hasText ? await placedGlyphs(page).catch(() => null) : null;
-      const aligned = glyphs
-        ? alignGlyphs(
-            content.items.map((item) => ('str' in item ? item.str : '')),
-            glyphs,
-          )
-        : null;
-      const pageBlock: Block = {
-        BlockType: 'PAGE',
-        Id: `p${pageNumber}`,
-        Page: pageNumber,
-        Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
-        Relationships: [{ Type: 'CHILD', Ids: [] }],
-      };
-      blocks.push(pageBlock);
-      const runs: Array<{
-        text: string;
-        box: Box;
-        baseline: number;
-        size: number;
-        glyphOf: number[] | null;
-      }> = [];
-      for (const [index, item] of content.items.entries()) {
-        if (!('str' in item)) continue;
-        const text = (item satisfies TextItem).str;
-        if (!text.trim()) continue;
-        const tx = Util.transform(viewport.transform, item.transform);
-        const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
-        // Horizontal text only: a rotated item has its baseline off the x axis.
-        if (Math.abs(b) > 0.1 * Math.abs(a) || a <= 0) continue;
-        const fontHeight = Math.hypot(c, d);
-        const style = content.styles[item.fontName];
-        const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
-        const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
-        const box: Box = {
-          left: e,
-          top: f - ascent * fontHeight,
-          width: item.width * viewport.scale,
-          height: (ascent - descent) * fontHeight,
-        };
-        const previous = runs.at(-1);
-        // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again.
-        if (
-          previous &&
-          Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
-          Math.abs(previous.box.left + previous.box.width - e) < 0.1 * fontHeight &&
-          !/\s$/.test(previous.text) &&
-          !/^\s/.test(text)
-        ) {
-          previous.text += text;
-          previous.box.width = e + box.width - previous.box.left;
-          previous.glyphOf =
-            previous.glyphOf && aligned?.[index] ? [...previous.glyphOf, ...aligned[index]] : null;
-          continue;
-        }
-        runs.push({ text, box, baseline: f, size: fontHeight, glyphOf: aligned?.[index] ?? null });
-      }
-      let lineNumber = 0;
-      for (const run of runs) {
-        const lineId = `p${pageNumber}-l${++lineNumber}`;
-        const wordIds: string[] = [];
-        const placed =
-          glyphs && run.glyphOf ? placeWords(run.text, run.box, { glyphOf: run.glyphOf, glyphs }) : null;
-        const runWords = placed?.words ?? splitWords(run.text, run.box);
-        for (const [k, word] of runWords.entries()) {
-          const id = `${lineId}-w${k + 1}`;
-          wordIds.push(id);
-          blocks.push({
-            BlockType: 'WORD',
-            Id: id,
-            Page: pageNumber,
-            Text: word.text,
-            Confidence: 100,
-            Geometry: { BoundingBox: boundingBox(word.box, viewport.width, viewport.height) },
-          });
-        }
-        words += wordIds.length;
-        blocks.push({
-          BlockType: 'LINE',
-          Id: lineId,
-          Page: pageNumber,
-          Text: (placed?.text ?? run.text).trim(),
-          Confidence: 100,
-          Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
-          Relationships: [{ Type: 'CHILD', Ids: wordIds }],
-        });
-        pageBlock.Relationships![0]!.Ids.push(lineId);
-      }
-      page.cleanup();
+    const read = await inPageOrder(pages, readPage);
+    for (const page of read) {
+      if ('ok' in page) return page;
+      for (const block of page.blocks) blocks.push(block);
+      words += page.words;
     }
     return null;
   };

@@ -43,7 +43,23 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
       state.familyId,
       [{ accountId: state.accountId, dates: [] }, ...changesOf(added)],
       state.rollupVersions && added.length
-        ? { rows: added.map(asRollupRow), rollupVersions: state.rollupVersions }
+        ? {
+            rows: added.map(asRollupRow),
+            rollupVersions: state.rollupVersions,
+            ...(state.newSpendMonths
+              ? {
+                  spending: {
+                    accountId: state.accountId,
+                    months: state.newSpendMonths,
+                    rows: added.map((row) => ({
+                      ...row,
+                      flow_type: row.flow_type ?? null,
+                      user_corrected_flow_type: row.user_corrected_flow_type ?? null,
+                    })),
+                  },
+                }
+              : {}),
+          }
         : undefined,
     );
   await advanceUpload(

@@ -1,6 +1,8 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
+import type { RowCategory } from '../../adapters/dynamodb/category-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
+import { spendRollupVersion } from '../../adapters/dynamodb/spending-repository';
 import {
   isNewTo,
   isStored,
@@ -89,12 +91,19 @@ async function persistRows(
   // A retried Persist finds rows of its own already stored: a roll-up may hold them, so their months are
   // recomputed rather than added to (no versions).
   const retried = fresh.some((row) => isStored(stored, row));
-  const versions = retried
-    ? undefined
-    : await rollupVersions(
-        state.familyId,
-        fresh.map((row) => row.transaction_date),
-      );
+  const freshMonths = [...new Set(fresh.map((row) => row.transaction_date.slice(0, 7)))].sort();
+  const [versions, newSpendMonths] = retried
+    ? [undefined, undefined]
+    : await Promise.all([
+        rollupVersions(
+          state.familyId,
+          fresh.map((row) => row.transaction_date),
+        ),
+        // The account's months with no spending roll-up yet: Finish stores them from the added rows alone.
+        Promise.all(freshMonths.map((month) => spendRollupVersion(state.familyId, month, accountId))).then(
+          (stored) => freshMonths.filter((_, i) => stored[i] === null),
+        ),
+      ]);
   const byRules = await classifyTransactions(fresh, account, patterns, null);
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
@@ -116,7 +125,7 @@ async function persistRows(
   // Each row written is classified (the family's learned patterns, then the rule table) and, when it counts
   // as spending, categorised (the family's rules, then the rules); a row removed since the read above is
   // written afresh, so it is classified here too.
-  const written = new Map<string, TransactionItem & { merchant_name?: string | null }>();
+  const written = new Map<string, TransactionItem & Partial<RowCategory>>();
   const complete = async (toWrite: TransactionItem[]) => {
     const unclassified = toWrite.filter((item) => !byRules.has(item.id));
     if (unclassified.length)
@@ -148,6 +157,14 @@ async function persistRows(
         flow_type: item?.flow_type ?? classification?.flow_type ?? null,
         user_corrected_flow_type: null,
         merchant_name: item?.merchant_name ?? null,
+        ...(item?.category_source === undefined
+          ? {}
+          : {
+              category_id: item.category_id ?? null,
+              subcategory_id: item.subcategory_id ?? null,
+              category_confidence: item.category_confidence ?? null,
+              category_source: item.category_source,
+            }),
       },
     ];
   });
@@ -177,6 +194,6 @@ async function persistRows(
     ...state,
     addedKey,
     counts,
-    ...(versions && !lost && added.length ? { rollupVersions: versions } : {}),
+    ...(versions && !lost && added.length ? { rollupVersions: versions, newSpendMonths } : {}),
   };
 }

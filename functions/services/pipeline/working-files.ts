@@ -28,6 +28,11 @@ export type AddedRow = Pick<
 > &
   Partial<Pick<TransactionItem, 'flow_type' | 'user_corrected_flow_type'>> & {
     merchant_name?: string | null;
+    /** The row's category as Persist wrote it (none: not spending when written). */
+    category_id?: string | null;
+    subcategory_id?: string | null;
+    category_confidence?: number | null;
+    category_source?: string;
   };
 
 export async function readJson(deps: Pick<Ports, 'storage'>, key: string): Promise<unknown> {

@@ -5,8 +5,6 @@ import { statement } from '../../support/statement-cli';
 /** `npm run statement -- parse` reads a bank's export as the pipeline does. */
 const fixture = (file: string) => join(__dirname, '../../fixtures/exports', file);
 
-// Each case starts a process that compiles the CLI: one at a time, so a busy machine slows them but does not
-// starve them.
 describe('npm run statement -- parse <file.csv|.ofx|.qif>', { timeout: 180_000 }, () => {
   it('a CSV: JSON with each row, its flow type, and the reconciliation', async () => {
     const { code, stdout } = await statement('parse', fixture('lloyds.csv'));

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDynamo } from '../../../functions/local/emulators';
-import { groupedLevelWrites } from '../../../functions/local/level-writes';
+import { type RunningDynamo, startDynamo } from '../../../functions/local/emulators';
 
 /**
  * The twin's DynamoDB writes the LevelDB operations of one turn of the event loop as one batch
@@ -21,11 +20,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function withTable<T>(work: (doc: DynamoDBDocumentClient) => Promise<T>): Promise<T> {
+async function withTable<T>(
+  work: (doc: DynamoDBDocumentClient, dynamo: RunningDynamo) => Promise<T>,
+): Promise<T> {
   const dynamo = await startDynamo({ directory: dir, tableName: TABLE });
   const doc = DynamoDBDocumentClient.from(dynamo.client);
   try {
-    return await work(doc);
+    return await work(doc, dynamo);
   } finally {
     await dynamo.close();
   }
@@ -41,8 +42,8 @@ const item = (n: number) => ({
 
 describe('LevelDB writes grouped per turn', () => {
   it('stores every item and index entry of 100 items written at once, in fewer LevelDB batches than operations', async () => {
-    await withTable(async (doc) => {
-      const before = groupedLevelWrites();
+    await withTable(async (doc, dynamo) => {
+      const before = dynamo.levelWrites();
       const items = Array.from({ length: 100 }, (_, n) => item(n));
       await Promise.all(
         [0, 25, 50, 75].map((start) =>
@@ -55,7 +56,7 @@ describe('LevelDB writes grouped per turn', () => {
           ),
         ),
       );
-      const after = groupedLevelWrites();
+      const after = dynamo.levelWrites();
       // each item: its index entry and itself
       expect(after.operations - before.operations).toBeGreaterThanOrEqual(200);
       expect(after.batches - before.batches).toBeLessThan(after.operations - before.operations);

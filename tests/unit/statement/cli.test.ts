@@ -8,9 +8,9 @@ import {
   generateTraitStatement,
   type StatementTruth,
 } from '../../fixtures/statements/generate';
-import { statement } from '../../support/statement-cli';
+import { spawnStatement, statement } from '../../support/statement-cli';
 
-// One CLI process at a time: each starts Node and TypeScript, and seven at once swamp a 2-core runner.
+// The first case runs the real command in a process of its own; the others run its main in this process.
 describe('spec 2 §3 npm run statement -- parse <file.pdf>', { timeout: 180_000 }, () => {
   let dir: string;
   let truth: StatementTruth;
@@ -27,7 +27,7 @@ describe('spec 2 §3 npm run statement -- parse <file.pdf>', { timeout: 180_000 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints the parsed statement as JSON and exits 0', async () => {
-    const { code, stdout } = await statement('parse', join(dir, 'hsbc.pdf'));
+    const { code, stdout } = await spawnStatement('parse', join(dir, 'hsbc.pdf'));
     expect(code).toBe(0);
     const parsed = JSON.parse(stdout);
     expect(parsed).toMatchObject({

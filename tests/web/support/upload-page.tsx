@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useTransactionEvents } from '../../../web/src/api/useTransactionEvents';
-import { createQueryClient } from '../../../web/src/app/App';
+import { createQueryClient } from '../../../web/src/app/query-client';
 import { UploadPage } from '../../../web/src/features/upload/UploadPage';
 import type { FakeApi } from './fake-api';
 

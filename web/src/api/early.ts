@@ -35,19 +35,28 @@ function expiryOf(jwt: string): number | null {
   }
 }
 
-/** The signed-in user's ID token as Amplify keeps it, when it is not about to be refreshed; else null. */
+/**
+ * The signed-in user's ID token as Amplify keeps it, when it is not about to be refreshed (Amplify's access
+ * token is kept beside it, and neither is within `marginMs` of expiring by the server's clock: Amplify's
+ * stored clock drift applied); else null.
+ */
 export function storedIdToken(
   clientId: string,
   storage: Storage = localStorage,
   now = Date.now(),
+  marginMs = REFRESH_MARGIN_MS,
 ): string | null {
   const prefix = `${AMPLIFY_KEY_PREFIX.replace(/\.$/, '')}.${clientId}.`;
   const user = storage.getItem(`${prefix}LastAuthUser`);
   if (!user) return null;
   const token = storage.getItem(`${prefix}${user}.idToken`);
-  if (!token) return null;
-  const exp = expiryOf(token);
-  if (exp === null || exp * 1000 - now < REFRESH_MARGIN_MS) return null;
+  const access = storage.getItem(`${prefix}${user}.accessToken`);
+  if (!token || !access) return null;
+  const drift = Number(storage.getItem(`${prefix}${user}.clockDrift`) ?? 0) || 0;
+  for (const jwt of [token, access]) {
+    const exp = expiryOf(jwt);
+    if (exp === null || exp * 1000 - (now + drift) < marginMs) return null;
+  }
   return token;
 }
 

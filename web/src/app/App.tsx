@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { ApiError } from '../api/client';
 import { loadSignedIn } from '../auth/runtime-config';
 import { FullScreenStatus } from '../components/FullScreenStatus';
 import { Landing } from '../features/landing/Landing';
@@ -16,7 +14,8 @@ import { preloadable } from './preloadable';
  * Route table (spec 1 §2): / (landing; signed in → /app), /login (signed in → /app), /privacy-policy and
  * /terms-of-service (public), /subscription/success|cancelled (signed in), /invite (keeps the
  * token, then /), /app/* (see AppGate), unknown top-level paths → /. Everything behind sign-in is one lazily
- * loaded chunk (auth, shell, onboarding); the landing page does not load it.
+ * loaded chunk (auth, shell, onboarding, and the server state's cache: auth-routes); the landing page does not
+ * load it.
  */
 const authRoutes = () => loadSignedIn(() => import('./auth-routes'));
 const AuthArea = preloadable(() => authRoutes().then((m) => m.AuthArea));
@@ -34,23 +33,6 @@ export function preloadSignedInApp(pathname: string): void {
   void AppGate.preload().catch(() => undefined);
   if (pathname === '/app' || pathname === '/app/') void overviewPage.preload().catch(() => undefined);
 }
-
-/** Server state: retried only on the statuses the spec calls retryable (502, 503, 504), twice. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (failures, error) =>
-          failures < 2 && error instanceof ApiError && [502, 503, 504].includes(error.status),
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
-
-const queryClient = createQueryClient();
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -119,10 +101,8 @@ export function AppRoutes() {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

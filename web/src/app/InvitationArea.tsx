@@ -1,11 +1,15 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../auth/AuthProvider';
 import { InvitationScreen } from '../features/members/InvitationScreen';
+import { queryClient } from './query-client';
 
-/** /invite for a signed-in visitor: the invitation screen with the auth state it needs. */
+/** /invite for a signed-in visitor: the invitation screen with the auth state and the server state it needs. */
 export function InvitationArea() {
   return (
-    <AuthProvider>
-      <InvitationScreen />
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <InvitationScreen />
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { amplify } from './amplify';
 import {
   AuthContext,
   type AuthContextValue,
@@ -9,9 +8,10 @@ import {
   type AuthUser,
   type LinkSignIn,
 } from './auth-context';
+import { loadAmplify, whenAmplifyLoaded } from './lazy-amplify';
 import { clearSignedInFlags, hasStoredAuthEntries } from './local-state';
 import { isInvalidLinkError, linkSignInFromAddress, openedFromLink } from './magic-link';
-import { currentTokens } from './session';
+import { currentTokens, storedTokens } from './session';
 
 /**
  * The auth state of the SPA (spec 1 §4 Authentication):
@@ -36,8 +36,8 @@ async function loadUser(): Promise<AuthUser | null> {
   if (!tokens) return null;
   if (!hasStoredAuthEntries()) {
     console.warn('Auth session without stored auth entries: signing out locally');
-    await amplify()
-      .signOut()
+    await loadAmplify()
+      .then((api) => api.signOut())
       .catch(() => undefined);
     return null;
   }
@@ -49,10 +49,22 @@ interface SessionState {
   user: AuthUser | null;
 }
 
+/**
+ * A page load with a fresh stored session (session.ts reads it as Amplify would) starts signed in, so the app's
+ * first render is its screen rather than 'Loading...'; the check that follows confirms it. A page opened from
+ * an e-mailed link, or without a readable session, starts loading.
+ */
+function initialSession(): SessionState {
+  if (openedFromLink()) return { status: 'loading', user: null };
+  const tokens = storedTokens();
+  if (!tokens || !hasStoredAuthEntries()) return { status: 'loading', user: null };
+  return { status: 'signedIn', user: { userId: tokens.sub, email: tokens.email } };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [session, setSession] = useState<SessionState>({ status: 'loading', user: null });
+  const [session, setSession] = useState<SessionState>(initialSession);
   const [linkSignIn, setLinkSignIn] = useState<LinkSignIn>(() =>
     openedFromLink() ? { state: 'processing' } : { state: 'none' },
   );
@@ -124,9 +136,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (openedFromLink()) void fromAddress();
     };
     window.addEventListener('hashchange', onHashChange);
-    const stopListening = amplify().Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') settle(null);
-      else if (['signedIn', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void check();
+    // Amplify's events, once its code has loaded (a fresh stored session does not need it to show the app).
+    let stopListening: () => void = () => undefined;
+    void whenAmplifyLoaded().then(({ Hub }) => {
+      if (!active) return;
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') settle(null);
+        else if (['signedIn', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void check();
+      });
     });
     const tick = setInterval(() => {
       if (statusRef.current !== 'signedIn') return;
@@ -146,7 +163,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await amplify().signOut();
+      await (await loadAmplify()).signOut();
       clearSignedInFlags();
       queryClient.clear();
       settle(null);

@@ -6,7 +6,7 @@ import {
   SIGN_IN_METHOD,
   SIGN_UP_LINK_ATTRIBUTE,
 } from '../../../functions/contracts/auth';
-import { amplify } from './amplify';
+import { loadAmplify } from './lazy-amplify';
 
 /**
  * Passwordless sign-in with e-mailed links through Amplify's custom auth flow (the protocol is in
@@ -20,7 +20,7 @@ const metadata = (alreadyHaveMagicLink: 'yes' | 'no'): MagicLinkClientMetadata =
 
 /** "Send Magic Link". Errors are Amplify's (e.g. 'rate_limit' in a UserLambdaValidationException message). */
 export async function requestMagicLink(email: string): Promise<void> {
-  const { signIn, confirmSignIn } = amplify();
+  const { signIn, confirmSignIn } = await loadAmplify();
   const started = await signIn({
     username: email.trim().toLowerCase(),
     options: { authFlowType: 'CUSTOM_WITHOUT_SRP' },
@@ -61,7 +61,7 @@ function unusablePassword(): string {
 export async function signInWithLink(token: string): Promise<void> {
   const email = emailFromToken(token);
   if (!email) throw new InvalidLinkError('The sign-in link is incomplete');
-  const { fetchAuthSession, signOut } = amplify();
+  const { fetchAuthSession, signOut } = await loadAmplify();
   const current = await fetchAuthSession().catch(() => null);
   if (current?.tokens?.idToken?.payload.email === email) return;
   if (current?.tokens) await signOut();
@@ -76,7 +76,7 @@ export async function signInWithLink(token: string): Promise<void> {
 }
 
 async function answerWithToken(email: string, token: string): Promise<void> {
-  const { signIn, confirmSignIn } = amplify();
+  const { signIn, confirmSignIn } = await loadAmplify();
   const started = await signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
   if (started.isSignedIn) return;
   const done = await confirmSignIn({
@@ -89,7 +89,7 @@ async function answerWithToken(email: string, token: string): Promise<void> {
 /** SignUp for the link's address; false when the account already exists (then the link itself was refused). */
 async function createAccount(email: string, token: string): Promise<boolean> {
   try {
-    await amplify().signUp({
+    await (await loadAmplify()).signUp({
       username: email,
       password: unusablePassword(),
       options: { userAttributes: { email }, validationData: { [SIGN_UP_LINK_ATTRIBUTE]: token } },

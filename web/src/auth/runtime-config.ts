@@ -67,6 +67,11 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   settle?.resolve(config);
 }
 
+/** The configuration if /config.json has been read, else null. */
+export function currentRuntimeConfig(): RuntimeConfig | null {
+  return current;
+}
+
 export function runtimeConfig(): RuntimeConfig {
   if (!current) throw new Error('The runtime configuration has not been loaded');
   return current;

@@ -129,7 +129,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
           <TruePosition data={data} failed={failed} onRetry={() => void figures.refetch()} />
           <OverviewForecast />
           <PeriodOverview data={data} failed={failed} />
-          <PeriodComparison data={data} failed={failed} />
+          <PeriodComparison data={data} failed={failed} tableReady={settled} />
           {data && !empty && (
             <section className="panel" aria-labelledby="charts-title" data-tour="money-flow">
               <h2 id="charts-title">Trends</h2>
@@ -170,6 +170,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
       </section>
 
       <RecentActivity
+        ready={settled}
         accounts={accounts.data ?? []}
         allTransactionsPath={
           hasPage('flow', pages)

@@ -1,90 +1,36 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { OverviewResponse } from '../../../../functions/contracts/insights';
-import type { PercentageChange } from '../../../../functions/domain/percentage-change';
 import { COMPARISON_MESSAGES } from '../../../../functions/domain/periods';
 import { Alert } from '../../components/Alert';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
-import { Money } from '../../components/Money';
 
-interface ComparisonRow {
-  name: string;
-  current: ReactNode;
-  previous: ReactNode;
-  change: PercentageChange;
-}
+// The table's code (TanStack Table) loads once the figures above it have been painted: it is below them on
+// every screen size, and its place is kept meanwhile.
+const ComparisonTable = lazy(() => import('./ComparisonTable').then((m) => ({ default: m.ComparisonTable })));
 
-function comparisonRows(data: OverviewResponse): ComparisonRow[] {
-  const money = (amount: number) => <Money amount={amount} decimals={0} />;
-  return [
-    {
-      name: 'Income',
-      current: money(data.summary.totalIncome),
-      previous: money(data.previous_stats.totalIncome),
-      change: data.comparison.income,
-    },
-    {
-      name: 'Expenses',
-      current: money(data.summary.totalExpenses),
-      previous: money(data.previous_stats.totalExpenses),
-      change: data.comparison.expenses,
-    },
-    {
-      name: 'Net Flow',
-      current: money(data.summary.netFlow),
-      previous: money(data.previous_stats.netFlow),
-      change: data.comparison.netFlow,
-    },
-    {
-      name: 'Transactions',
-      current: data.summary.transactionCount.toLocaleString('en-GB'),
-      previous: data.previous_stats.transactionCount.toLocaleString('en-GB'),
-      change: data.comparison.transactions,
-    },
-  ];
-}
-
-/** On a phone each figure is a row: its name and this period's value, then the previous period's and the change. */
-function comparisonColumns(data: OverviewResponse): DataTableColumn<ComparisonRow>[] {
-  return [
-    { id: 'figure', header: 'Figure', cell: (row) => row.name, rowHeader: true, phone: 'title' },
-    { id: 'current', header: data.period.label, cell: (row) => row.current, align: 'end', phone: 'end' },
-    {
-      id: 'previous',
-      header: data.previous.label,
-      cell: (row) => row.previous,
-      align: 'end',
-      phone: 'detail',
-      phoneLabel: true,
-    },
-    {
-      id: 'change',
-      header: 'Change',
-      cell: (row) => <Change change={row.change} />,
-      align: 'end',
-      phone: 'detail',
-    },
-  ];
-}
-
-const TREND_WORD = { up: 'up', down: 'down', flat: 'flat' } as const;
-
-function Change({ change }: { change: PercentageChange }) {
-  return (
-    <span className={`change change-${change.trend}`}>
-      <span aria-hidden="true">{change.trend === 'up' ? '▲' : change.trend === 'down' ? '▼' : '▬'} </span>
-      {change.display}
-      <span className="visually-hidden"> ({TREND_WORD[change.trend]})</span>
-    </span>
-  );
-}
+const tablePlaceholder = (
+  <div className="comparison-table-placeholder">
+    <p role="status" className="visually-hidden">
+      Loading the comparison...
+    </p>
+  </div>
+);
 
 /**
  * Period Comparison (spec 3 §2.1, §8): Income, Expenses, Net Flow and Transactions against the previous
  * equal-length period, each with its percentage change; 'Insufficient data…' when both periods have fewer
  * than 3 transactions; the limited-data warning; 'Unable to load period comparison data' on failure.
  */
-export function PeriodComparison({ data, failed }: { data: OverviewResponse | undefined; failed: boolean }) {
+export function PeriodComparison({
+  data,
+  failed,
+  tableReady = true,
+}: {
+  data: OverviewResponse | undefined;
+  failed: boolean;
+  /** False until the figures above have been painted: the table's place is kept until then. */
+  tableReady?: boolean;
+}) {
   return (
     <section className="panel" aria-labelledby="comparison-title">
       <h2 id="comparison-title">Period Comparison</h2>
@@ -108,12 +54,9 @@ export function PeriodComparison({ data, failed }: { data: OverviewResponse | un
               <p>{data.comparison.warning}</p>
             </Alert>
           )}
-          <DataTable
-            caption={`${data.period.label} against the ${data.previous.label.toLowerCase()}`}
-            columns={comparisonColumns(data)}
-            rows={comparisonRows(data)}
-            getRowId={(row) => row.name}
-          />
+          <Suspense fallback={tablePlaceholder}>
+            {tableReady ? <ComparisonTable data={data} /> : tablePlaceholder}
+          </Suspense>
         </>
       )}
     </section>

@@ -21,11 +21,17 @@ export const RecentRowsLazy = preloadable(() => import('./RecentRows').then((m) 
 export function RecentActivity({
   accounts,
   allTransactionsPath,
+  ready = true,
 }: {
   accounts: readonly Account[];
   allTransactionsPath: string | null;
+  /**
+   * False until the figures above have been painted: the latest 500 rows (the largest answer the overview
+   * reads, and the longest to check) are asked for after them, never ahead of them.
+   */
+  ready?: boolean;
 }) {
-  const latest = useLatestTransactions();
+  const latest = useLatestTransactions(ready);
   const loaded = latest.data ?? [];
   return (
     <section className="panel" aria-labelledby="recent-title" data-tour="transactions">

@@ -50,10 +50,12 @@ export function useOverviewFigures(period: QuickPeriodKey | null) {
   });
 }
 
-export function useLatestTransactions() {
+/** `enabled` false holds the request back (the overview asks once its figures have been painted). */
+export function useLatestTransactions(enabled = true) {
   return useQuery({
     queryKey: overviewKeys.latest(),
     queryFn: ({ signal }) => overviewApi.latest(signal),
+    enabled,
     retry: (count, error) => !noFamily(error) && count < 1,
   });
 }

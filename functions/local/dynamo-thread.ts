@@ -1,0 +1,55 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import dynalite from 'dynalite';
+import { closeLevelIteratorsOnReturn } from './level-iterators';
+import { groupLevelWrites } from './level-writes';
+
+/**
+ * The twin's DynamoDB thread (see ./emulators.ts startDynamo): dynalite over LevelDB in the data folder,
+ * listening on a loopback port of its own, as DynamoDB is another machine to a Lambda. Its request parsing,
+ * validation, item handling and LevelDB work, and their garbage, run on this thread and heap while the
+ * twin's thread runs the API, the pipeline and the AWS SDK: on a machine of two cores, both are used.
+ *
+ * It answers `{ port }` once listening (or `{ error }`), and on `close` stops listening, lets the requests
+ * under way finish, closes LevelDB and ends. The thread is the twin's process's own: it cannot outlive
+ * it.
+ */
+export interface DynamoThreadData {
+  directory: string;
+  createTableMs: number;
+  /** Open LevelDB iterators (1 int), then LevelDB batches and the operations they held (2 ints). */
+  counters: SharedArrayBuffer;
+}
+export type DynamoThreadReply = { port: number } | { error: string } | { closed: true };
+
+const port = parentPort;
+if (!port) throw new Error('dynamo-thread runs as a worker thread');
+const data = workerData as DynamoThreadData;
+
+// Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
+closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
+// An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
+groupLevelWrites(new Int32Array(data.counters, 4, 2));
+
+const server = dynalite({
+  path: data.directory,
+  createTableMs: data.createTableMs,
+  deleteTableMs: 0,
+  updateTableMs: 0,
+});
+server.once('error', (error: Error) =>
+  port.postMessage({ error: String(error) } satisfies DynamoThreadReply),
+);
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : 0;
+  port.postMessage({ port: listening } satisfies DynamoThreadReply);
+});
+
+port.on('message', (message: { op: 'close' }) => {
+  if (message.op !== 'close') return;
+  // dynalite closes its LevelDB once the server has closed (Node ends the idle keep-alive connections).
+  server.close(() => {
+    port.postMessage({ closed: true } satisfies DynamoThreadReply);
+    port.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import '../../../functions/adapters/ocr/render';
+import { extractTextLayer } from '../../../functions/adapters/pdf';
+
+/**
+ * pdf.js's legacy build replaces JSON.parse and JSON.stringify with core-js's slower implementations of the
+ * JSON.rawJSON and parse-with-source proposals; the PDF adapter puts the engine's own back once pdf.js is
+ * loaded (functions/adapters/pdf/pdfjs.ts). Their behaviour in the cases core-js changes tells which is in
+ * place on Node 20: as the tests run the adapter,
+ * and bundled with its packages left external, as a Lambda's code and the twin's PDF process are.
+ */
+const builtinsNow = () => {
+  const contexts: unknown[] = [];
+  const parsed = JSON.parse('{"a":9007199254740993}', function (this: unknown, _key: string, value: unknown) {
+    // biome-ignore lint/complexity/noArguments: the third argument is what the proposal adds
+    contexts.push(arguments[2]);
+    return value;
+  });
+  const raw = (JSON as { rawJSON?: (text: string) => unknown }).rawJSON;
+  return {
+    parsed,
+    sourceGivenToReviver: contexts.some((c) => c !== undefined),
+    rawJson: raw ? JSON.stringify({ a: raw('1') }) === '{"a":1}' : false,
+  };
+};
+const ENGINE_OWN = {
+  parsed: { a: 9007199254740992 },
+  sourceGivenToReviver: false,
+  rawJson: false,
+};
+
+describe('JSON once pdf.js is loaded', () => {
+  it('are the engine’s own: JSON without the proposals', () => {
+    expect(typeof extractTextLayer).toBe('function');
+    expect(builtinsNow()).toEqual(ENGINE_OWN);
+  });
+
+  it('are the engine’s own in a bundle that leaves packages external (a Lambda’s, the twin’s PDF process)', async () => {
+    const entry = `import { extractTextLayer } from ${JSON.stringify(join(import.meta.dirname, '../../../functions/adapters/pdf/text-layer.ts'))};
+      const builtinsNow = ${builtinsNow.toString()};
+      console.log(JSON.stringify({ loaded: typeof extractTextLayer, ...builtinsNow() }));`;
+    const result = await build({
+      stdin: { contents: entry, loader: 'ts', resolveDir: import.meta.dirname },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+    });
+    // Inside the repository, so that the bundle's package imports resolve from its node_modules.
+    const dir = join(import.meta.dirname, '../../../node_modules/.cache/family-finance');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `builtins-${process.pid}-${Date.now()}.mjs`);
+    writeFileSync(file, result.outputFiles[0]!.contents);
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, [file], {
+        env: { ...process.env, NODE_OPTIONS: undefined },
+      });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ loaded: 'function', ...ENGINE_OWN });
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }, 60_000);
+});
