@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { build } from 'esbuild';
 import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
+import { bundledCode } from './bundled-code';
 import type { DynamoThreadData, DynamoThreadReply } from './dynamo-thread';
 import { startS3Gate } from './s3-gate';
 
@@ -87,7 +85,7 @@ export async function startDynamo(options: {
 }): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true, mode: 0o700 });
   const counters = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
-  const worker = new Worker(await threadCode(), {
+  const worker = new Worker(await bundledCode('dynamo-thread', "The twin's DynamoDB thread"), {
     // Plain JavaScript: none of the parent's flags (a TypeScript loader, a test runner's).
     execArgv: [],
     workerData: {
@@ -163,45 +161,6 @@ export async function startDynamo(options: {
     levelWrites: () => ({ batches: Atomics.load(writes, 0), operations: Atomics.load(writes, 1) }),
     close,
   };
-}
-
-let bundled: Promise<string> | null = null;
-
-/**
- * The DynamoDB thread's code, bundled by esbuild (as the twin's PDF process is) so that it runs under plain
- * Node whatever loaded the twin (tsx, a test runner): built once per process, kept under node_modules/.cache
- * by its content's hash, its packages (dynalite and LevelDB) left to Node.
- */
-function threadCode(): Promise<string> {
-  bundled ??= (async () => {
-    const result = await build({
-      entryPoints: [join(import.meta.dirname, 'dynamo-thread.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]?.contents;
-    if (!code) throw new Error("The twin's DynamoDB thread could not be built");
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-    // Inside the repository, so that the thread's package imports resolve from its node_modules.
-    const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'family-finance');
-    const file = join(dir, `dynamo-thread-${hash}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    }
-    return file;
-  })();
-  bundled.catch(() => {
-    bundled = null;
-  });
-  return bundled;
 }
 
 export interface RunningS3 {

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { platform } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { SCAN_MESSAGES } from '../adapters/ocr/scan-reader';
 import type { CollectResult } from '../adapters/textract/blocks';
 import { PDF_FAILURE_MESSAGES } from '../domain/statement-failures';
 import type { KeptTextReader, PageImages, TextLayerReading } from '../shared/ports';
+import { bundledCode } from './bundled-code';
 
 /**
  * The twin's PDF process: pdf.js reading a statement's text layer, drawing and recognising a scan's pages,
@@ -144,7 +142,7 @@ export class PdfProcess {
   /** Starts the process now (it loads pdf.js as it starts) instead of with the first PDF. */
   warm(): void {
     if (this.closed || this.child) return;
-    processCode().then(
+    bundledCode('pdf-process-child', 'The PDF process').then(
       (code) => {
         if (!this.closed) this.start(code);
       },
@@ -187,7 +185,7 @@ export class PdfProcess {
     deadlineMs: number,
   ): Promise<unknown> {
     if (this.closed) throw new Error('The PDF process has been closed');
-    const child = this.start(await processCode());
+    const child = this.start(await bundledCode('pdf-process-child', 'The PDF process'));
     if (this.closed) throw new Error('The PDF process has been closed');
     const id = this.nextId++;
     const request: PdfProcessRequest =
@@ -303,38 +301,3 @@ function cpuMsOf(pid: number | undefined): number | null {
 }
 /** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on. */
 const CLOCK_TICKS = 100;
-
-let bundled: Promise<string> | null = null;
-
-/** The process's bundled code: built once per process, kept under a name of its content's hash. */
-function processCode(): Promise<string> {
-  bundled ??= (async () => {
-    const result = await build({
-      entryPoints: [join(import.meta.dirname, 'pdf-process-child.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]?.contents;
-    if (!code) throw new Error('The PDF process could not be built');
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-    // Inside the repository, so that the process's package imports resolve from its node_modules.
-    const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'family-finance');
-    const file = join(dir, `pdf-process-${hash}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    }
-    return file;
-  })();
-  bundled.catch(() => {
-    bundled = null;
-  });
-  return bundled;
-}
