@@ -108,13 +108,18 @@ describe('the S3 stand-in is reachable only through its signature gate', () => {
     expect(
       (await fetch(put.url, { method: 'PUT', headers: put.headers, body: new Uint8Array(pdf) })).status,
     ).toBe(200);
-    // Every listening server in this process (the twin, its DynamoDB, its S3 and whatever else it started).
+    // Every listening server in this process (the twin, its S3 and whatever else it started), and its
+    // DynamoDB, which listens in a thread of its own (the endpoint /local/status names).
     const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
-    const ports = handles
-      .filter((h): h is NetServer => h instanceof NetServer && h.listening)
-      .map((s) => s.address())
-      .flatMap((a) => (a && typeof a === 'object' ? [a.port] : []));
-    expect(ports.length).toBeGreaterThanOrEqual(3);
+    const status = (await (await fetch(`${twin.url}/local/status`)).json()) as { dynamodb: string };
+    const ports = [
+      ...handles
+        .filter((h): h is NetServer => h instanceof NetServer && h.listening)
+        .map((s) => s.address())
+        .flatMap((a) => (a && typeof a === 'object' ? [a.port] : [])),
+      Number(new URL(status.dynamodb).port),
+    ];
+    expect(new Set(ports).size).toBeGreaterThanOrEqual(3);
     for (const port of ports) {
       for (const path of [`/${twin.bucket}?list-type=2`, `/${twin.bucket}/${encodeURI(key)}`, '/']) {
         const response = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => null);
