@@ -1,4 +1,4 @@
-import { addDays, dateParts, endOfMonth } from './dates';
+import { addDays, dateParts, endOfMonth, makeDate } from './dates';
 import { formatDateMedium } from './format';
 import { expectedDates, type RegularKind, type RegularSeries } from './recurring';
 
@@ -45,6 +45,23 @@ export function latestBalances(rows: readonly BalanceRow[]): AccountBalance[] {
     .sort((a, b) => a.account_id.localeCompare(b.account_id));
 }
 
+/**
+ * The first day from which an account's latest balance is taken for what lies ahead: the first of the
+ * previous month, so a statement of last month or this month. A balance older than that (no statement since)
+ * would carry every expected item of the months between as if each had happened as usual: the calendar shows
+ * no balance for it, and the forecast leaves the account out and says so.
+ */
+export function balancesCountFrom(today: string): string {
+  const { year, month } = dateParts(today);
+  return makeDate(year, month - 1, 1);
+}
+
+/** The balances recent enough to project from (see balancesCountFrom). */
+export function recentBalances(balances: readonly AccountBalance[], today: string): AccountBalance[] {
+  const from = balancesCountFrom(today);
+  return balances.filter((b) => b.as_of >= from);
+}
+
 const pence = (pounds: number) => Math.round(pounds * 100);
 const pounds = (p: number) => p / 100;
 /** Money out of the account is negative. */
@@ -77,7 +94,8 @@ export function billsCalendar(
   days = 30,
 ): CalendarEntry[] {
   const last = addDays(today, days - 1);
-  const byAccount = new Map(balances.map((b) => [b.account_id, b]));
+  const recent = recentBalances(balances, today);
+  const byAccount = new Map(recent.map((b) => [b.account_id, b]));
   const items: Array<Omit<CalendarEntry, 'balance_after' | 'shortfall'> & { signedPence: number }> = [];
   for (const s of series) {
     if (s.status === 'ended') continue;
@@ -104,7 +122,7 @@ export function billsCalendar(
       a.payee.localeCompare(b.payee) ||
       a.series_id.localeCompare(b.series_id),
   );
-  const running = new Map(balances.map((b) => [b.account_id, pence(b.balance)]));
+  const running = new Map(recent.map((b) => [b.account_id, pence(b.balance)]));
   const out: CalendarEntry[] = [];
   for (const { signedPence, ...item } of items) {
     const before = running.get(item.account_id);
@@ -130,7 +148,7 @@ export interface MonthEndForecast {
   month_end: string;
   /** The current accounts with a balance, and the sum of those balances. */
   accounts: Array<{ account_id: string; name: string; balance: number; as_of: string }>;
-  /** Current accounts without any printed balance: left out, and said so. */
+  /** Current accounts without a printed balance, or none since balancesCountFrom: left out, and said so. */
   accounts_without_balance: string[];
   balance: number;
   expected_in: number;
@@ -171,8 +189,10 @@ export function monthEndForecast(
   const { year, month } = dateParts(today);
   const monthEnd = endOfMonth(year, month);
   const current = accounts.filter((a) => a.account_type === 'current');
-  const byAccount = new Map(balances.map((b) => [b.account_id, b]));
+  const byAccount = new Map(recentBalances(balances, today).map((b) => [b.account_id, b]));
+  const withBalance = new Set(balances.map((b) => b.account_id));
   const counted = current.filter((a) => byAccount.has(a.id));
+  const stale = current.filter((a) => !byAccount.has(a.id) && withBalance.has(a.id)).length;
   const countedIds = new Set(counted.map((a) => a.id));
   let balance = 0;
   for (const a of counted) balance += pence(byAccount.get(a.id)?.balance ?? 0);
@@ -218,7 +238,11 @@ export function monthEndForecast(
     payments: used.payment.size,
     incomes: used.income.size,
     savings: used.savings.size,
-    note: forecastNote(counted, byAccount, used, incomeDays, current.length - counted.length),
+    note: forecastNote(counted, byAccount, used, incomeDays, {
+      withoutBalance: current.length - counted.length - stale,
+      stale,
+      since: balancesCountFrom(today),
+    }),
   };
 }
 
@@ -227,10 +251,13 @@ function forecastNote(
   byAccount: ReadonlyMap<string, AccountBalance>,
   used: Record<RegularKind, Set<string>>,
   incomes: ReadonlyArray<{ series: RegularSeries; dates: string[] }>,
-  withoutBalance: number,
+  left: { withoutBalance: number; stale: number; since: string },
 ): string {
+  const { withoutBalance, stale, since } = left;
   if (!counted.length)
-    return 'No current account has a statement balance yet: upload a current account statement.';
+    return stale
+      ? `No current account has a statement since ${formatDateMedium(since)}: upload a recent current account statement to see where the month ends.`
+      : 'No current account has a statement balance yet: upload a current account statement.';
   const latest = counted
     .map((a) => byAccount.get(a.id)?.as_of ?? '')
     .sort()
@@ -247,6 +274,9 @@ function forecastNote(
     `Based on ${list}, from the latest ${counted.length === 1 ? 'balance' : 'balances'} of ${plural(counted.length, 'current account')} (statements to ${formatDateMedium(latest)}).` +
     (withoutBalance
       ? ` ${plural(withoutBalance, 'current account')} without a statement balance ${withoutBalance === 1 ? 'is' : 'are'} left out.`
+      : '') +
+    (stale
+      ? ` ${plural(stale, 'current account')} with no statement since ${formatDateMedium(since)} ${stale === 1 ? 'is' : 'are'} left out.`
       : '')
   );
 }

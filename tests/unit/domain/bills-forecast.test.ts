@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balancesCountFrom,
   billsCalendar,
   dueBetween,
   latestBalances,
@@ -167,6 +168,46 @@ describe('the month-end forecast', () => {
     const none = monthEndForecast(list, accounts, [], '2026-03-01');
     expect(none).toMatchObject({ in_credit: null, balance: 0, expected: 0 });
     expect(none.note).toMatch(/^No current account has a statement balance yet/);
+  });
+
+  // A family that last uploaded a current account statement many months ago: projecting from that balance
+  // would add every salary and bill of the months between as if each had happened, and show a confident
+  // figure (tens of thousands "in credit") that no statement supports.
+  it('projects only from a statement of last month or this month; an older balance is left out and said so', () => {
+    expect(balancesCountFrom('2026-03-11')).toBe('2026-02-01');
+    expect(balancesCountFrom('2026-01-31')).toBe('2025-12-01');
+    const list = [series('Salary', 'income', 27, 2400, { salary: true }), series('Rent', 'payment', 1, 900)];
+    const old = [{ account_id: 'current', balance: 300, as_of: '2025-04-20' }];
+    const alone = monthEndForecast(list, accounts.slice(0, 1), old, '2026-11-26');
+    expect(alone).toMatchObject({ in_credit: null, balance: 0, expected: 0, expected_in: 0 });
+    expect(alone.accounts_without_balance).toEqual(['Joint current']);
+    expect(alone.note).toBe(
+      'No current account has a statement since 1 Oct 2026: upload a recent current account statement to see where the month ends.',
+    );
+    // One recent and one stale current account: the stale one is left out of the sum and named in the note.
+    const both = monthEndForecast(
+      list,
+      accounts.slice(0, 2),
+      [
+        { account_id: 'current', balance: 300, as_of: '2026-10-31' },
+        { account_id: 'second', balance: 9000, as_of: '2026-01-31' },
+      ],
+      '2026-11-26',
+    );
+    expect(both).toMatchObject({ balance: 300, expected: 300 + 2400 - 900, in_credit: true });
+    expect(both.note).toMatch(/ 1 current account with no statement since 1 Oct 2026 is left out\.$/);
+    // The calendar gives no balance after an item for an account whose balance is that old.
+    const calendar = billsCalendar(list, old, '2026-11-26');
+    expect(calendar.length).toBeGreaterThan(0);
+    expect(calendar.every((e) => e.balance_after === null && !e.shortfall)).toBe(true);
+    // A balance of last month still counts on the month's last day.
+    const lastMonth = monthEndForecast(
+      list,
+      accounts.slice(0, 1),
+      [{ account_id: 'current', balance: 300, as_of: '2026-10-01' }],
+      '2026-11-30',
+    );
+    expect(lastMonth.in_credit).toBe(true);
   });
 
   it('writes ordinals properly', () => {
