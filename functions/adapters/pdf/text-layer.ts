@@ -1,5 +1,5 @@
 import type { Block } from '../../domain/statement/blocks';
-import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
+import { alignGlyphs, glyphsLeftOut, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
 import {
   checkPdfBytes,
@@ -18,7 +18,8 @@ import { type TextItem, Util } from './pdfjs';
  * Its words are placed where their glyphs stand (glyph-positions.ts), and a gap between two words that
  * pdf.js joined because no space was drawn and the gap is narrow ("Cardpayment") becomes a space again. When
  * the glyphs cannot be followed, words are placed along the item in proportion to their glyph widths
- * instead. Rotated text (margin notes) is left out.
+ * instead. Rotated text (margin notes) is left out, and so are the glyphs nobody sees twice or at all
+ * (glyphsLeftOut): the copies of overprinted ("fake bold") text and a born-digital page's invisible text.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
@@ -99,6 +100,43 @@ function placeWords(
   }
   close();
   return { text: line, words };
+}
+
+/**
+ * A text item without the glyphs left out (glyphsLeftOut): its remaining text, each character's glyph, and
+ * the span of its remaining glyphs; null when none of its glyphs is left out.
+ */
+function withoutLeftOut(
+  text: string,
+  glyphOf: readonly number[],
+  glyphs: readonly PlacedGlyph[],
+  leftOut: ReadonlySet<number>,
+): { text: string; glyphOf: number[]; left: number; right: number } | null {
+  const chars = [...text];
+  if (chars.length !== glyphOf.length || !glyphOf.some((g) => leftOut.has(g))) return null;
+  const kept: Array<{ char: string; glyph: number }> = [];
+  for (const [i, char] of chars.entries()) {
+    const glyph = glyphOf[i]!;
+    if (glyph >= 0 && leftOut.has(glyph)) continue;
+    // One space between the words that remain, none at the ends.
+    if (glyph < 0 && (!kept.length || kept.at(-1)!.glyph < 0)) continue;
+    kept.push({ char, glyph });
+  }
+  while (kept.length && kept.at(-1)!.glyph < 0) kept.pop();
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const { glyph } of kept) {
+    const placed = glyphs[glyph];
+    if (!placed) continue;
+    left = Math.min(left, placed.x, placed.x + placed.width);
+    right = Math.max(right, placed.x, placed.x + placed.width);
+  }
+  return {
+    text: kept.map((k) => k.char).join(''),
+    glyphOf: kept.map((k) => k.glyph),
+    left,
+    right,
+  };
 }
 
 /** Words of a text item with their boxes, spread along the item by glyph widths. */
@@ -206,6 +244,7 @@ export async function extractTextLayer(
           glyphs,
         )
       : null;
+    const leftOut = glyphs && aligned ? glyphsLeftOut(glyphs) : null;
     const pageBlock: Block = {
       BlockType: 'PAGE',
       Id: `p${pageNumber}`,
@@ -220,11 +259,20 @@ export async function extractTextLayer(
       baseline: number;
       size: number;
       glyphOf: number[] | null;
+      /** Some of its glyphs were left out (glyphsLeftOut). */
+      edited: boolean;
     }> = [];
     for (const [index, item] of content.items.entries()) {
       if (!('str' in item)) continue;
-      const text = (item satisfies TextItem).str;
+      let text = (item satisfies TextItem).str;
       if (!text.trim()) continue;
+      let glyphOf = aligned?.[index] ?? null;
+      const kept = leftOut?.size && glyphOf ? withoutLeftOut(text, glyphOf, glyphs!, leftOut) : null;
+      if (kept) {
+        if (!kept.text) continue;
+        text = kept.text;
+        glyphOf = kept.glyphOf;
+      }
       const tx = Util.transform(viewport.transform, item.transform);
       const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
       // Horizontal text only: a rotated item has its baseline off the x axis.
@@ -234,27 +282,31 @@ export async function extractTextLayer(
       const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
       const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
       const box: Box = {
-        left: e,
+        left: kept ? kept.left : e,
         top: f - ascent * fontHeight,
-        width: item.width * viewport.scale,
+        width: kept ? kept.right - kept.left : item.width * viewport.scale,
         height: (ascent - descent) * fontHeight,
       };
       const previous = runs.at(-1);
-      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again.
+      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again. Where glyphs were
+      // left out of either item, the word's letters may also overlap a little, as kerned letters do ('AT').
+      const gap = previous ? box.left - (previous.box.left + previous.box.width) : 0;
+      const overlap = kept || previous?.edited ? 0.3 * fontHeight : 0.1 * fontHeight;
       if (
         previous &&
         Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
-        Math.abs(previous.box.left + previous.box.width - e) < 0.1 * fontHeight &&
+        gap > -overlap &&
+        gap < 0.1 * fontHeight &&
         !/\s$/.test(previous.text) &&
         !/^\s/.test(text)
       ) {
         previous.text += text;
-        previous.box.width = e + box.width - previous.box.left;
-        previous.glyphOf =
-          previous.glyphOf && aligned?.[index] ? [...previous.glyphOf, ...aligned[index]] : null;
+        previous.box.width = box.left + box.width - previous.box.left;
+        previous.glyphOf = previous.glyphOf && glyphOf ? [...previous.glyphOf, ...glyphOf] : null;
+        previous.edited ||= Boolean(kept);
         continue;
       }
-      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf: aligned?.[index] ?? null });
+      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
     }
     let lineNumber = 0;
     for (const run of runs) {
