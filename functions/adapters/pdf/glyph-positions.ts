@@ -29,6 +29,8 @@ export interface PlacedGlyph {
    * out of the text content as well.
    */
   inView?: boolean;
+  /** Which text-showing operation of the page drew it (counted from 0). */
+  op?: number;
 }
 
 interface Glyph {
@@ -104,6 +106,7 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
     renderMode: 0,
   };
   const saved: TextState[] = [];
+  let shown = 0;
   const moveText = (x: number, y: number) => {
     state.x = state.lineX += x;
     state.y = state.lineY += y;
@@ -181,7 +184,7 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
         moveText(0, state.leading);
         break;
       case OPS.showText:
-        show(state, (args[0] ?? []) as Array<Glyph | number>, glyphs, viewport);
+        show(state, (args[0] ?? []) as Array<Glyph | number>, glyphs, viewport, shown++);
         break;
       default:
         break;
@@ -196,6 +199,7 @@ function show(
   items: Array<Glyph | number>,
   out: PlacedGlyph[],
   view: { width: number; height: number },
+  op: number,
 ) {
   const { fontSize, charSpacing, wordSpacing, fontDirection, vertical } = state;
   const hScale = state.hScale * fontDirection;
@@ -230,6 +234,7 @@ function show(
       horizontal,
       y,
       visible: state.renderMode !== 3 && state.renderMode !== 7,
+      op,
       inView: Math.max(start, end) >= 0 && Math.min(start, end) <= view.width && y >= 0 && y <= view.height,
     });
     x += advance;
@@ -360,9 +365,14 @@ export function glyphsLeftOut(glyphs: readonly PlacedGlyph[]): Set<number> {
     else visible += glyph.text.length;
   }
   const scan = visible < SCAN_VISIBLE_CHARS && visible < invisible;
-  if (invisible && !scan) glyphs.forEach((glyph, index) => glyph.visible === false && out.add(index));
+  if (invisible && !scan)
+    glyphs.forEach((glyph, index) => {
+      if (glyph.visible === false) out.add(index);
+    });
   // Kept glyphs by character and baseline (rounded to a point), to find copies near each new one.
   const kept = new Map<string, number[]>();
+  const copies = new Set<number>();
+  const copied = new Set<number>();
   glyphs.forEach((glyph, index) => {
     if (out.has(index) || !glyph.text.trim() || !glyph.horizontal || glyph.y === undefined) return;
     const line = Math.round(glyph.y);
@@ -374,7 +384,8 @@ export function glyphsLeftOut(glyphs: readonly PlacedGlyph[]): Set<number> {
           Math.abs((first.y ?? 0) - glyph.y) <= 0.1 * glyph.size &&
           Math.abs(first.x - glyph.x) <= Math.min(0.3 * Math.abs(first.width), 0.15 * glyph.size)
         ) {
-          out.add(index);
+          copies.add(index);
+          copied.add(other);
           return;
         }
       }
@@ -384,5 +395,15 @@ export function glyphsLeftOut(glyphs: readonly PlacedGlyph[]): Set<number> {
     if (list) list.push(index);
     else kept.set(key, [index]);
   });
+  // Overprinting repeats what an operation drew, whole: an operation whose glyphs are each a copy or copied
+  // (a string drawn again, or 'TToottaall' in one array) loses its copies. Different text drawn over other
+  // text, where only some glyphs happen to coincide, is left as it is.
+  const whole = new Map<number, boolean>();
+  glyphs.forEach((glyph, index) => {
+    if (!glyph.text.trim() || out.has(index)) return;
+    const op = glyph.op ?? -1;
+    whole.set(op, (whole.get(op) ?? true) && (copies.has(index) || copied.has(index)));
+  });
+  for (const index of copies) if (whole.get(glyphs[index]!.op ?? -1)) out.add(index);
   return out;
 }

@@ -41,7 +41,8 @@ async function* pdfs(): AsyncGenerator<[string, Uint8Array]> {
     const next = TRAITS[(k + 1) % TRAITS.length]!;
     yield [`trait-${trait}+${next}`, (await generateTraitStatement([trait, next], 3)).pdf];
   }
-  for (const layout of CORPUS) yield [`corpus-${layout.name}`, (await generateCorpusStatement(layout.name)).pdf];
+  for (const layout of CORPUS)
+    yield [`corpus-${layout.name}`, (await generateCorpusStatement(layout.name)).pdf];
   for (const [trait, name, change] of VARIATIONS) {
     const base = CORPUS.find((l) => l.name === name)!;
     const label = `${name}: ${trait}`;
