@@ -87,6 +87,23 @@ describe('PDF text-layer traits of real statements: read exactly through the ada
     expectRows(blocks, truth);
   });
 
+  it.each<LayoutName>(['paid-out-paid-in', 'multi-page'])(
+    'each printed line one string in a fixed-pitch font, columns set apart by runs of spaces (%s)',
+    async (layout) => {
+      const { blocks, truth } = await read('fixed-pitch-lines', layout);
+      // pdf.js splits such a line at its runs of spaces; the words keep their places.
+      expectRows(blocks, truth);
+    },
+  );
+
+  it.each<LayoutName>(['paid-out-paid-in', 'multi-line'])(
+    'text condensed by horizontal scaling (Tz 80) and character spacing (%s)',
+    async (layout) => {
+      const { blocks, truth } = await read('condensed', layout);
+      expectRows(blocks, truth);
+    },
+  );
+
   it('a reference printed up the page margin (rotated 90 degrees) joins no table row', async () => {
     const { blocks, truth } = await read('margin-reference');
     expect(lines(blocks).join(' ')).not.toContain('0000123456');
