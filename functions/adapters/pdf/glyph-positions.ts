@@ -69,9 +69,12 @@ interface TextState {
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const FONT_IDENTITY = [0.001, 0, 0, 0.001, 0, 0];
 
-/** Every glyph of the page in drawing order, placed in viewport coordinates (scale 1). */
-export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
-  const viewport = page.getViewport({ scale: 1 });
+/**
+ * Every glyph of the page in drawing order, placed in viewport coordinates (scale 1; the page turned to
+ * `rotation` degrees when given, as pdf.js's getViewport turns it).
+ */
+export async function placedGlyphs(page: PDFPageProxy, rotation?: number): Promise<PlacedGlyph[]> {
+  const viewport = page.getViewport(rotation === undefined ? { scale: 1 } : { scale: 1, rotation });
   const list = await page.getOperatorList();
   const fonts = new Map<string, FontObject | null>();
   const fontOf = (name: string): FontObject | null => {

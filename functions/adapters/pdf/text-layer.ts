@@ -9,7 +9,7 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-import { type TextItem, Util } from './pdfjs';
+import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -172,6 +172,34 @@ function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
   return words;
 }
 
+/**
+ * The rotation (degrees, for pdf.js's getViewport) that makes most of a page's text horizontal, when less
+ * than half of its characters are horizontal as the page is shown and a quarter, half or three-quarter turn
+ * makes more of them so; null otherwise (the page is read as shown).
+ */
+function sidewaysTurn(page: PDFPageProxy, items: ReadonlyArray<TextItem | object>): number | null {
+  const texts = items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
+  const horizontalChars = (rotation: number) => {
+    const { transform } = page.getViewport({ scale: 1, rotation });
+    let count = 0;
+    for (const item of texts) {
+      const [a = 1, b = 0] = Util.transform(transform, item.transform);
+      if (Math.abs(b) <= 0.1 * Math.abs(a) && a > 0) count += item.str.trim().length;
+    }
+    return count;
+  };
+  const total = texts.reduce((n, item) => n + item.str.trim().length, 0);
+  const shown = horizontalChars(page.rotate);
+  if (shown * 2 >= total) return null;
+  let best: { rotation: number; count: number } | null = null;
+  for (const turn of [90, 180, 270]) {
+    const rotation = (page.rotate + turn) % 360;
+    const count = horizontalChars(rotation);
+    if (count > shown && (!best || count > best.count)) best = { rotation, count };
+  }
+  return best?.rotation ?? null;
+}
+
 /** How many pages are read at once: pdf.js inflates a page's streams off the thread, and the next page is
  * parsed meanwhile. */
 const PAGES_AT_ONCE = 4;
@@ -232,12 +260,16 @@ export async function extractTextLayer(
     const blocks: Block[] = [];
     let words = 0;
     const page = await document.getPage(pageNumber);
-    const viewport = page.getViewport({ scale: 1 });
-    if (!pageWithinLimits(viewport.width, viewport.height)) return pdfFailure('too_large_to_read');
+    const upright = page.getViewport({ scale: 1 });
+    if (!pageWithinLimits(upright.width, upright.height)) return pdfFailure('too_large_to_read');
     const content = await page.getTextContent();
+    // A page whose text runs mostly up or down its side (a landscape statement set sideways on the sheet) is
+    // read turned so that its text is horizontal; otherwise as it is shown.
+    const turned = sidewaysTurn(page, content.items);
+    const viewport = turned === null ? upright : page.getViewport({ scale: 1, rotation: turned });
     // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
     const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
-    const glyphs = hasText ? await placedGlyphs(page).catch(() => null) : null;
+    const glyphs = hasText ? await placedGlyphs(page, turned ?? undefined).catch(() => null) : null;
     const aligned = glyphs
       ? alignGlyphs(
           content.items.map((item) => ('str' in item ? item.str : '')),

@@ -116,6 +116,14 @@ describe('PDF text-layer traits of real statements: read exactly through the ada
     expectRows(blocks, truth);
   });
 
+  it.each<LayoutName>(['paid-out-paid-in', 'multi-page'])(
+    'a statement set sideways on a landscape sheet (no /Rotate, all its text running up the page) is read turned (%s)',
+    async (layout) => {
+      const { blocks, truth } = await read('sideways-page', layout);
+      expectRows(blocks, truth);
+    },
+  );
+
   it.each<LayoutName>(['paid-out-paid-in', 'signed-amount'])(
     "invisible text (rendering mode 3) on a born-digital page, each row spoken ('Row. 03 Feb. ...'), is left out (%s)",
     async (layout) => {
