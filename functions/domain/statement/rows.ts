@@ -310,17 +310,30 @@ export function looksLikeTime(text: string): boolean {
 /**
  * When a table's date column prints the time of each transaction (two or more rows read a time there), a
  * date-column text that reads as a time in a scan's misreading of it ('07.03', '07 03') is that row's time,
- * not words of its description. Decided from the whole column, never from one row.
+ * not words of its description. When the times stand on the line under each date (two or more such lines),
+ * a short text alone in the date column on the line under a dated row is that row's time however the scan
+ * read it ('1Q-ND' for '18:02'): the column's own pattern says what stands there. Decided from the whole
+ * column, never from one row.
  */
 export function misreadTimes(cells: readonly RowCells[]): void {
   const printed = cells.reduce((n, c) => n + (c.times ?? 0), 0);
   if (printed < 2) return;
-  for (const c of cells) {
-    if (c.dateColumnText && looksLikeTime(c.dateColumnText)) {
+  const under = cells.filter((c, i) => c.times && !c.date && cells[i - 1]?.date).length;
+  cells.forEach((c, i) => {
+    if (!c.dateColumnText) return;
+    const slot =
+      under >= 2 &&
+      !c.date &&
+      !c.money.length &&
+      !!cells[i - 1]?.date &&
+      c.row.top - cells[i - 1]!.row.bottom < 1.5 * (c.row.bottom - c.row.top) &&
+      c.dateColumnText.split(' ').length <= 2 &&
+      c.dateColumnText.length <= 8;
+    if (slot || looksLikeTime(c.dateColumnText)) {
       c.dateColumnText = '';
       c.times = (c.times ?? 0) + 1;
     }
-  }
+  });
 }
 
 /** Reads one row against the table's layout. */

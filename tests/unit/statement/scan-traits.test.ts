@@ -54,6 +54,8 @@ describe('the time of a transaction on the line under its date, as a scan reads 
     ['a colon read as a semicolon', '07;03'],
     ['a nought read as a letter O', 'O7:03'],
     ['a stray mark after it', "07:03'"],
+    // What the local OCR made of '18:02' under '05 Jan 2025' in the scan of the Revolut layout.
+    ['not read at all', '1Q-ND'],
   ])('one time misread (%s: "%s") is still the time, not the description', (_, misread) => {
     const s = read(statement(['09:15', misread, '17:42', '12:20']));
     expect(brief(s)).toEqual(rows);
