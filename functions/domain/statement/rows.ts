@@ -350,6 +350,24 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   for (let i = inMoney.length - 2; i >= 0; i--) {
     if (!inMoney[i] && inMoney[i + 1] && isAmountAffix(row.words[i]!.text) === 'before') inMoney[i] = true;
   }
+  // A note that starts in the description column and runs on into the money area ('Amount: EUR -191.19.
+  // Conversion rate: 1.1802.' under a payment abroad, the table squeezed right by a panel) is text: the
+  // words of its run that are not money stay with it.
+  const descriptionColumn = layout.textColumns.find((c) => c.kind === 'description');
+  let runStart = 0;
+  row.words.forEach((w, i) => {
+    const before = row.words[i - 1];
+    if (!before || w.left - before.right > 0.6 * Math.max(height(w), height(before))) runStart = i;
+    else if (
+      inMoney[i] &&
+      !inMoney[i - 1] &&
+      descriptionColumn &&
+      row.words[runStart]!.left >= descriptionColumn.left - 0.5 * height(w) &&
+      !isAmountAffix(w.text) &&
+      parseAmount(w.text, { allowInteger }) === null
+    )
+      inMoney[i] = false;
+  });
   row.words.forEach((w, i) => {
     (inMoney[i] ? moneyWords : textWords).push(w);
   });
