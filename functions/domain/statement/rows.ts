@@ -352,12 +352,13 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   }
   // A note that starts in the description column and runs on into the money area ('Amount: EUR -191.19.
   // Conversion rate: 1.1802.' under a payment abroad, the table squeezed right by a panel) is text: the
-  // words of its run that are not money stay with it.
+  // words of its run that are not money stay with it. A run's words stand no more than about a word space
+  // apart (a scan's boxes set them a little further apart than a text layer's).
   const descriptionColumn = layout.textColumns.find((c) => c.kind === 'description');
   let runStart = 0;
   row.words.forEach((w, i) => {
     const before = row.words[i - 1];
-    if (!before || w.left - before.right > 0.6 * Math.max(height(w), height(before))) runStart = i;
+    if (!before || w.left - before.right > Math.max(height(w), height(before))) runStart = i;
     else if (
       inMoney[i] &&
       !inMoney[i - 1] &&
