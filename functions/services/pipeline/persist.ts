@@ -11,6 +11,7 @@ import {
 } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
+import { accountSummaryBase } from '../accounts';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { rollupVersions } from '../rollups';
@@ -92,8 +93,8 @@ async function persistRows(
   // recomputed rather than added to (no versions).
   const retried = fresh.some((row) => isStored(stored, row));
   const freshMonths = [...new Set(fresh.map((row) => row.transaction_date.slice(0, 7)))].sort();
-  const [versions, newSpendMonths] = retried
-    ? [undefined, undefined]
+  const [versions, newSpendMonths, summaryBase] = retried
+    ? [undefined, undefined, undefined]
     : await Promise.all([
         rollupVersions(
           state.familyId,
@@ -103,6 +104,9 @@ async function persistRows(
         Promise.all(freshMonths.map((month) => spendRollupVersion(state.familyId, month, accountId))).then(
           (stored) => freshMonths.filter((_, i) => stored[i] === null),
         ),
+        // The account's count of rows and last date as they are before the rows are written (this upload
+        // holds the account's lease): Finish adds the rows to them.
+        account ? accountSummaryBase(state.familyId, account) : null,
       ]);
   const byRules = await classifyTransactions(fresh, account, patterns, null);
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
@@ -194,6 +198,8 @@ async function persistRows(
     ...state,
     addedKey,
     counts,
-    ...(versions && !lost && added.length ? { rollupVersions: versions, newSpendMonths } : {}),
+    ...(versions && !lost && added.length
+      ? { rollupVersions: versions, newSpendMonths, ...(summaryBase ? { accountSummary: summaryBase } : {}) }
+      : {}),
   };
 }
