@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { batchGetAll, batchWriteAll, queryAll } from './paging';
+import { batchGetAll, batchPutAll, queryAll } from './paging';
 
 /**
  * Transactions (spec 2 §3), stored with spec field names. The key carries the row's fingerprint, so a retried
@@ -138,7 +138,7 @@ export async function putNewTransactions(
   for (const [i, t] of items.entries()) if (lost.has(id(t))) isNew[i] = true;
   const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(t)) || lost.has(id(t))));
   const written = options.complete ? await options.complete(toWrite) : toWrite;
-  await batchWriteAll(written.map((item) => ({ PutRequest: { Item: toStored(item) } })));
+  await batchPutAll(written.map(toStored));
   return isNew;
 }
 
