@@ -162,12 +162,25 @@ async function addHolder(t: TransactionRef, uploadIds: string[]): Promise<boolea
 }
 
 /** The item as stored: its keys, the unclassified index while it has no flow type, and its fields. */
-function toStored(item: TransactionItem) {
-  const key = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id);
-  const unclassified = item.flow_type
-    ? {}
-    : keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id);
-  return { ...key, ...unclassified, entity: 'transaction', ...item, upload_ids: new Set([item.upload_id]) };
+export function toStored(item: TransactionItem): Record<string, unknown> {
+  // The attributes in the order of `{ ...key, ...unclassified, entity, ...item, upload_ids }`, built by
+  // assignment: V8 copies an object spread after another spread property by property through its runtime,
+  // which for thousands of rows of some thirty attributes costs more than the rest of their preparation.
+  const stored: Record<string, unknown> = keys.transaction(
+    item.family_id,
+    item.account_id,
+    item.transaction_date,
+    item.id,
+  );
+  if (!item.flow_type)
+    Object.assign(
+      stored,
+      keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id),
+    );
+  stored.entity = 'transaction';
+  Object.assign(stored, item);
+  stored.upload_ids = new Set([item.upload_id]);
+  return stored;
 }
 
 /**

@@ -112,20 +112,24 @@ async function persistRows(
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
   const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
-  const items: TransactionItem[] = statement.transactions.map((row, i) => ({
-    ...rows[i]!,
-    upload_id: state.uploadId,
-    position: positionOf(i),
-    balance: row.balance,
-    flow_type: null,
-    user_corrected_flow_type: null,
-    classification_confidence: null,
-    classification_method: null,
-    created_at: createdAt,
-    ...(fromExport ? { origin: 'export' as const } : {}),
+  // (Fields added by assignment, not spread after the row: V8 copies such a spread slowly, row by row.)
+  const items: TransactionItem[] = statement.transactions.map((row, i) => {
+    const item: TransactionItem = {
+      ...rows[i]!,
+      upload_id: state.uploadId,
+      position: positionOf(i),
+      balance: row.balance,
+      flow_type: null,
+      user_corrected_flow_type: null,
+      classification_confidence: null,
+      classification_method: null,
+      created_at: createdAt,
+    };
+    if (fromExport) item.origin = 'export';
     // Imported by the family without adding up: the rows say so wherever they are shown.
-    ...(state.unchecked ? { not_checked: true } : {}),
-  }));
+    if (state.unchecked) item.not_checked = true;
+    return item;
+  });
   // Each row written is classified (the family's learned patterns, then the rule table) and, when it counts
   // as spending, categorised (the family's rules, then the rules); a row removed since the read above is
   // written afresh, so it is classified here too.
@@ -143,7 +147,10 @@ async function persistRows(
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
       };
-      const full = { ...classified, ...categoryOfRow(classified, categoryRules) };
+      const full: TransactionItem & Partial<RowCategory> = Object.assign(
+        classified,
+        categoryOfRow(classified, categoryRules),
+      );
       written.set(full.id, full);
       return full;
     });
@@ -155,22 +162,19 @@ async function persistRows(
     if (!isNew[i]) return [];
     const item = written.get(row.id);
     const classification = byRules.get(row.id) ?? null;
-    return [
-      {
-        ...row,
-        flow_type: item?.flow_type ?? classification?.flow_type ?? null,
-        user_corrected_flow_type: null,
-        merchant_name: item?.merchant_name ?? null,
-        ...(item?.category_source === undefined
-          ? {}
-          : {
-              category_id: item.category_id ?? null,
-              subcategory_id: item.subcategory_id ?? null,
-              category_confidence: item.category_confidence ?? null,
-              category_source: item.category_source,
-            }),
-      },
-    ];
+    const addedRow: AddedRow = {
+      ...row,
+      flow_type: item?.flow_type ?? classification?.flow_type ?? null,
+      user_corrected_flow_type: null,
+      merchant_name: item?.merchant_name ?? null,
+    };
+    if (item?.category_source !== undefined) {
+      addedRow.category_id = item.category_id ?? null;
+      addedRow.subcategory_id = item.subcategory_id ?? null;
+      addedRow.category_confidence = item.category_confidence ?? null;
+      addedRow.category_source = item.category_source;
+    }
+    return [addedRow];
   });
   // Rows written that the read above took as another upload's: their months are recomputed.
   const freshIds = new Set(fresh.map((row) => row.id));
