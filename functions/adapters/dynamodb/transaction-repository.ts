@@ -166,12 +166,10 @@ export function toStored(item: TransactionItem): Record<string, unknown> {
   // The attributes in the order of `{ ...key, ...unclassified, entity, ...item, upload_ids }`, built by
   // assignment: V8 copies an object spread after another spread property by property through its runtime,
   // which for thousands of rows of some thirty attributes costs more than the rest of their preparation.
-  const stored: Record<string, unknown> = keys.transaction(
-    item.family_id,
-    item.account_id,
-    item.transaction_date,
-    item.id,
-  );
+  const stored = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id) as Record<
+    string,
+    unknown
+  >;
   if (!item.flow_type)
     Object.assign(
       stored,
