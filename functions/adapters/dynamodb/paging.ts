@@ -139,11 +139,11 @@ export async function batchWriteAll(
  * batch holding any other value goes through the document client as `batchWriteAll` sends it.
  */
 export async function batchPutAll(
-  items: readonly Item[],
+  items: readonly object[],
   options: { client?: Client; atOnce?: number } = {},
 ): Promise<void> {
   const { client = documentClient(), atOnce = BATCH_WRITES_AT_ONCE } = options;
-  await inBatchesAtOnce(items, atOnce, (batch) => {
+  await inBatchesAtOnce(items as readonly Item[], atOnce, (batch) => {
     const marshalled: MarshalledWriteRequest[] = [];
     for (const item of batch) {
       const values = marshallItem(item);

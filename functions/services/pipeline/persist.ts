@@ -112,10 +112,19 @@ async function persistRows(
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
   const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
-  // (Fields added by assignment, not spread after the row: V8 copies such a spread slowly, row by row.)
+  // (The row's fields written out, in its order, and the optional ones assigned: V8 builds such a literal
+  // far faster than it copies a spread of the row followed by more fields.)
   const items: TransactionItem[] = statement.transactions.map((row, i) => {
+    const added = rows[i]!;
     const item: TransactionItem = {
-      ...rows[i]!,
+      id: added.id,
+      account_id: added.account_id,
+      transaction_date: added.transaction_date,
+      family_id: added.family_id,
+      description: added.description,
+      amount: added.amount,
+      signed_amount: added.signed_amount,
+      type: added.type,
       upload_id: state.uploadId,
       position: positionOf(i),
       balance: row.balance,
