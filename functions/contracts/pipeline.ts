@@ -92,6 +92,14 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
    * (services/spending-rollups.ts refreshSpending).
    */
   newSpendMonths: z.optional(z.array(z.string())),
+  /**
+   * Set by Persist with rollupVersions: the account's count of rows and last transaction date before it
+   * wrote the rows, at their version, so Finish can add the rows to them (services/row-changes.ts); absent
+   * when the account has rows but no count yet.
+   */
+  accountSummary: z.optional(
+    z.object({ version: z.number(), count: z.number(), last: z.nullable(z.string()) }),
+  ),
   counts: z.optional(
     z.object({
       parsed: count(),

@@ -1,4 +1,7 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { groupLevelWrites } from './level-writes';
@@ -25,6 +28,25 @@ const port = parentPort;
 if (!port) throw new Error('dynamo-thread runs as a worker thread');
 const data = workerData as DynamoThreadData;
 
+// `DYNAMO_CPU_PROF=DIR`: a CPU profile of this thread, written to DIR when it closes (the twin's own thread is
+// profiled with Node's --cpu-prof, whose flags this thread does not take).
+const profileDir = process.env.DYNAMO_CPU_PROF;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+async function writeProfile(): Promise<void> {
+  if (!profiler || !profileDir) return;
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(
+    join(profileDir, `dynamo-thread.${process.pid}.${threadId}.${Date.now()}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+  profiler.disconnect();
+}
+
 // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
 closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
 // An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
@@ -48,7 +70,8 @@ server.listen(0, '127.0.0.1', () => {
 port.on('message', (message: { op: 'close' }) => {
   if (message.op !== 'close') return;
   // dynalite closes its LevelDB once the server has closed (Node ends the idle keep-alive connections).
-  server.close(() => {
+  server.close(async () => {
+    await writeProfile().catch(() => undefined);
     port.postMessage({ closed: true } satisfies DynamoThreadReply);
     port.close();
   });

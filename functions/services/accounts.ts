@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import {
   type AccountItem,
+  type AccountSummaryBase,
   getAccount,
   listAccounts,
   putAccountIfAbsent,
+  storeAccountSummary,
   updateAccount,
 } from '../adapters/dynamodb/account-repository';
 import { getInstitution } from '../adapters/dynamodb/institution-repository';
-import { countAccountTransactions, latestTransactionDate } from '../adapters/dynamodb/transaction-pages';
+import {
+  countAccountTransactions,
+  hasTransactions,
+  latestTransactionDate,
+} from '../adapters/dynamodb/transaction-pages';
 import { listAccountUploads } from '../adapters/dynamodb/upload-repository';
 import {
   ACCOUNT_MESSAGES,
@@ -126,7 +132,23 @@ async function derivedOf(item: AccountItem): Promise<AccountDerived> {
  * after a statement loads or fails, and after one is removed.
  */
 export async function refreshAccountSummary(familyId: string, accountId: string): Promise<void> {
-  await updateAccount(familyId, accountId, await computeDerived(familyId, accountId));
+  await storeAccountSummary(familyId, accountId, await computeDerived(familyId, accountId));
+}
+
+/**
+ * The account's summary as it is before rows are written to it, for `addToAccountSummary` to add those rows
+ * to (under the account's Persist lease, so no other statement writes its rows meanwhile): the stored count
+ * and last date at their version, or for an account with no summary yet and no row, none. Null when the
+ * summary has not been computed and the account has rows: it is recomputed after the write instead.
+ */
+export async function accountSummaryBase(
+  familyId: string,
+  account: AccountItem,
+): Promise<AccountSummaryBase | null> {
+  const version = account.summary_version ?? 0;
+  if (typeof account.transaction_count === 'number')
+    return { version, count: account.transaction_count, last: account.last_transaction_date ?? null };
+  return (await hasTransactions(familyId, account.id)) ? null : { version, count: 0, last: null };
 }
 
 /** Store an account's last statement upload alone (after an upload became done; its rows were counted). */

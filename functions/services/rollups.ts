@@ -88,16 +88,24 @@ export async function addRowsToRollups(
   const byMonth = new Map<string, RollupRow[]>();
   for (const row of rows) {
     const month = monthOf(row.transaction_date);
-    byMonth.set(month, [...(byMonth.get(month) ?? []), row]);
+    const list = byMonth.get(month);
+    if (list) list.push(row);
+    else byMonth.set(month, [row]);
   }
-  for (const month of [...byMonth.keys()].sort()) {
-    const version = versions[month];
-    const stored = version === undefined ? undefined : await getRollup(familyId, month);
-    const base = stored === undefined ? null : stored ? stored : emptyMonthRollup(month);
-    const added =
-      base && (stored?.version ?? null) === version ? addToMonthRollup(base, byMonth.get(month) ?? []) : null;
-    if (!added || !(await saveRollup(familyId, added, version ?? null))) await refreshMonth(familyId, month);
-  }
+  // Each month is an item of its own: the months are stored at once.
+  await Promise.all(
+    [...byMonth.keys()].sort().map(async (month) => {
+      const version = versions[month];
+      const stored = version === undefined ? undefined : await getRollup(familyId, month);
+      const base = stored === undefined ? null : stored ? stored : emptyMonthRollup(month);
+      const added =
+        base && (stored?.version ?? null) === version
+          ? addToMonthRollup(base, byMonth.get(month) ?? [])
+          : null;
+      if (!added || !(await saveRollup(familyId, added, version ?? null)))
+        await refreshMonth(familyId, month);
+    }),
+  );
 }
 
 export interface RepairReport {

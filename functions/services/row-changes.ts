@@ -1,3 +1,4 @@
+import { type AccountSummaryBase, addToAccountSummary } from '../adapters/dynamodb/account-repository';
 import { monthOf, type RollupRow } from '../domain/rollups';
 import type { Ports } from '../shared/ports';
 import { refreshAccountSummary } from './accounts';
@@ -14,6 +15,12 @@ export interface AddedRows {
   rollupVersions: Readonly<Record<string, number | null>>;
   /** The added rows of one account, as written, and its months that had no spending roll-up before. */
   spending?: NewSpending;
+  /**
+   * The account of the added rows, its summary (count of rows, last date) as read before they were written,
+   * and the rows it did not hold (each a row not stored before): `count` of them, the newest dated `newest`.
+   * They are added to the summary while it is still that version, as the rows are to the roll-ups.
+   */
+  summary?: { accountId: string; base: AccountSummaryBase; count: number; newest: string };
 }
 
 /** Rows of one account that were added, changed or removed: the account and the rows' dates. */
@@ -41,7 +48,9 @@ export async function rowsChanged(
   added?: AddedRows,
 ): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
-  for (const accountId of accounts) await refreshAccountSummary(familyId, accountId);
+  for (const accountId of accounts)
+    if (!(added && (await addToSummary(familyId, added, accountId))))
+      await refreshAccountSummary(familyId, accountId);
   // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
   // writes (the spending refresh may set a spending row's category and merchant; flow roll-ups read no
   // category, and a merchant only of income rows, which are never spending): both at once.
@@ -53,6 +62,16 @@ export async function rowsChanged(
     ).then(() => (added ? addRowsToRollups(familyId, added.rows, added.rollupVersions) : undefined)),
     refreshSpending(deps, familyId, changes, added?.spending),
   ]);
+}
+
+/**
+ * The added rows added to the account's summary read before they were written; false when that summary
+ * changed since (another write of rows reported in between): it is then recomputed from the rows.
+ */
+function addToSummary(familyId: string, added: AddedRows, accountId: string): Promise<boolean> {
+  const { summary } = added;
+  if (!summary || accountId !== summary.accountId) return Promise.resolve(false);
+  return addToAccountSummary(familyId, accountId, summary.base, summary);
 }
 
 /** The changes of a list of rows, one per account. */

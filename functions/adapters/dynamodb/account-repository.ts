@@ -36,6 +36,12 @@ export interface AccountItem {
   last_transaction_date?: string | null;
   last_statement_upload?: string | null;
   /**
+   * Raised by one with every write of the count and last transaction date (`storeAccountSummary`,
+   * `addToAccountSummary`); absent (0) before the first. A summary read before rows were written takes those
+   * rows as a sum only while it is still this version.
+   */
+  summary_version?: number;
+  /**
    * The account as its statements name it (functions/domain/account-numbers.ts): sort code (6 digits) and
    * account number, or a card's last four digits; learned from the first statement that prints them.
    */
@@ -59,8 +65,6 @@ export type AccountChanges = Partial<
     | 'is_active'
     | 'is_archived'
     | 'archived_at'
-    | 'transaction_count'
-    | 'last_transaction_date'
     | 'last_statement_upload'
     | 'sort_code'
     | 'account_number'
@@ -146,6 +150,92 @@ export async function updateAccount(
     return out.Attributes ? toAccount(out.Attributes) : null;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** An account's count of rows and last transaction date as read, with the version they were read at. */
+export interface AccountSummaryBase {
+  version: number;
+  count: number;
+  last: string | null;
+}
+
+/** The summary's version condition: the version read (0: never written). */
+const summaryIs = (version: number) =>
+  version === 0
+    ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(summary_version)' }
+    : {
+        ConditionExpression: 'attribute_exists(pk) AND summary_version = :version',
+        version: { ':version': version },
+      };
+
+/**
+ * Store an account's derived fields as recomputed from its rows and uploads, raising the summary's version
+ * (so a sum computed from an earlier version is not stored over it: `addToAccountSummary`).
+ */
+export async function storeAccountSummary(
+  familyId: string,
+  accountId: string,
+  summary: {
+    transaction_count: number;
+    last_transaction_date: string | null;
+    last_statement_upload: string | null;
+  },
+): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(familyId, accountId),
+        UpdateExpression:
+          'SET transaction_count = :count, last_transaction_date = :last, last_statement_upload = :upload ADD summary_version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':count': summary.transaction_count,
+          ':last': summary.last_transaction_date,
+          ':upload': summary.last_statement_upload,
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return; // no such account (as updateAccount)
+    throw error;
+  }
+}
+
+/**
+ * Store the count and last transaction date that `base` and the rows written since give (`count` new rows,
+ * the newest dated `newest`), only if the summary is still at `base.version`: false when another write of
+ * it came in between (the caller recomputes it from the rows instead).
+ */
+export async function addToAccountSummary(
+  familyId: string,
+  accountId: string,
+  base: AccountSummaryBase,
+  added: { count: number; newest: string },
+): Promise<boolean> {
+  const { ConditionExpression, version } = summaryIs(base.version);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(familyId, accountId),
+        UpdateExpression:
+          'SET transaction_count = :count, last_transaction_date = :last ADD summary_version :one',
+        ConditionExpression,
+        ExpressionAttributeValues: {
+          ':count': base.count + added.count,
+          ':last': base.last && base.last > added.newest ? base.last : added.newest,
+          ':one': 1,
+          ...version,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }

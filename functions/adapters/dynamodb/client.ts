@@ -23,6 +23,7 @@ export function documentClient(): DynamoDBDocumentClient {
     // 25 rows or a page of 1,000, that copy is a large part of the client's own work. Nothing is lost by
     // leaving it out: errors still reach the caller, and the SDK's default logger logs nothing.
     raw.middlewareStack.remove('loggerMiddleware');
+    // paging.ts marshallItem gives what these options give for the values rows hold.
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -179,6 +179,22 @@ export function countFamilyTransactions(
   return countRange(familyRange(familyId, options.from, options.to), options.keep);
 }
 
+/** Whether the account has any row stored (a consistent read of one key). */
+export async function hasTransactions(familyId: string, accountId: string): Promise<boolean> {
+  const range = accountRange(familyId, accountId);
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.length ?? 0) > 0;
+}
+
 /** The date of an account's newest transaction, or null (one item read). */
 export async function latestTransactionDate(familyId: string, accountId: string): Promise<string | null> {
   const page = await accountTransactionPage(familyId, accountId, { limit: 1 });

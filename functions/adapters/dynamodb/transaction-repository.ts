@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { batchGetAll, batchWriteAll, queryAll } from './paging';
+import { batchGetAll, batchPutAll, queryAll } from './paging';
 
 /**
  * Transactions (spec 2 §3), stored with spec field names. The key carries the row's fingerprint, so a retried
@@ -138,7 +138,7 @@ export async function putNewTransactions(
   for (const [i, t] of items.entries()) if (lost.has(id(t))) isNew[i] = true;
   const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(t)) || lost.has(id(t))));
   const written = options.complete ? await options.complete(toWrite) : toWrite;
-  await batchWriteAll(written.map((item) => ({ PutRequest: { Item: toStored(item) } })));
+  await batchPutAll(written.map(toStored));
   return isNew;
 }
 
@@ -162,12 +162,18 @@ async function addHolder(t: TransactionRef, uploadIds: string[]): Promise<boolea
 }
 
 /** The item as stored: its keys, the unclassified index while it has no flow type, and its fields. */
-function toStored(item: TransactionItem) {
-  const key = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id);
-  const unclassified = item.flow_type
-    ? {}
-    : keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id);
-  return { ...key, ...unclassified, entity: 'transaction', ...item, upload_ids: new Set([item.upload_id]) };
+export function toStored(item: TransactionItem) {
+  // The attributes in the order of `{ ...key, ...unclassified, entity, ...item, upload_ids }`, assigned to
+  // the key's own object: V8 copies an object spread after another spread property by property through its
+  // runtime (and a spread's copy has no room for more properties), which for thousands of rows of some
+  // thirty attributes cost more than the rest of their preparation.
+  const stored = keys.transaction(item.family_id, item.account_id, item.transaction_date, item.id);
+  if (!item.flow_type)
+    Object.assign(
+      stored,
+      keys.unclassifiedIndex(item.family_id, item.transaction_date, item.account_id, item.id),
+    );
+  return Object.assign(stored, { entity: 'transaction' }, item, { upload_ids: new Set([item.upload_id]) });
 }
 
 /**

@@ -132,11 +132,14 @@ export function readOnce(
   }
   if (!cut?.title && probe) {
     const at = titleEnd(tableRows);
+    // The balances stop at the title: the last transaction above it prints its balance (every row's, a
+    // day's last, or the bank's own choice of rows), and none below does (`titleEnd`).
     probe.titleAfterBalances =
       at >= 0 &&
-      tableRows
+      !!tableRows
         .slice(0, at)
-        .every((r) => r.category !== 'txn' || r.money.some((m) => m.column === 'balance'));
+        .findLast((r) => r.category === 'txn')
+        ?.money.some((m) => m.column === 'balance');
   }
   if (cut?.title) {
     const at = titleEnd(tableRows);

@@ -54,6 +54,8 @@ export interface RowCells {
   noise: boolean;
   /** Where the row's entry ends when a line under it belongs to it ('CR' printed under the amount). */
   bottom?: number;
+  /** Times of day read in the row's date columns ('14:32'): part of the date, never of the description. */
+  times?: number;
 }
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
@@ -161,6 +163,27 @@ export function joinSplitFigures(words: readonly Word[], allowInteger: boolean):
 }
 
 /** Groups the words in the money area into amounts: optional prefix ('£', '-'), a number, suffixes (CR, OD). */
+/** A currency code other than the pound's ('EUR', 'USD', 'CHF'). */
+const FOREIGN_CODE = /^(?!GBP$)[A-Z]{3}$/;
+
+/**
+ * A payment abroad's foreign amount printed among the money columns, its currency code before it
+ * ('EUR 26.11' in a column of its own beside the pound amounts, as Revolut's "Exchange Out" column prints
+ * it): a note on the payment, read with its description, never money of the account. Only on a row that
+ * also prints money without that code (the pound amount), so an account kept in that currency is read as
+ * money.
+ */
+function foreignAmounts(words: readonly Word[]): Set<Word> {
+  const found = new Set<Word>();
+  words.forEach((w, i) => {
+    const next = words[i + 1];
+    if (next && FOREIGN_CODE.test(w.text) && parseAmount(next.text)) found.add(w).add(next);
+  });
+  if (!found.size) return found;
+  const plain = words.some((w) => !found.has(w) && parseAmount(w.text) !== null);
+  return plain ? found : new Set();
+}
+
 function moneyGroups(
   input: readonly Word[],
   allowInteger: boolean,
@@ -172,7 +195,12 @@ function moneyGroups(
   const text: Word[] = [];
   let prefix: Word[] = [];
   let noise = false;
+  const foreign = foreignAmounts(words);
   words.forEach((w, i) => {
+    if (foreign.has(w)) {
+      text.push(w);
+      return;
+    }
     const affix = isAmountAffix(w.text);
     const last = groups.at(-1);
     if (!affix && parseAmount(w.text, { allowInteger })) {
@@ -264,6 +292,50 @@ function takeDate(
 /** A time of day: '14:32', '14:32:05', '2:32pm', '14.32' never (that is a figure). */
 export const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ap]m)?$/i;
 
+/**
+ * A time of day as a scan may read it: the colon read as '.', ';', ',' or a space, or lost ('07.03',
+ * '07 03', '0703'), an 'O' for a nought, an 'l' or 'I' for a one. Taken as a time only in a date column the
+ * statement shows to print times (`misreadTimes`): alone, '0703' or '07.03' could be anything.
+ */
+const LOOSE_TIME =
+  /^[.,'’`|]?(?:[01]?\d|2[0-3])[\s:.;,'’`]?[0-5]\d(?:[\s:.;,'’`]?[0-5]\d)?\s?(?:[ap]m)?[.,'’`|]?$/i;
+export function looksLikeTime(text: string): boolean {
+  const t = text
+    .trim()
+    .replace(/[Oo]/g, '0')
+    .replace(/[lI|](?=\d)|(?<=\d)[lI]/g, '1');
+  return t.length > 0 && LOOSE_TIME.test(t);
+}
+
+/**
+ * When a table's date column prints the time of each transaction (two or more rows read a time there), a
+ * date-column text that reads as a time in a scan's misreading of it ('07.03', '07 03') is that row's time,
+ * not words of its description. When the times stand on the line under each date (two or more such lines),
+ * a short text alone in the date column on the line under a dated row is that row's time however the scan
+ * read it ('1Q-ND' for '18:02'): the column's own pattern says what stands there. Decided from the whole
+ * column, never from one row.
+ */
+export function misreadTimes(cells: readonly RowCells[]): void {
+  const printed = cells.reduce((n, c) => n + (c.times ?? 0), 0);
+  if (printed < 2) return;
+  const under = cells.filter((c, i) => c.times && !c.date && cells[i - 1]?.date).length;
+  cells.forEach((c, i) => {
+    if (!c.dateColumnText) return;
+    const slot =
+      under >= 2 &&
+      !c.date &&
+      !c.money.length &&
+      !!cells[i - 1]?.date &&
+      c.row.top - cells[i - 1]!.row.bottom < 1.5 * (c.row.bottom - c.row.top) &&
+      c.dateColumnText.split(' ').length <= 2 &&
+      c.dateColumnText.length <= 8;
+    if (slot || looksLikeTime(c.dateColumnText)) {
+      c.dateColumnText = '';
+      c.times = (c.times ?? 0) + 1;
+    }
+  });
+}
+
 /** Reads one row against the table's layout. */
 export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
   const textWords: Word[] = [];
@@ -278,6 +350,25 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   for (let i = inMoney.length - 2; i >= 0; i--) {
     if (!inMoney[i] && inMoney[i + 1] && isAmountAffix(row.words[i]!.text) === 'before') inMoney[i] = true;
   }
+  // A note that starts in the description column and runs on into the money area ('Amount: EUR -191.19.
+  // Conversion rate: 1.1802.' under a payment abroad, the table squeezed right by a panel) is text: the
+  // words of its run that are not money stay with it. A run's words stand no more than about a word space
+  // apart (a scan's boxes set them a little further apart than a text layer's).
+  const descriptionColumn = layout.textColumns.find((c) => c.kind === 'description');
+  let runStart = 0;
+  row.words.forEach((w, i) => {
+    const before = row.words[i - 1];
+    if (!before || w.left - before.right > Math.max(height(w), height(before))) runStart = i;
+    else if (
+      inMoney[i] &&
+      !inMoney[i - 1] &&
+      descriptionColumn &&
+      row.words[runStart]!.left >= descriptionColumn.left - 0.5 * height(w) &&
+      !isAmountAffix(w.text) &&
+      parseAmount(w.text, { allowInteger }) === null
+    )
+      inMoney[i] = false;
+  });
   row.words.forEach((w, i) => {
     (inMoney[i] ? moneyWords : textWords).push(w);
   });
@@ -292,12 +383,16 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   const dateColumnText: string[] = [];
   const typeText: string[] = [];
   const descriptionText: string[] = [];
+  let times = 0;
   for (const w of words) {
     const column = columns[columnOf.get(w) ?? -1];
     if (!column) continue;
     // The time a transaction was made, printed with its date or under it ('14:32', as Revolut prints
     // "the date and time the transaction was completed"), is part of the date, not of the description.
-    if ((column.kind === 'date' || column.kind === 'date2') && TIME_OF_DAY.test(w.text)) continue;
+    if ((column.kind === 'date' || column.kind === 'date2') && TIME_OF_DAY.test(w.text)) {
+      times++;
+      continue;
+    }
     if (column.kind === 'date') dateColumnText.push(w.text);
     else if (column.kind === 'type') typeText.push(w.text);
     else descriptionText.push(w.text);
@@ -328,6 +423,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     dateText: dated?.text ?? '',
     description,
     money,
+    ...(times ? { times } : {}),
     unreadable: unreadable.map((g) => ({
       text: g.words.map((w) => w.text).join(' '),
       left: Math.min(...g.words.map((w) => w.left)),

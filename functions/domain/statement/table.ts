@@ -7,6 +7,7 @@ import {
   columnsForMoney,
   DATE_HEAD,
   DATE_TAIL,
+  misreadTimes,
   type RowCells,
   readRowCells,
   splitPanels,
@@ -140,6 +141,7 @@ export function readTable(
     );
   }
   foreignFigures([...cellsOf.values()].flat());
+  misreadTimes([...cellsOf.values()].flat());
   segments.forEach((segment, index) => {
     const cells = cellsOf.get(segment) ?? [];
     let closed = false;

@@ -1,3 +1,4 @@
+import type { AccountSummaryBase } from '../../adapters/dynamodb/account-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import type { PipelineState } from '../../contracts/pipeline';
 import type { RollupRow } from '../../domain/rollups';
@@ -19,6 +20,20 @@ const asRollupRow = (row: AddedRow): RollupRow => ({
   description: row.description,
   merchant_name: row.merchant_name ?? null,
 });
+
+/**
+ * The added rows as a change of the account's summary read before Persist wrote them: how many (each a
+ * row not stored before: Persist hands over its summary only then) and the newest date.
+ */
+function summaryOf(accountId: string, base: AccountSummaryBase, added: readonly AddedRow[]) {
+  const count = new Set(added.map((row) => `${row.account_id}#${row.transaction_date}#${row.id}`)).size;
+  const newest =
+    added
+      .map((row) => row.transaction_date)
+      .sort()
+      .at(-1) ?? '';
+  return { accountId, base, count, newest };
+}
 
 /**
  * The pipeline's Finish step: what follows the rows (the account's derived fields, the monthly roll-ups and
@@ -46,6 +61,9 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
         ? {
             rows: added.map(asRollupRow),
             rollupVersions: state.rollupVersions,
+            ...(state.accountSummary
+              ? { summary: summaryOf(state.accountId, state.accountSummary, added) }
+              : {}),
             ...(state.newSpendMonths
               ? {
                   spending: {

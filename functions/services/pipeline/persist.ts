@@ -11,6 +11,7 @@ import {
 } from '../../adapters/dynamodb/transaction-repository';
 import { advanceUpload } from '../../adapters/dynamodb/upload-repository';
 import { artefactKey, type PipelineState } from '../../contracts/pipeline';
+import { accountSummaryBase } from '../accounts';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { rollupVersions } from '../rollups';
@@ -92,8 +93,8 @@ async function persistRows(
   // recomputed rather than added to (no versions).
   const retried = fresh.some((row) => isStored(stored, row));
   const freshMonths = [...new Set(fresh.map((row) => row.transaction_date.slice(0, 7)))].sort();
-  const [versions, newSpendMonths] = retried
-    ? [undefined, undefined]
+  const [versions, newSpendMonths, summaryBase] = retried
+    ? [undefined, undefined, undefined]
     : await Promise.all([
         rollupVersions(
           state.familyId,
@@ -103,25 +104,41 @@ async function persistRows(
         Promise.all(freshMonths.map((month) => spendRollupVersion(state.familyId, month, accountId))).then(
           (stored) => freshMonths.filter((_, i) => stored[i] === null),
         ),
+        // The account's count of rows and last date as they are before the rows are written (this upload
+        // holds the account's lease): Finish adds the rows to them.
+        account ? accountSummaryBase(state.familyId, account) : null,
       ]);
   const byRules = await classifyTransactions(fresh, account, patterns, null);
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
   const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
-  const items: TransactionItem[] = statement.transactions.map((row, i) => ({
-    ...rows[i]!,
-    upload_id: state.uploadId,
-    position: positionOf(i),
-    balance: row.balance,
-    flow_type: null,
-    user_corrected_flow_type: null,
-    classification_confidence: null,
-    classification_method: null,
-    created_at: createdAt,
-    ...(fromExport ? { origin: 'export' as const } : {}),
+  // (The row's fields written out, in its order, and the optional ones assigned: V8 builds such a literal
+  // far faster than it copies a spread of the row followed by more fields.)
+  const items: TransactionItem[] = statement.transactions.map((row, i) => {
+    const added = rows[i]!;
+    const item: TransactionItem = {
+      id: added.id,
+      account_id: added.account_id,
+      transaction_date: added.transaction_date,
+      family_id: added.family_id,
+      description: added.description,
+      amount: added.amount,
+      signed_amount: added.signed_amount,
+      type: added.type,
+      upload_id: state.uploadId,
+      position: positionOf(i),
+      balance: row.balance,
+      flow_type: null,
+      user_corrected_flow_type: null,
+      classification_confidence: null,
+      classification_method: null,
+      created_at: createdAt,
+    };
+    if (fromExport) item.origin = 'export';
     // Imported by the family without adding up: the rows say so wherever they are shown.
-    ...(state.unchecked ? { not_checked: true } : {}),
-  }));
+    if (state.unchecked) item.not_checked = true;
+    return item;
+  });
   // Each row written is classified (the family's learned patterns, then the rule table) and, when it counts
   // as spending, categorised (the family's rules, then the rules); a row removed since the read above is
   // written afresh, so it is classified here too.
@@ -139,7 +156,10 @@ async function persistRows(
         classification_confidence: classification?.confidence ?? null,
         classification_method: classification?.method ?? null,
       };
-      const full = { ...classified, ...categoryOfRow(classified, categoryRules) };
+      const full: TransactionItem & Partial<RowCategory> = Object.assign(
+        classified,
+        categoryOfRow(classified, categoryRules),
+      );
       written.set(full.id, full);
       return full;
     });
@@ -151,22 +171,19 @@ async function persistRows(
     if (!isNew[i]) return [];
     const item = written.get(row.id);
     const classification = byRules.get(row.id) ?? null;
-    return [
-      {
-        ...row,
-        flow_type: item?.flow_type ?? classification?.flow_type ?? null,
-        user_corrected_flow_type: null,
-        merchant_name: item?.merchant_name ?? null,
-        ...(item?.category_source === undefined
-          ? {}
-          : {
-              category_id: item.category_id ?? null,
-              subcategory_id: item.subcategory_id ?? null,
-              category_confidence: item.category_confidence ?? null,
-              category_source: item.category_source,
-            }),
-      },
-    ];
+    const addedRow: AddedRow = {
+      ...row,
+      flow_type: item?.flow_type ?? classification?.flow_type ?? null,
+      user_corrected_flow_type: null,
+      merchant_name: item?.merchant_name ?? null,
+    };
+    if (item?.category_source !== undefined) {
+      addedRow.category_id = item.category_id ?? null;
+      addedRow.subcategory_id = item.subcategory_id ?? null;
+      addedRow.category_confidence = item.category_confidence ?? null;
+      addedRow.category_source = item.category_source;
+    }
+    return [addedRow];
   });
   // Rows written that the read above took as another upload's: their months are recomputed.
   const freshIds = new Set(fresh.map((row) => row.id));
@@ -194,6 +211,8 @@ async function persistRows(
     ...state,
     addedKey,
     counts,
-    ...(versions && !lost && added.length ? { rollupVersions: versions, newSpendMonths } : {}),
+    ...(versions && !lost && added.length
+      ? { rollupVersions: versions, newSpendMonths, ...(summaryBase ? { accountSummary: summaryBase } : {}) }
+      : {}),
   };
 }

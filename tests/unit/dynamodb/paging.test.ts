@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BatchWriteItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, resetDocumentClient } from '../../../functions/adapters/dynamodb/client';
 import {
   batchGetAll,
+  batchPutAll,
   batchWriteAll,
   type Item,
+  marshallItem,
   queryAll,
   queryPrefix,
   type WriteRequest,
@@ -247,5 +250,104 @@ describe('unprocessed items and keys (a throttled partition) are sent again', ()
     await vi.runAllTimersAsync();
     await failed;
     expect(calls).toBe(8);
+  });
+});
+
+describe('batchPutAll: items converted here, stored exactly as the document client stores them', () => {
+  /** Every stored item of a partition as DynamoDB holds it (attribute values, read by the SDK's own command). */
+  const raw = async (pk: string) => {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: pk } },
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map(({ pk: _pk, ...rest }) => rest);
+  };
+  /** A transaction row's kinds of value: text, pence, negatives, decimals, nulls, booleans, a string set. */
+  const row = (i: number): Item => ({
+    sk: `ROW#${pad(i)}`,
+    gsi1pk: 'FAMILY#f#TXN',
+    gsi1sk: `2025-01-${pad((i % 28) + 1, 2)}#a#${i}`,
+    entity: 'transaction',
+    description: i % 3 ? `CARD PAYMENT TO TESCO ${i} £` : '',
+    amount: 12.34 + i,
+    signed_amount: -(12.34 + i),
+    balance: i % 2 ? null : 1_000_000.5 - i,
+    position: i,
+    zero: i % 4 ? 0 : -0,
+    flow_type: null,
+    not_checked: i % 2 === 0,
+    left_out: undefined,
+    upload_ids: new Set([`u${i}`, 'u-shared']),
+  });
+
+  it('the same attribute values as batchWriteAll for the values rows hold', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => row(i));
+    await batchWriteAll(items.map((item) => put({ pk: 'M#document', ...item })));
+    await batchPutAll(items.map((item) => ({ pk: 'M#direct', ...item })));
+    const direct = await raw('M#direct');
+    expect(direct).toHaveLength(60);
+    expect(direct).toEqual(await raw('M#document'));
+    expect(direct[1]).toMatchObject({ balance: { NULL: true }, not_checked: { BOOL: false } });
+    expect(direct).not.toContainEqual(expect.objectContaining({ left_out: expect.anything() }));
+  });
+
+  it('converts rows itself, and leaves any other value (a map, a list, a number too large) to the SDK', () => {
+    expect(marshallItem(row(1))).toMatchObject({
+      amount: { N: '13.34' },
+      signed_amount: { N: '-13.34' },
+      upload_ids: { SS: ['u1', 'u-shared'] },
+    });
+    expect(marshallItem({ pk: 'x', nested: { a: 1 } })).toBeNull();
+    expect(marshallItem({ pk: 'x', list: [1] })).toBeNull();
+    expect(marshallItem({ pk: 'x', n: Number.MAX_SAFE_INTEGER + 2 })).toBeNull();
+    expect(marshallItem({ pk: 'x', n: Number.NaN })).toBeNull();
+    expect(marshallItem({ pk: 'x', numbers: new Set([1, 2]) })).toBeNull();
+    expect(marshallItem({ pk: 'x', empty: new Set() })).toBeNull();
+  });
+
+  it('an item holding other values is written by the document client, as batchWriteAll writes it', async () => {
+    const items = [
+      { ...row(1), nested: { a: 1, b: [true, 'x'] } },
+      { ...row(2), numbers: new Set([1, 2]) },
+    ];
+    await batchWriteAll(items.map((item) => put({ pk: 'M#other-document', ...item })));
+    await batchPutAll(items.map((item) => ({ pk: 'M#other-direct', ...item })));
+    expect(await raw('M#other-direct')).toEqual(await raw('M#other-document'));
+    // and a value the SDK refuses is refused as batchWriteAll refuses it
+    const refused = (write: () => Promise<void>) =>
+      write().then(
+        () => null,
+        (error: Error) => error.message,
+      );
+    const message = await refused(() => batchWriteAll([put({ pk: 'M#nan', sk: 'A', n: Number.NaN })]));
+    expect(message).toMatch(/NaN/);
+    expect(await refused(() => batchPutAll([{ pk: 'M#nan', sk: 'A', n: Number.NaN }]))).toBe(message);
+  });
+
+  it('items held back unprocessed are sent again until written', async () => {
+    const real = documentClient();
+    const sizes: number[] = [];
+    let left = 2;
+    const client: Pick<DynamoDBDocumentClient, 'send'> = {
+      send: (async (command: BatchWriteItemCommand) => {
+        const requests = command.input.RequestItems?.[TABLE] ?? [];
+        sizes.push(requests.length);
+        if (left-- > 0 && requests.length > 1) {
+          const half = Math.ceil(requests.length / 2);
+          await real.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: requests.slice(0, half) } }));
+          return { UnprocessedItems: { [TABLE]: requests.slice(half) }, $metadata: {} };
+        }
+        return real.send(command);
+      }) as unknown as DynamoDBDocumentClient['send'],
+    };
+    await batchPutAll(rows('M#unprocessed', 25), { client });
+    expect(sizes).toEqual([25, 12, 6]);
+    expect((await partition('M#unprocessed')).map((i) => i.n)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i),
+    );
   });
 });

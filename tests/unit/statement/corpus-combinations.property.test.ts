@@ -57,6 +57,11 @@ const variation = fc.record({
   landscape: fc.boolean(),
   plusIn: fc.boolean(),
   pot: fc.boolean(),
+  interestSummary: fc.constantFrom<'none' | 'before' | 'after'>('none', 'before', 'after'),
+  paymentDue: fc.boolean(),
+  slashedTypes: fc.boolean(),
+  typeKey: fc.boolean(),
+  cheques: fc.boolean(),
 });
 
 function recombine(v: VariationValue): CorpusLayout {
@@ -75,9 +80,19 @@ function recombine(v: VariationValue): CorpusLayout {
   const landscape = v.landscape && single;
   const time = v.time === 'none' || base.sideBySide ? undefined : v.time;
   const afterTable = single
-    ? [...(v.notice && bank ? (['notice-of-charges'] as const) : []), ...(v.fscs ? (['fscs'] as const) : [])]
+    ? [
+        ...(v.notice && bank ? (['notice-of-charges'] as const) : []),
+        ...(v.fscs ? (['fscs'] as const) : []),
+        ...(v.typeKey && bank ? (['type-key'] as const) : []),
+      ]
     : [];
-  const foot = (landscape ? 560 : 800) - (afterTable.length ? 96 : 0);
+  // A card's interest-summary table before or after its transactions (five lines and a gap).
+  const interestSummary =
+    !bank && v.interestSummary !== 'none' && !base.sideBySide ? v.interestSummary : null;
+  const foot =
+    (landscape ? 560 : 800) -
+    afterTable.reduce((n, part) => n + (part === 'notice-of-charges' ? 84 : 48), 12) -
+    (interestSummary ? 90 : 0);
   const fits = Math.floor(
     (foot - base.tableTop - 60) / 12 / (reference ? 3 : wrap || v.foreign || time === 'under' ? 2 : 1),
   );
@@ -106,6 +121,12 @@ function recombine(v: VariationValue): CorpusLayout {
     continuedTitle: v.continuedTitle,
     plusIn: v.plusIn,
     ...(v.pot && bank && !base.sideBySide ? { pot: true } : {}),
+    // A card's interest-summary table and its payment box (the payment due after the period); type codes
+    // with a slash ('D/D', 'S/O') and their key under the table; cheques, the number the only description.
+    ...(interestSummary ? { interestSummary } : {}),
+    ...(v.paymentDue && !bank && !base.sideBySide ? { paymentDue: true } : {}),
+    ...(v.slashedTypes && bank ? { slashedTypes: true } : {}),
+    ...(v.cheques && bank ? { cheques: true } : {}),
     // A single Amount column on a bank statement signed each way UK statements sign it (a trailing minus
     // as older core banking systems print money out, '12.50-').
     ...(bank && base.amountForm ? { amountForm: v.amountForm } : {}),
@@ -150,6 +171,11 @@ type VariationValue = {
   landscape: boolean;
   plusIn: boolean;
   pot: boolean;
+  interestSummary: 'none' | 'before' | 'after';
+  paymentDue: boolean;
+  slashedTypes: boolean;
+  typeKey: boolean;
+  cheques: boolean;
 };
 
 describe('statement corpus: traits in new combinations, read exactly', () => {
