@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createScheduler, createWorker, OEM, type Page, PSM, type Scheduler } from 'tesseract.js';
 import { SCAN_DPI } from './render';
+import { pgmAsTiff } from './tiff';
 
 /**
  * The OCR engine of the local stand-in: tesseract.js (WebAssembly Tesseract in worker threads) with the
@@ -78,11 +79,11 @@ export class OcrEngine {
     return this.scheduler;
   }
 
-  /** Words, lines and their boxes (pixels of the image) of one page image. */
+  /** Words, lines and their boxes (pixels of the image) of one page image (a grey PGM goes as a TIFF). */
   async recognise(image: Buffer): Promise<Page> {
     if (this.isClosed) throw new Error('The OCR engine has been closed');
     const scheduler = await Promise.race([this.start(), this.closing]);
-    const job = scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const job = scheduler.addJob('recognize', pgmAsTiff(image), {}, { blocks: true, text: false });
     const { data } = await Promise.race([job, this.closing]);
     return data;
   }

@@ -19,7 +19,8 @@ describe.concurrent('npm run statement -- parse: scans, flow types and --table',
     const signed = await generateStatement('signed-amount');
     monzo = signed.truth;
     writeFileSync(join(dir, 'monzo.pdf'), signed.pdf);
-  });
+    // Generating and scanning statements is seconds of drawing: on a busy machine, many more.
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads a scanned statement as it reads a downloaded one, with each row’s flow type and confidence', async () => {

@@ -25,7 +25,8 @@ beforeAll(async () => {
   const generated = await generateStatement('unsigned-amount');
   truth = generated.truth;
   scan = new Uint8Array(await scanPdf(generated.pdf));
-});
+  // Generating and scanning a statement is seconds of drawing: on a busy machine, many more.
+}, 120_000);
 afterAll(() => engine.close());
 
 const location = { bucket: 'uploads', key: 'family/01J0000000000000000000000A_scan.pdf', token: 'upload-1' };
