@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer';
 
 /**
  * One Vitest configuration, five projects:
@@ -8,7 +9,8 @@ import { defineConfig } from 'vitest/config';
  *  integration handlers and the pipeline against the local twin's DynamoDB and S3 (node)
  *  infra       CDK assertions and cdk-nag over the synthesized stacks (node)
  *  e2e         real Chromium against a running local twin
- * Coverage of functions/domain is enforced at >= 95% lines (npm run coverage).
+ * Coverage of functions/domain is enforced at >= 95% lines by the unit project (npm run coverage; npm test runs
+ * the unit project with coverage, then the others without).
  */
 export default defineConfig({
   test: {
@@ -16,6 +18,8 @@ export default defineConfig({
     // Two test files at once even on 2 cores (Vitest's default there is one): most files spend much of their
     // time waiting on a twin's pipeline, a child process or Chromium, so the second core is otherwise idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, across projects, so the workers finish together.
+    sequence: { sequencer: LongestFirst },
     coverage: {
       provider: 'v8',
       include: ['functions/domain/**/*.ts'],
@@ -30,8 +34,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          // A ceiling, not a budget: property tests of a second on a quiet machine pass 5 s on a busy runner.
+          // Ceilings, not budgets: property tests of a second on a quiet machine pass 5 s on a busy runner, and a
+          // file's beforeAll that generates and scans a statement passes Vitest's default 10 s there.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
