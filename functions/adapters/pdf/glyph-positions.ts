@@ -20,6 +20,17 @@ export interface PlacedGlyph {
   size: number;
   /** False for rotated or vertical text. */
   horizontal: boolean;
+  /** The baseline's y, in page units (y down); absent where not known. */
+  y?: number;
+  /** False for text drawn invisibly (rendering mode 3, or 7: clipping only); absent means visible. */
+  visible?: boolean;
+  /**
+   * False for a glyph whose origin lies outside the page's visible area (its crop box), which pdf.js leaves
+   * out of the text content as well.
+   */
+  inView?: boolean;
+  /** Which text-showing operation of the page drew it (counted from 0). */
+  op?: number;
 }
 
 interface Glyph {
@@ -52,14 +63,18 @@ interface TextState {
   fontDirection: number;
   fontMatrix: number[];
   vertical: boolean;
+  renderMode: number;
 }
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const FONT_IDENTITY = [0.001, 0, 0, 0.001, 0, 0];
 
-/** Every glyph of the page in drawing order, placed in viewport coordinates (scale 1). */
-export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
-  const viewport = page.getViewport({ scale: 1 });
+/**
+ * Every glyph of the page in drawing order, placed in viewport coordinates (scale 1; the page turned to
+ * `rotation` degrees when given, as pdf.js's getViewport turns it).
+ */
+export async function placedGlyphs(page: PDFPageProxy, rotation?: number): Promise<PlacedGlyph[]> {
+  const viewport = page.getViewport(rotation === undefined ? { scale: 1 } : { scale: 1, rotation });
   const list = await page.getOperatorList();
   const fonts = new Map<string, FontObject | null>();
   const fontOf = (name: string): FontObject | null => {
@@ -91,8 +106,10 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
     fontDirection: 1,
     fontMatrix: FONT_IDENTITY,
     vertical: false,
+    renderMode: 0,
   };
   const saved: TextState[] = [];
+  let shown = 0;
   const moveText = (x: number, y: number) => {
     state.x = state.lineX += x;
     state.y = state.lineY += y;
@@ -138,6 +155,9 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
       case OPS.setLeading:
         state.leading = -(Number(args[0]) || 0);
         break;
+      case OPS.setTextRenderingMode:
+        state.renderMode = Number(args[0]) || 0;
+        break;
       case OPS.setTextRise:
         state.rise = Number(args[0]) || 0;
         break;
@@ -167,7 +187,7 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
         moveText(0, state.leading);
         break;
       case OPS.showText:
-        show(state, (args[0] ?? []) as Array<Glyph | number>, glyphs);
+        show(state, (args[0] ?? []) as Array<Glyph | number>, glyphs, viewport, shown++);
         break;
       default:
         break;
@@ -177,7 +197,13 @@ export async function placedGlyphs(page: PDFPageProxy): Promise<PlacedGlyph[]> {
 }
 
 /** Places one text-showing operation's glyphs and advances the text position, as pdf.js's canvas does. */
-function show(state: TextState, items: Array<Glyph | number>, out: PlacedGlyph[]) {
+function show(
+  state: TextState,
+  items: Array<Glyph | number>,
+  out: PlacedGlyph[],
+  view: { width: number; height: number },
+  op: number,
+) {
   const { fontSize, charSpacing, wordSpacing, fontDirection, vertical } = state;
   const hScale = state.hScale * fontDirection;
   const advanceScale = fontSize * (state.fontMatrix[0] ?? 0.001);
@@ -202,12 +228,17 @@ function show(state: TextState, items: Array<Glyph | number>, out: PlacedGlyph[]
       state.y + state.rise,
       toPage,
     );
+    const y = pageY(state.x + x * hScale, state.y + state.rise, toPage);
     out.push({
       text: item.unicode ?? '',
       x: start,
       width: end - start,
       size,
       horizontal,
+      y,
+      visible: state.renderMode !== 3 && state.renderMode !== 7,
+      op,
+      inView: Math.max(start, end) >= 0 && Math.min(start, end) <= view.width && y >= 0 && y <= view.height,
     });
     x += advance;
   }
@@ -232,6 +263,11 @@ function pageX(x: number, y: number, m: Matrix): number {
   return x * m[0] + y * m[2] + m[4];
 }
 
+/** The page y of a text-space point. */
+function pageY(x: number, y: number, m: Matrix): number {
+  return x * m[1] + y * m[3] + m[5];
+}
+
 /**
  * The text content's characters matched to the glyphs they came from: pdf.js builds each text item from the
  * same drawing operations, in the same order, adding spaces of its own and normalising some characters
@@ -241,6 +277,8 @@ function pageX(x: number, y: number, m: Matrix): number {
 export function alignGlyphs(items: readonly string[], glyphs: readonly PlacedGlyph[]): number[][] | null {
   const flat: Array<{ char: string; glyph: number }> = [];
   glyphs.forEach((glyph, index) => {
+    // pdf.js leaves glyphs outside the page's visible area out of the text content.
+    if (glyph.inView === false) return;
     for (const char of glyph.text.normalize('NFKC')) if (!/\s/.test(char)) flat.push({ char, glyph: index });
   });
   let next = 0;
@@ -301,4 +339,74 @@ export function hiddenBreaks(
   const spread = spreads[Math.floor(spreads.length / 2)]!;
   const threshold = Math.max(HIDDEN_SPACE_EM, 4 * spread);
   return pairs.filter((p) => !p.joins && p.gap >= threshold && p.gap < 3).map((p) => p.at);
+}
+
+/**
+ * Fewer visible characters than this on a page, and fewer than its invisible ones, make the invisible text
+ * the page's own: a searchable scan (its words drawn invisibly over the image, perhaps with a short visible
+ * stamp such as a page number).
+ */
+export const SCAN_VISIBLE_CHARS = 100;
+
+/**
+ * The glyphs a reader does not see and that would be read twice or read wrongly, by index:
+ *  - a copy of a glyph already drawn: the same character, the same size, within a fraction of its width to
+ *    the side and of the font size up or down. Bold simulated by overprinting draws every glyph (or whole
+ *    strings) two or three times a fraction of a point apart ("TToottaall", pdfplumber's dedupe_chars,
+ *    mozilla/pdf.js#7445). Two glyphs of a word ("ll") stand a whole glyph width apart and are kept.
+ *  - invisible text (rendering mode 3 or 7) on a page that prints its text visibly (a born-digital
+ *    statement's hidden screen-reader or search text). A page whose text is nearly all invisible is a
+ *    searchable scan, and its invisible text is kept: it is the page's only text (SCAN_VISIBLE_CHARS).
+ */
+export function glyphsLeftOut(glyphs: readonly PlacedGlyph[]): Set<number> {
+  const out = new Set<number>();
+  let visible = 0;
+  let invisible = 0;
+  for (const glyph of glyphs) {
+    if (glyph.inView === false || !glyph.text.trim()) continue;
+    if (glyph.visible === false) invisible += glyph.text.length;
+    else visible += glyph.text.length;
+  }
+  const scan = visible < SCAN_VISIBLE_CHARS && visible < invisible;
+  if (invisible && !scan)
+    glyphs.forEach((glyph, index) => {
+      if (glyph.visible === false) out.add(index);
+    });
+  // Kept glyphs by character and baseline (rounded to a point), to find copies near each new one.
+  const kept = new Map<string, number[]>();
+  const copies = new Set<number>();
+  const copied = new Set<number>();
+  glyphs.forEach((glyph, index) => {
+    if (out.has(index) || !glyph.text.trim() || !glyph.horizontal || glyph.y === undefined) return;
+    const line = Math.round(glyph.y);
+    for (const near of [line - 1, line, line + 1]) {
+      for (const other of kept.get(`${glyph.text}|${near}`) ?? []) {
+        const first = glyphs[other]!;
+        if (
+          Math.abs(first.size - glyph.size) <= 0.05 * glyph.size &&
+          Math.abs((first.y ?? 0) - glyph.y) <= 0.1 * glyph.size &&
+          Math.abs(first.x - glyph.x) <= Math.min(0.3 * Math.abs(first.width), 0.15 * glyph.size)
+        ) {
+          copies.add(index);
+          copied.add(other);
+          return;
+        }
+      }
+    }
+    const key = `${glyph.text}|${line}`;
+    const list = kept.get(key);
+    if (list) list.push(index);
+    else kept.set(key, [index]);
+  });
+  // Overprinting repeats what an operation drew, whole: an operation whose glyphs are each a copy or copied
+  // (a string drawn again, or 'TToottaall' in one array) loses its copies. Different text drawn over other
+  // text, where only some glyphs happen to coincide, is left as it is.
+  const whole = new Map<number, boolean>();
+  glyphs.forEach((glyph, index) => {
+    if (!glyph.text.trim() || out.has(index)) return;
+    const op = glyph.op ?? -1;
+    whole.set(op, (whole.get(op) ?? true) && (copies.has(index) || copied.has(index)));
+  });
+  for (const index of copies) if (whole.get(glyphs[index]!.op ?? -1)) out.add(index);
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { Block } from '../../domain/statement/blocks';
-import { alignGlyphs, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
+import { alignGlyphs, glyphsLeftOut, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
 import {
   checkPdfBytes,
@@ -9,7 +9,7 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-import { type TextItem, Util } from './pdfjs';
+import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -18,7 +18,8 @@ import { type TextItem, Util } from './pdfjs';
  * Its words are placed where their glyphs stand (glyph-positions.ts), and a gap between two words that
  * pdf.js joined because no space was drawn and the gap is narrow ("Cardpayment") becomes a space again. When
  * the glyphs cannot be followed, words are placed along the item in proportion to their glyph widths
- * instead. Rotated text (margin notes) is left out.
+ * instead. Rotated text (margin notes) is left out, and so are the glyphs nobody sees twice or at all
+ * (glyphsLeftOut): the copies of overprinted ("fake bold") text and a born-digital page's invisible text.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
@@ -101,6 +102,43 @@ function placeWords(
   return { text: line, words };
 }
 
+/**
+ * A text item without the glyphs left out (glyphsLeftOut): its remaining text, each character's glyph, and
+ * the span of its remaining glyphs; null when none of its glyphs is left out.
+ */
+function withoutLeftOut(
+  text: string,
+  glyphOf: readonly number[],
+  glyphs: readonly PlacedGlyph[],
+  leftOut: ReadonlySet<number>,
+): { text: string; glyphOf: number[]; left: number; right: number } | null {
+  const chars = [...text];
+  if (chars.length !== glyphOf.length || !glyphOf.some((g) => leftOut.has(g))) return null;
+  const kept: Array<{ char: string; glyph: number }> = [];
+  for (const [i, char] of chars.entries()) {
+    const glyph = glyphOf[i]!;
+    if (glyph >= 0 && leftOut.has(glyph)) continue;
+    // One space between the words that remain, none at the ends.
+    if (glyph < 0 && (!kept.length || kept.at(-1)!.glyph < 0)) continue;
+    kept.push({ char, glyph });
+  }
+  while (kept.length && kept.at(-1)!.glyph < 0) kept.pop();
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const { glyph } of kept) {
+    const placed = glyphs[glyph];
+    if (!placed) continue;
+    left = Math.min(left, placed.x, placed.x + placed.width);
+    right = Math.max(right, placed.x, placed.x + placed.width);
+  }
+  return {
+    text: kept.map((k) => k.char).join(''),
+    glyphOf: kept.map((k) => k.glyph),
+    left,
+    right,
+  };
+}
+
 /** Words of a text item with their boxes, spread along the item by glyph widths. */
 function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
   const total = [...text].reduce((sum, ch) => sum + charWidth(ch), 0) || 1;
@@ -132,6 +170,34 @@ function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
     }
   });
   return words;
+}
+
+/**
+ * The rotation (degrees, for pdf.js's getViewport) that makes most of a page's text horizontal, when less
+ * than half of its characters are horizontal as the page is shown and a quarter, half or three-quarter turn
+ * makes more of them so; null otherwise (the page is read as shown).
+ */
+function sidewaysTurn(page: PDFPageProxy, items: ReadonlyArray<TextItem | object>): number | null {
+  const texts = items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
+  const horizontalChars = (rotation: number) => {
+    const { transform } = page.getViewport({ scale: 1, rotation });
+    let count = 0;
+    for (const item of texts) {
+      const [a = 1, b = 0] = Util.transform(transform, item.transform);
+      if (Math.abs(b) <= 0.1 * Math.abs(a) && a > 0) count += item.str.trim().length;
+    }
+    return count;
+  };
+  const total = texts.reduce((n, item) => n + item.str.trim().length, 0);
+  const shown = horizontalChars(page.rotate);
+  if (shown * 2 >= total) return null;
+  let best: { rotation: number; count: number } | null = null;
+  for (const turn of [90, 180, 270]) {
+    const rotation = (page.rotate + turn) % 360;
+    const count = horizontalChars(rotation);
+    if (count > shown && (!best || count > best.count)) best = { rotation, count };
+  }
+  return best?.rotation ?? null;
 }
 
 /** How many pages are read at once: pdf.js inflates a page's streams off the thread, and the next page is
@@ -194,18 +260,23 @@ export async function extractTextLayer(
     const blocks: Block[] = [];
     let words = 0;
     const page = await document.getPage(pageNumber);
-    const viewport = page.getViewport({ scale: 1 });
-    if (!pageWithinLimits(viewport.width, viewport.height)) return pdfFailure('too_large_to_read');
+    const upright = page.getViewport({ scale: 1 });
+    if (!pageWithinLimits(upright.width, upright.height)) return pdfFailure('too_large_to_read');
     const content = await page.getTextContent();
+    // A page whose text runs mostly up or down its side (a landscape statement set sideways on the sheet) is
+    // read turned so that its text is horizontal; otherwise as it is shown.
+    const turned = sidewaysTurn(page, content.items);
+    const viewport = turned === null ? upright : page.getViewport({ scale: 1, rotation: turned });
     // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
     const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
-    const glyphs = hasText ? await placedGlyphs(page).catch(() => null) : null;
+    const glyphs = hasText ? await placedGlyphs(page, turned ?? undefined).catch(() => null) : null;
     const aligned = glyphs
       ? alignGlyphs(
           content.items.map((item) => ('str' in item ? item.str : '')),
           glyphs,
         )
       : null;
+    const leftOut = glyphs && aligned ? glyphsLeftOut(glyphs) : null;
     const pageBlock: Block = {
       BlockType: 'PAGE',
       Id: `p${pageNumber}`,
@@ -220,11 +291,20 @@ export async function extractTextLayer(
       baseline: number;
       size: number;
       glyphOf: number[] | null;
+      /** Some of its glyphs were left out (glyphsLeftOut). */
+      edited: boolean;
     }> = [];
     for (const [index, item] of content.items.entries()) {
       if (!('str' in item)) continue;
-      const text = (item satisfies TextItem).str;
+      let text = (item satisfies TextItem).str;
       if (!text.trim()) continue;
+      let glyphOf = aligned?.[index] ?? null;
+      const kept = leftOut?.size && glyphOf ? withoutLeftOut(text, glyphOf, glyphs!, leftOut) : null;
+      if (kept) {
+        if (!kept.text) continue;
+        text = kept.text;
+        glyphOf = kept.glyphOf;
+      }
       const tx = Util.transform(viewport.transform, item.transform);
       const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
       // Horizontal text only: a rotated item has its baseline off the x axis.
@@ -234,27 +314,31 @@ export async function extractTextLayer(
       const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
       const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
       const box: Box = {
-        left: e,
+        left: kept ? kept.left : e,
         top: f - ascent * fontHeight,
-        width: item.width * viewport.scale,
+        width: kept ? kept.right - kept.left : item.width * viewport.scale,
         height: (ascent - descent) * fontHeight,
       };
       const previous = runs.at(-1);
-      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again.
+      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again. Where glyphs were
+      // left out of either item, the word's letters may also overlap a little, as kerned letters do ('AT').
+      const gap = previous ? box.left - (previous.box.left + previous.box.width) : 0;
+      const overlap = kept || previous?.edited ? 0.3 * fontHeight : 0.1 * fontHeight;
       if (
         previous &&
         Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
-        Math.abs(previous.box.left + previous.box.width - e) < 0.1 * fontHeight &&
+        gap > -overlap &&
+        gap < 0.1 * fontHeight &&
         !/\s$/.test(previous.text) &&
         !/^\s/.test(text)
       ) {
         previous.text += text;
-        previous.box.width = e + box.width - previous.box.left;
-        previous.glyphOf =
-          previous.glyphOf && aligned?.[index] ? [...previous.glyphOf, ...aligned[index]] : null;
+        previous.box.width = box.left + box.width - previous.box.left;
+        previous.glyphOf = previous.glyphOf && glyphOf ? [...previous.glyphOf, ...glyphOf] : null;
+        previous.edited ||= Boolean(kept);
         continue;
       }
-      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf: aligned?.[index] ?? null });
+      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
     }
     let lineNumber = 0;
     for (const run of runs) {
