@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { apiFunctions, FUNCTIONS } from '../../functions/handlers/manifest';
+import { bundledCode } from '../../functions/local/bundled-code';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,8 +41,6 @@ const bundledHandlers: Record<string, () => Promise<unknown>> = {\n${handlers.jo
   },
 };
 
-const built = new Map<string, Promise<string>>();
-
 /**
  * A script of the repository (a path from its root) as one JavaScript file that plain Node runs: its own
  * TypeScript bundled, its packages imported from node_modules as usual. A test that starts the script many
@@ -50,36 +48,9 @@ const built = new Map<string, Promise<string>>();
  * time. Built once per test process, under .test-results/bundles/ with a name of its content's hash.
  */
 export function scriptBundle(script: string): Promise<string> {
-  let file = built.get(script);
-  if (!file) {
-    file = (async () => {
-      const result = await build({
-        entryPoints: [join(ROOT, script)],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        packages: 'external',
-        write: false,
-        logLevel: 'silent',
-        plugins: [ownLocation],
-      });
-      const code = result.outputFiles[0]?.contents;
-      if (!code) throw new Error(`${script} could not be bundled`);
-      const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-      // Inside the repository, so that the bundle's package imports resolve from its node_modules.
-      const dir = join(ROOT, '.test-results', 'bundles');
-      const name = script.replace(/^.*\//, '').replace(/\.[cm]?tsx?$/, '');
-      const path = join(dir, `${name}-${hash}.mjs`);
-      if (!existsSync(path)) {
-        mkdirSync(dir, { recursive: true });
-        const partial = `${path}.${process.pid}.partial`;
-        writeFileSync(partial, code);
-        renameSync(partial, path);
-      }
-      return path;
-    })();
-    built.set(script, file);
-  }
-  return file;
+  return bundledCode(script, script, {
+    entry: join(ROOT, script),
+    dir: join(ROOT, '.test-results', 'bundles'),
+    plugins: [ownLocation],
+  });
 }

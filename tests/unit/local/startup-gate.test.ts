@@ -24,11 +24,11 @@ const ok = (_: unknown, res: import('node:http').ServerResponse) => {
 
 describe('startupGate', () => {
   it('holds a request until the twin is ready, then serves it', async () => {
-    const gate = startupGate({ waitMs: 5_000 });
+    const gate = startupGate({ waitMs: 30_000 });
     const url = await serve(gate);
     const pending = fetch(url);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(gate.waitingCount()).toBe(1);
+    // The request has reached the gate (however long a busy machine takes to send it), and waits there.
+    await expect.poll(() => gate.waitingCount(), { timeout: 20_000 }).toBe(1);
     gate.ready(ok);
     const response = await pending;
     expect(response.status).toBe(200);
@@ -45,10 +45,10 @@ describe('startupGate', () => {
   });
 
   it('answers 503 at once beyond the queue limit, and to every waiting request when the start fails', async () => {
-    const gate = startupGate({ waitMs: 5_000, queueLimit: 1 });
+    const gate = startupGate({ waitMs: 30_000, queueLimit: 1 });
     const url = await serve(gate);
     const first = fetch(url);
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => gate.waitingCount(), { timeout: 20_000 }).toBe(1);
     expect((await fetch(url)).status).toBe(503);
     gate.refuse();
     expect((await first).status).toBe(503);
