@@ -255,7 +255,7 @@ describe('spec 1 §2 app shell', () => {
     const auth = renderAt('/app', <AppShell user={ADA} pages={[]} />);
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(auth.signOut).toHaveBeenCalled();
-    expect(screen.getByTestId('where').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
   });
 
   it('reloads the page when sign-out throws', async () => {
