@@ -42,6 +42,8 @@ const TABLE_NEEDS: Record<string, Need> = {
   UpdateCommand: 'table:write',
   DeleteCommand: 'table:write',
   BatchWriteCommand: 'table:write',
+  // Persist sends its rows, converted to attribute values itself, as the low-level command: the same action.
+  BatchWriteItemCommand: 'table:write',
 };
 
 let twin: Awaited<ReturnType<typeof startTestTwin>>;

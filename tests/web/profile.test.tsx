@@ -106,10 +106,11 @@ describe('profile settings', () => {
     await screen.findByRole('heading', { name: 'Address' });
     await user.clear(input(/^First name/));
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(screen.getByText('First name is required')).toBeTruthy();
+    // The form checks its fields asynchronously: wait for the message, then for the reset.
+    expect(await screen.findByText('First name is required')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(input(/^First name/).value).toBe('Ada');
-    expect(screen.queryByText('First name is required')).toBeNull();
+    await waitFor(() => expect(input(/^First name/).value).toBe('Ada'));
+    await waitFor(() => expect(screen.queryByText('First name is required')).toBeNull());
   });
 
   it("shows a save failure in a danger banner: the server's message, else the spec's", async () => {
