@@ -15,7 +15,7 @@ import { csvField } from '../../functions/domain/exports';
 import { checkRollups } from '../../functions/services/rollups';
 import { rowsChanged } from '../../functions/services/row-changes';
 import { type ApiCaller, signedIn } from '../support/api';
-import { createAccount, uploadStatement } from '../support/statements';
+import { createAccount, executionsEnded, uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 
 /**
@@ -70,14 +70,7 @@ function lloydsCsv(from: string, days: number, perDay = 3): string {
   ].join('\n');
 }
 
-/** The upload once its execution has ended (Finish goes on a moment after 'done'). */
-async function settled(upload: Upload): Promise<Upload> {
-  for (;;) {
-    const executions = twin.runner.list(500).filter((e) => e.name.startsWith(upload.uploadId));
-    if (executions.length && executions.every((e) => e.status !== 'RUNNING')) return upload;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settled = (upload: Upload): Promise<Upload> => executionsEnded(twin.runner, upload);
 
 const upload = async (accountId: string, fileName: string, csv: string) =>
   settled(await uploadStatement(ada, accountId, fileName, csv));

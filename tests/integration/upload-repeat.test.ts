@@ -11,7 +11,7 @@ import type {
 } from '../../functions/contracts/uploads';
 import { generateStatement } from '../fixtures/statements/generate';
 import { type ApiCaller, signedIn } from '../support/api';
-import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
+import { createAccount, executionsEnded, transactionsOf, uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 
 /**
@@ -36,14 +36,7 @@ const stepsOf = (upload: Upload) =>
 const READ_IN_FULL = ['Register', 'Extract', 'Parse', 'Persist', 'Classify', 'Match', 'Finish'];
 const REPEATED = ['Register', 'Extract', 'Persist'];
 
-/** The execution ends a moment after the record is done (Finish's last steps): wait for it. */
-async function settled(upload: Upload): Promise<Upload> {
-  for (;;) {
-    const executions = twin.runner.list(500).filter((e) => e.name.startsWith(upload.uploadId));
-    if (executions.length && executions.every((e) => e.status !== 'RUNNING')) return upload;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settled = (upload: Upload): Promise<Upload> => executionsEnded(twin.runner, upload);
 
 const upload = async (accountId: string, fileName: string, pdf: Uint8Array) =>
   settled(await uploadStatement(ada, accountId, fileName, pdf));

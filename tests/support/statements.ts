@@ -73,3 +73,18 @@ export async function transactionsOf(caller: ApiCaller, accountId: string): Prom
   );
   return body.transactions;
 }
+
+/**
+ * Waits until every execution of the upload has ended (Finish's last steps go on a moment after the record
+ * is done), then gives the upload back.
+ */
+export async function executionsEnded<T extends { uploadId: string }>(
+  runner: { list(max: number): Array<{ name: string; status: string }> },
+  upload: T,
+): Promise<T> {
+  for (;;) {
+    const executions = runner.list(500).filter((e) => e.name.startsWith(upload.uploadId));
+    if (executions.length && executions.every((e) => e.status !== 'RUNNING')) return upload;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
