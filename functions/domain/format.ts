@@ -38,18 +38,27 @@ export function formatClassificationAmount(amount: number): string {
   return formatMoney(amount, 2);
 }
 
-const dateShort = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dateMedium = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+// Made on first use, as the money formats are: a page that shows no date never builds them.
+let dateShort: Intl.DateTimeFormat | null = null;
+let dateMedium: Intl.DateTimeFormat | null = null;
+function shortDates(): Intl.DateTimeFormat {
+  dateShort ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  return dateShort;
+}
+function mediumDates(): Intl.DateTimeFormat {
+  dateMedium ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return dateMedium;
+}
 
 function civilInstant(date: string): Date | null {
   const day = toEpochDay(date);
@@ -59,13 +68,13 @@ function civilInstant(date: string): Date | null {
 /** en-GB date 'dd/mm/yyyy' of a 'YYYY-MM-DD' date; the input unchanged when it is not a date. */
 export function formatDate(date: string): string {
   const d = civilInstant(date);
-  return d ? dateShort.format(d) : date;
+  return d ? shortDates().format(d) : date;
 }
 
 /** en-GB date 'd Mon yyyy' (e.g. '5 Mar 2024') of a 'YYYY-MM-DD' date. */
 export function formatDateMedium(date: string): string {
   const d = civilInstant(date);
-  return d ? dateMedium.format(d) : date;
+  return d ? mediumDates().format(d) : date;
 }
 
 /**
