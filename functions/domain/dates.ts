@@ -71,7 +71,7 @@ export function daysBetween(from: string, to: string): number {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const HOUR_MS = 3_600_000;
-/** The UK's clock rule below holds from 1996 (when it took the EU's) through 2037 (as far as this relies on it). */
+/** The UK's clock rule below: the rule since 1996 (the EU's); relied on through 2037. */
 const LONDON_RULE_FROM = Date.UTC(1996, 0, 1);
 const LONDON_RULE_UNTIL = Date.UTC(2038, 0, 1);
 

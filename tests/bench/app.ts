@@ -24,12 +24,13 @@ import { startTestTwin } from '../support/twin';
  * runs: `disableStorageReset`), with two uploaded statements (a current account paying into savings).
  *  - LCP and CLS with Lighthouse's desktop settings (median of 3): targets LCP ≤ 1.2 s, CLS ≤ 0.05.
  *  - LCP and CLS with the mobile preset (slow 4G, 4× CPU; median of 3): targets LCP ≤ 2.5 s, CLS ≤ 0.05.
- * With figures that depend little on the machine's load: the JS on the overview's critical path (from the build:
- * index.html's scripts, the signed-in code and the overview's chunk, which a page load at /app imports at once, and
- * their static imports), gzipped; and from the mobile runs' traces (median of 3), the main thread's CPU time before
- * the LCP (thread time, which a busy machine stretches far less than the wall time Lighthouse simulates from; the
- * mobile preset counts each task's wall time 4×), of it script evaluation and compilation, and the requests started
- * before the LCP (as observed: on a busy machine the LCP comes later and more requests precede it).
+ * With figures that depend little on the machine's load: the JS on the overview's critical path (from the
+ * build: index.html's scripts, the signed-in code and the overview's chunk, which a page load at /app imports
+ * at once, and their static imports), gzipped; and from the mobile runs' traces (median of 3) the main
+ * thread's CPU time before the LCP (thread time, which a busy machine stretches far less than the wall time
+ * Lighthouse simulates from; the mobile preset counts each task's wall time 4×), of it script evaluation and
+ * compilation, and the requests started before the LCP (as observed: on a busy machine the LCP comes later
+ * and more requests precede it).
  * `APP_BENCH_SAVE=<dir>` writes each run's Lighthouse report and trace there.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
