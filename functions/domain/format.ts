@@ -3,9 +3,9 @@ import { DEFAULT_TIME_ZONE, localDate, toEpochDay } from './dates';
 /**
  * en-GB formatting (spec 1 §9, spec 2 §9, spec 3 §9): pounds sterling, counts, dates, relative dates and
  * badge counts. Money, counts and dates (dd/mm/yyyy, d Mon yyyy) are written out by hand, exactly as Intl's
- * en-GB formats write them (the tests compare the two): the first use of Intl in a page loads the browser's locale
- * data, tens of milliseconds that the overview's first figures would otherwise wait for. Intl still formats
- * what the hand does not cover (amounts from 1e21, NaN, infinities, years outside 1000-9999).
+ * en-GB formats write them (the tests compare the two): the first use of Intl in a page loads the browser's
+ * locale data, tens of milliseconds that the overview's first figures would otherwise wait for. Intl still
+ * formats what the hand does not cover (amounts from 1e21, NaN, infinities, years outside 1000-9999).
  */
 
 const money = new Map<number, Intl.NumberFormat>();
