@@ -132,7 +132,7 @@ const OTHER_VALUES: unknown[] = [
 function outcome(check: typeof checkTypes, data: unknown, types: Types): string {
   const input = structuredClone(data) as Record<string, unknown>;
   try {
-    const result = check(input, types);
+    const result = check(input, types as Parameters<typeof checkTypes>[1]);
     return JSON.stringify({ result, input });
   } catch (error) {
     const e = error as Error & { statusCode?: number; body?: unknown };
