@@ -3,8 +3,10 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
+import { checkTypesOnce } from './dynalite-types';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { groupLevelWrites } from './level-writes';
+import { limitRequestsAtOnce } from './requests-at-once';
 
 /**
  * The twin's DynamoDB thread (see ./emulators.ts startDynamo): dynalite over LevelDB in the data folder,
@@ -23,6 +25,9 @@ export interface DynamoThreadData {
   counters: SharedArrayBuffer;
 }
 export type DynamoThreadReply = { port: number } | { error: string } | { closed: true };
+
+/** Requests dynalite works on at once (see requests-at-once.ts). */
+const REQUESTS_AT_ONCE = 4;
 
 const port = parentPort;
 if (!port) throw new Error('dynamo-thread runs as a worker thread');
@@ -51,6 +56,8 @@ async function writeProfile(): Promise<void> {
 closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
 // An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
 groupLevelWrites(new Int32Array(data.counters, 4, 2));
+// dynalite's check of each request's JSON types, without rebuilding its constant parts for every value.
+checkTypesOnce();
 
 const server = dynalite({
   path: data.directory,
@@ -58,6 +65,9 @@ const server = dynalite({
   deleteTableMs: 0,
   updateTableMs: 0,
 });
+// A few requests worked on at once, the others waiting unread (requests-at-once.ts): 32 BatchWriteItems
+// under way together cost the thread's garbage collector several times what a few do.
+limitRequestsAtOnce(server, REQUESTS_AT_ONCE);
 server.once('error', (error: Error) =>
   port.postMessage({ error: String(error) } satisfies DynamoThreadReply),
 );
