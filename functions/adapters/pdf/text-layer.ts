@@ -10,6 +10,7 @@ import {
   pdfFailure,
 } from './pdf-document';
 import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
+import { unreadableText } from './unreadable-text';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -20,12 +21,20 @@ import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
  * the glyphs cannot be followed, words are placed along the item in proportion to their glyph widths
  * instead. Rotated text (margin notes) is left out, and so are the glyphs nobody sees twice or at all
  * (glyphsLeftOut): the copies of overprinted ("fake bold") text and a born-digital page's invisible text.
+ * A page whose text is its fonts' glyph codes rather than characters (unreadable-text.ts) gives no words:
+ * it is listed in `unreadablePages`, to be read from its image as a scan is.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
 
 export type TextLayerResult =
-  | { ok: true; blocks: Block[]; pages: number }
+  | {
+      ok: true;
+      blocks: Block[];
+      pages: number;
+      /** Pages whose text layer is there but unreadable (unreadable-text.ts): read them from their image. */
+      unreadablePages?: number[];
+    }
   | PdfFailure
   | { ok: false; reason: 'no_text_layer'; message: string };
 
@@ -256,7 +265,9 @@ export async function extractTextLayer(
     return pdfFailure(pages === 0 ? 'empty' : 'too_many_pages');
   }
   // One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE).
-  const readPage = async (pageNumber: number): Promise<{ blocks: Block[]; words: number } | PdfFailure> => {
+  const readPage = async (
+    pageNumber: number,
+  ): Promise<{ blocks: Block[]; words: number; unreadable?: boolean } | PdfFailure> => {
     const blocks: Block[] = [];
     let words = 0;
     const page = await document.getPage(pageNumber);
@@ -340,6 +351,11 @@ export async function extractTextLayer(
       }
       runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
     }
+    // Glyph codes, not characters (a font without a usable ToUnicode map): no words from this page.
+    if (unreadableText(runs.map((run) => run.text))) {
+      page.cleanup();
+      return { blocks, words: 0, unreadable: true };
+    }
     let lineNumber = 0;
     for (const run of runs) {
       const lineId = `p${pageNumber}-l${++lineNumber}`;
@@ -375,6 +391,7 @@ export async function extractTextLayer(
     return { blocks, words };
   };
   const blocks: Block[] = [];
+  const unreadablePages: number[] = [];
   let words = 0;
   // Every page within its size, and the whole read within its time (PDF_LIMITS.msPerPage a page).
   const readPages = async (): Promise<PdfFailure | null> => {
@@ -383,6 +400,7 @@ export async function extractTextLayer(
       if ('ok' in page) return page;
       for (const block of page.blocks) blocks.push(block);
       words += page.words;
+      if (page.unreadable) unreadablePages.push(page.blocks[0]?.Page ?? 0);
     }
     return null;
   };
@@ -396,6 +414,7 @@ export async function extractTextLayer(
   } finally {
     await document.destroy();
   }
+  if (unreadablePages.length) return { ok: true, blocks, pages, unreadablePages };
   if (!words) return { ok: false, reason: 'no_text_layer', message: NO_TEXT_LAYER_MESSAGE };
   return { ok: true, blocks, pages };
 }
