@@ -8,6 +8,7 @@ import { classifyByRules } from '../functions/domain/rule-classifier';
 import { spendingAmount } from '../functions/domain/spending';
 import { type ParsedStatement, readStatement } from '../functions/domain/statement';
 import type { Block } from '../functions/domain/statement/blocks';
+import { otherCurrencyMessage } from '../functions/domain/statement/currency';
 
 /**
  * `npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]`: reads a statement PDF on
@@ -58,6 +59,10 @@ async function statementOf(
   if (!text.ok) return text;
   const result = readStatement(text.blocks, { referenceDate });
   if (!result.ok) return { ok: false, line: `${result.reason}: ${result.message}` };
+  // As Parse: a statement of an account kept in another currency is refused, never read as pounds.
+  const { currency } = result.statement;
+  if (currency && currency !== 'GBP')
+    return { ok: false, line: `other_currency: ${otherCurrencyMessage(currency)}` };
   // What the extractor noticed (pages read from their image) comes first, as Parse records it.
   const statement = { ...result.statement, warnings: [...text.warnings, ...result.statement.warnings] };
   return { ok: true, statement, source: text.source };
