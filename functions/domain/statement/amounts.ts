@@ -85,7 +85,7 @@ export function toPenceExact(pounds: number): number {
 /** Words that may stand beside a number in a money cell: currency, signs, brackets and CR/DR/OD/D. */
 export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
   const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
-  if (w === '£' || w === '$' || w === '€' || w === 'GBP' || w === '(' || w === '+') return 'before';
+  if (w === '£' || w === '$' || w === '€' || w === '(' || w === '+') return 'before';
   // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR').
   if ((CURRENCY_CODES as readonly string[]).includes(w)) return 'either';
   if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
