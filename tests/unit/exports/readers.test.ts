@@ -245,6 +245,14 @@ describe('OFX and QFX', () => {
     });
     expect(rows(s).map((r) => r[1])).toEqual([-54.99, 200]);
   });
+
+  it("records the account's currency (CURDEF), so that a euro account's file is never taken for pounds", () => {
+    expect(read('bank-xml.ofx').currency).toBe('GBP');
+    const euro = readFileSync(join(dir, 'bank-xml.ofx'), 'utf8').replace(/<CURDEF>GBP</, '<CURDEF>EUR<');
+    const result = readExport(new TextEncoder().encode(euro), 'euro.ofx');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.statement.currency).toBe('EUR');
+  });
 });
 
 describe('QIF', () => {
