@@ -59,6 +59,12 @@ function markedBy(texts: readonly string[], share: number): string | null {
   return best && best[1] >= share * texts.length ? best[0] : null;
 }
 
+/** A figure with its currency beside it: '€420.00', 'USD 65.32', '65.32 EUR'. */
+const MARKED_FIGURE = new RegExp(
+  `[£€$]\\s?[-+]?\\d[\\d,]*\\.\\d{2}|\\b(?:${CURRENCY_CODES.join('|')})\\s?[-+]?[£€$]?\\d[\\d,]*\\.\\d{2}|\\d[\\d,]*\\.\\d{2}\\s?(?:${CURRENCY_CODES.join('|')})\\b`,
+  'g',
+);
+
 const NAMES: Array<[RegExp, string]> = [
   [/\beuro\b/i, 'EUR'],
   [/\b(?:us|u\.s\.)\s*dollars?\b/i, 'USD'],
@@ -66,11 +72,12 @@ const NAMES: Array<[RegExp, string]> = [
 ];
 /**
  * A title or label naming the account's currency: 'EUR Statement', 'USD account', 'Euro account',
- * 'Currency: EUR', 'Account currency EUR', 'Statement currency: USD'.
+ * 'Currency: EUR' (at the start of a line), 'Account currency EUR', 'Statement currency: USD'; not a notice
+ * of payments 'in a foreign currency EUR'.
  */
 function declaredIn(text: string): string | null {
   const code = new RegExp(
-    `(?:^|\\b)(?:(${CURRENCY_CODES.join('|')})\\s+(?:statement|account|current account|savings|balance|wallet|pocket)|currency\\s*:?\\s*(${CURRENCY_CODES.join('|')}))(?:\\b|$)`,
+    `(?:^|\\b)(?:(${CURRENCY_CODES.join('|')})\\s+(?:statement|account|current account|savings|balance|wallet|pocket)|(?:^\\s*|(?:account|statement|base)\\s+)currency\\s*:?\\s*(${CURRENCY_CODES.join('|')}))(?:\\b|$)`,
     'i',
   ).exec(text);
   const found = code?.[1] ?? code?.[2];
@@ -105,11 +112,9 @@ export function statementCurrency(evidence: CurrencyEvidence): string {
     const declared = declaredIn(line);
     if (declared) return declared;
   }
-  const summary = markedBy(
-    evidence.context.filter((line) => /\d[.,]\d{2}\b/.test(line)),
-    0.5,
-  );
-  return summary ?? 'GBP';
+  // The summary's figures, where at least two carry a mark ('Opening balance €420.00').
+  const marked = evidence.context.flatMap((line) => [...line.matchAll(MARKED_FIGURE)].map((m) => m[0]));
+  return (marked.length >= 2 ? markedBy(marked, 0.5) : null) ?? 'GBP';
 }
 
 const CURRENCY_NAMES: Record<string, string> = {

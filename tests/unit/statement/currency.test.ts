@@ -46,6 +46,14 @@ describe('statementCurrency: from the statement own money, pounds when nothing s
     expect(statementCurrency({ ...none, context: ['Your Euro Account statement'] })).toBe('EUR');
     expect(statementCurrency({ ...none, context: ['Account currency: CHF'] })).toBe('CHF');
     expect(statementCurrency({ ...none, context: ['Revolut', 'GBP Statement'] })).toBe('GBP');
+    expect(statementCurrency({ ...none, context: ['Currency: EUR'] })).toBe('EUR');
+    // A notice about payments abroad is not the account's currency.
+    expect(
+      statementCurrency({
+        ...none,
+        context: ['A fee of 2.75% applies to payments in a foreign currency EUR'],
+      }),
+    ).toBe('GBP');
     expect(statementCurrency(none)).toBe('GBP');
   });
 
