@@ -5,6 +5,7 @@ import {
   otherCurrencyMessage,
   statementCurrency,
 } from '../../../functions/domain/statement/currency';
+import { failureReasonOf } from '../../../functions/domain/statement-failures';
 
 /**
  * The currency an account's statement is kept in, from its own money (a Revolut or Wise account, a UK bank's
@@ -87,5 +88,12 @@ describe('the message for a statement in another currency', () => {
       'This statement is in euros (EUR). We can only load statements of accounts kept in pounds sterling (GBP), so nothing was loaded from it.',
     );
     expect(otherCurrencyMessage('XAU')).toMatch(/^This statement is in XAU\./);
+  });
+});
+
+describe('a failed upload records why', () => {
+  it("the message for another currency is the failure 'other_currency'", () => {
+    expect(failureReasonOf(otherCurrencyMessage('USD'))).toBe('other_currency');
+    expect(failureReasonOf('This statement is in good order.')).toBeNull();
   });
 });
