@@ -40,8 +40,9 @@ function shuffled(files: TestSpecification[], seed: number): TestSpecification[]
 }
 
 /**
- * Longest test files first, across the projects of a run, so the workers finish together instead of one of
- * them running a long file alone at the end (the longest-processing-time-first rule). A file's expected time
+ * Longest test files first, so the workers finish together instead of one of them running a long file alone at
+ * the end (the longest-processing-time-first rule), a project's files together (the project with the most
+ * time first) so that a worker's process serves a project's files one after another. A file's expected time
  * is its last duration in Vitest's own results cache when there is one (a machine that has run the suite
  * before), else its seconds in tests/support/durations.json (recorded from a whole run; a clean checkout has
  * no cache), else a small default for its kind of test. Vitest's own order without a cache runs project after
@@ -65,9 +66,18 @@ class LongestFirst extends BaseSequencer {
       return recorded[path] ?? byKind(path);
     };
     const times = new Map(files.map((f) => [f, expected(f)]));
+    // A worker keeps its process for the next file only when that file is of the same project (the twin and
+    // browser projects share one process per worker: vitest.config.ts `isolate: false`), so each project's
+    // files run together: the project with the most expected time first, each project's longest files first.
+    const projectTimes = new Map<string, number>();
+    for (const [file, time] of times)
+      projectTimes.set(file.project.name, (projectTimes.get(file.project.name) ?? 0) + time);
+    const projectTime = (f: TestSpecification) => projectTimes.get(f.project.name) ?? 0;
     return [...files].sort(
       (a, b) =>
         a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        projectTime(b) - projectTime(a) ||
+        (a.project.name < b.project.name ? -1 : a.project.name > b.project.name ? 1 : 0) ||
         (times.get(b) ?? 0) - (times.get(a) ?? 0) ||
         (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0),
     );
@@ -122,7 +132,11 @@ export default defineConfig({
           // Ceilings for a hang, not targets: tests wait for states, and a scan on a busy 2-core runner is slow.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          setupFiles: ['tests/support/polyfills.ts'],
+          // One process per worker for all of its files: the packages a twin loads (the AWS SDK, pdf.js, s3rver…)
+          // are loaded once per worker, not once per file; tests/support/file-isolation.ts gives each file its
+          // own modules and environment afresh.
+          isolate: false,
+          setupFiles: ['tests/support/file-isolation.ts', 'tests/support/polyfills.ts'],
         },
       },
       {
@@ -146,7 +160,11 @@ export default defineConfig({
           // Ceilings for a busy runner, not targets: Vitest's own default for expect.poll is one second.
           expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/support/polyfills.ts'],
+          // One process per worker for all of its files: the packages a twin loads (the AWS SDK, pdf.js, s3rver…)
+          // are loaded once per worker, not once per file; tests/support/file-isolation.ts gives each file its
+          // own modules and environment afresh.
+          isolate: false,
+          setupFiles: ['tests/support/file-isolation.ts', 'tests/support/polyfills.ts'],
         },
       },
     ],

@@ -70,8 +70,33 @@ export function daysBetween(from: string, to: string): number {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const HOUR_MS = 3_600_000;
+/** The UK's clock rule below: the rule since 1996 (the EU's); relied on through 2037. */
+const LONDON_RULE_FROM = Date.UTC(1996, 0, 1);
+const LONDON_RULE_UNTIL = Date.UTC(2038, 0, 1);
+
+/** Day number of the last Sunday of `month` (1-12) in `year` (1970-01-01, day 0, was a Thursday). */
+function lastSunday(year: number, month: number): number {
+  const last = Math.floor(Date.UTC(year, month, 0) / DAY_MS);
+  return last - ((last + 4) % 7);
+}
+
+/**
+ * The civil date in Europe/London of an instant from 1996 through 2037, by the UK's rule: British Summer Time
+ * (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October, GMT
+ * otherwise. Plain arithmetic: a page that shows "today" does not wait for the browser's time-zone data.
+ */
+function londonDate(ms: number): string {
+  const year = new Date(ms).getUTCFullYear();
+  const summer = ms >= lastSunday(year, 3) * DAY_MS + HOUR_MS && ms < lastSunday(year, 10) * DAY_MS + HOUR_MS;
+  return fromEpochDay(Math.floor((ms + (summer ? HOUR_MS : 0)) / DAY_MS));
+}
+
 /** The civil date of the instant `now` in `timeZone`, as 'YYYY-MM-DD'. */
 export function localDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const ms = now.getTime();
+  if (timeZone === DEFAULT_TIME_ZONE && ms >= LONDON_RULE_FROM && ms < LONDON_RULE_UNTIL)
+    return londonDate(ms);
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

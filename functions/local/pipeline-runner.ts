@@ -1,5 +1,7 @@
 import './polyfills';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { PIPELINE_TASKS, type PipelineTask, TEXTRACT_WAIT_STATE } from '../contracts/pipeline-states';
 import { FUNCTIONS } from '../handlers/manifest';
@@ -29,6 +31,35 @@ export interface ExecutionRecord {
 const MAX_KEPT = 200;
 type Json = Parameters<StateMachine['run']>[0];
 
+const VALIDATED_DIR = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'family-finance');
+
+/**
+ * The state machine for a definition, checked against the Amazon States Language (as Step Functions checks it on
+ * deployment) once per definition: the library's check compiles its JSON schemas afresh every time (a second or
+ * more of CPU, at every twin start), so a definition found valid is remembered by its hash in `dir` and later
+ * machines of the same definition skip it. An invalid definition is never remembered: it fails every start.
+ */
+export function validatedMachine(
+  definition: ConstructorParameters<typeof StateMachine>[0],
+  dir: string,
+): StateMachine {
+  const validationOptions = { checkPaths: false };
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ definition, validationOptions }))
+    .digest('hex')
+    .slice(0, 16);
+  const marker = join(dir, `state-machine-valid-${hash}`);
+  if (existsSync(marker)) return new StateMachine(definition, { validationOptions: { noValidate: true } });
+  const machine = new StateMachine(definition, { validationOptions });
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(marker, '');
+  } catch {
+    // Not remembered (a read-only folder): the next start checks the definition again.
+  }
+  return machine;
+}
+
 export class LocalPipelineRunner implements PipelineStarter {
   private readonly executions = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, { promise: Promise<void>; abort: () => void }>();
@@ -36,7 +67,13 @@ export class LocalPipelineRunner implements PipelineStarter {
   private closed = false;
 
   constructor(
-    private readonly options: { statePath?: string; log?: (line: string) => void; waitMs?: number },
+    private readonly options: {
+      statePath?: string;
+      log?: (line: string) => void;
+      waitMs?: number;
+      /** Where the hashes of definitions found valid are kept; default node_modules/.cache/family-finance. */
+      validatedDir?: string;
+    },
   ) {
     const resources = Object.fromEntries(
       PIPELINE_TASKS.map((task) => [
@@ -44,11 +81,10 @@ export class LocalPipelineRunner implements PipelineStarter {
         `arn:aws:lambda:eu-west-2:000000000000:function:local-Pipeline${task}`,
       ]),
     ) as Record<PipelineTask, string>;
-    // The library's definition type is narrower than plain JSON; the definition is validated at construction.
+    // The library's definition type is narrower than plain JSON.
     type Definition = ConstructorParameters<typeof StateMachine>[0];
-    this.machine = new StateMachine(statementPipelineDefinition(resources) as unknown as Definition, {
-      validationOptions: { checkPaths: false },
-    });
+    const definition = statementPipelineDefinition(resources) as unknown as Definition;
+    this.machine = validatedMachine(definition, options.validatedDir ?? VALIDATED_DIR);
     if (options.statePath && existsSync(options.statePath)) {
       const saved = JSON.parse(readFileSync(options.statePath, 'utf8')) as ExecutionRecord[];
       for (const record of saved) this.executions.set(record.name, record);

@@ -1,4 +1,13 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -48,25 +57,53 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
+const COMPRESSED_DIR = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  'family-finance',
+  'web',
+);
+
 /**
  * Serves the built SPA (web/dist) as CloudFront does: hashed assets cached for a year, any path without a file
  * extension answered with index.html (client routes), and text files compressed (Brotli or gzip, as the
- * browser accepts: CloudFront's CachingOptimized policy) once per file version, kept in memory.
+ * browser accepts: CloudFront's CachingOptimized policy) once per file version, kept in memory. Brotli at this
+ * quality costs seconds of CPU over the app's scripts, so each compressed copy is also kept on disk (under
+ * `compressedDir`, named by its content's hash): a later twin serving the same build reads it back.
  */
-export function serveStatic(root: string) {
+export function serveStatic(root: string, options: { compressedDir?: string } = {}) {
   const base = resolve(root);
+  const dir = options.compressedDir ?? COMPRESSED_DIR;
   const compressed = new Map<string, { version: string; body: Buffer }>();
+  const compress = (raw: Buffer, encoding: Encoding): Buffer =>
+    encoding === 'br'
+      ? brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
+      : gzipSync(raw, { level: 9 });
   const compressedBody = (file: string, encoding: Encoding, version: string): Buffer => {
     const key = `${encoding}:${file}`;
     const kept = compressed.get(key);
     if (kept?.version === version) return kept.body;
     const raw = readFileSync(file);
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-          })
-        : gzipSync(raw, { level: 9 });
+    const onDisk = join(dir, `${createHash('sha256').update(raw).digest('hex').slice(0, 32)}.q9.${encoding}`);
+    let body: Buffer;
+    try {
+      body = readFileSync(onDisk);
+    } catch {
+      body = compress(raw, encoding);
+      try {
+        mkdirSync(dir, { recursive: true });
+        const partial = `${onDisk}.${process.pid}.partial`;
+        writeFileSync(partial, body);
+        renameSync(partial, onDisk);
+      } catch {
+        // Not kept on disk (a read-only folder): kept in memory for this twin only.
+      }
+    }
     compressed.set(key, { version, body });
     return body;
   };

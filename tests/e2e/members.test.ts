@@ -53,6 +53,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
+  await inviteeContext?.close();
   await admin?.close();
   await twin?.stop();
 });

@@ -7,7 +7,8 @@ import { startTwin, type Twin, type TwinOptions } from '../../functions/local/se
 /**
  * Starts a real local twin (dynalite, s3rver, the API router, the pipeline runner) on an ephemeral port with
  * a fresh data directory, for integration and browser tests. One twin per test file (the twin configures the
- * process environment, and Vitest runs each file in its own process).
+ * process environment and the container's services, which tests/support/file-isolation.ts gives each file
+ * afresh).
  */
 export async function startTestTwin(
   options: Partial<TwinOptions> & {

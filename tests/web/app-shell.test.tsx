@@ -237,11 +237,18 @@ describe('spec 1 §2 app shell', () => {
   it('opens the navigation drawer as a labelled dialog that closes on Escape and on choosing a page', async () => {
     const user = userEvent.setup();
     renderAt('/app', <AppShell user={ADA} pages={[page('analytics', 'Analytics', 'Dashboards')]} />);
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = screen.getByRole('button', { name: 'Open menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    await user.click(menu);
+    // The drawer's code loads on first opening: wait for it.
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.getAttribute('aria-controls')).toBe(drawer.id);
     expect(within(drawer).getByRole('link', { name: 'Analytics' })).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the menu button, as a dialog's should.
+    await waitFor(() => expect(document.activeElement).toBe(menu));
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Analytics' }),

@@ -275,32 +275,64 @@ function pageY(x: number, y: number, m: Matrix): number {
  * when the two cannot be matched (then the caller places words as before).
  */
 export function alignGlyphs(items: readonly string[], glyphs: readonly PlacedGlyph[]): number[][] | null {
-  const flat: Array<{ char: string; glyph: number }> = [];
-  glyphs.forEach((glyph, index) => {
+  // The glyphs' characters in order (NFKC, whitespace left out), each with its glyph's index.
+  const chars: string[] = [];
+  const owners: number[] = [];
+  for (let index = 0; index < glyphs.length; index++) {
+    const glyph = glyphs[index]!;
     // pdf.js leaves glyphs outside the page's visible area out of the text content.
-    if (glyph.inView === false) return;
-    for (const char of glyph.text.normalize('NFKC')) if (!/\s/.test(char)) flat.push({ char, glyph: index });
-  });
+    if (glyph.inView === false) continue;
+    const text = glyph.text;
+    if (text.length === 1 && printableAscii(text.charCodeAt(0))) {
+      // NFKC leaves a printable ASCII character as it is.
+      chars.push(text);
+      owners.push(index);
+      continue;
+    }
+    for (const char of text.normalize('NFKC'))
+      if (!isSpace(char)) {
+        chars.push(char);
+        owners.push(index);
+      }
+  }
   let next = 0;
   const aligned: number[][] = [];
   for (const item of items) {
     const indices: number[] = [];
     for (const char of item) {
-      if (/\s/.test(char)) {
+      if (isSpace(char)) {
         indices.push(-1);
         continue;
       }
       // A glyph the text content left out (no text, a control character) is passed over.
       let at = next;
-      while (at < flat.length && at - next < 8 && flat[at]!.char !== char) at++;
-      if (at >= flat.length || flat[at]!.char !== char) return null;
-      indices.push(flat[at]!.glyph);
+      while (at < chars.length && at - next < 8 && chars[at] !== char) at++;
+      if (at >= chars.length || chars[at] !== char) return null;
+      indices.push(owners[at]!);
       next = at + 1;
     }
     aligned.push(indices);
   }
   return aligned;
 }
+
+/** A printable ASCII character other than the space ('!' to '~'). */
+const printableAscii = (code: number) => code > 0x20 && code < 0x7f;
+
+/** Whether one character (a code point) is whitespace, as /\s/ tests it. */
+export function isSpace(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (char.length === 1 && code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return /\s/.test(char);
+}
+
+/** Whether a glyph's text is empty or only whitespace (as `!text.trim()`). */
+function blank(text: string): boolean {
+  return text.length === 1 ? isSpace(text) : !text.trim();
+}
+
+const CURRENCY = new Set(['£', '$', '€']);
+const NUMBER_CHARS = new Set(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', ',']);
 
 /** Smallest gap (in ems) between two glyphs of a run that is a word break although no space is drawn. */
 export const HIDDEN_SPACE_EM = 0.06;
@@ -327,11 +359,13 @@ export function hiddenBreaks(
     const left = glyphs[before]!;
     const right = glyphs[after]!;
     if (!left.horizontal || !right.horizontal || left.size <= 0) continue;
-    const pair = `${chars[i - 1]}${chars[i]}`;
+    const a = chars[i - 1]!;
+    const b = chars[i]!;
     pairs.push({
       at: i,
       gap: (right.x - (left.x + left.width)) / left.size,
-      joins: /^[£$€]|[£$€]$|^[\d.,][\d.,]$/u.test(pair),
+      // A currency sign and its figure, or two characters of a number.
+      joins: CURRENCY.has(a) || CURRENCY.has(b) || (NUMBER_CHARS.has(a) && NUMBER_CHARS.has(b)),
     });
   }
   if (pairs.length < 2) return [];
@@ -363,50 +397,70 @@ export function glyphsLeftOut(glyphs: readonly PlacedGlyph[]): Set<number> {
   let visible = 0;
   let invisible = 0;
   for (const glyph of glyphs) {
-    if (glyph.inView === false || !glyph.text.trim()) continue;
+    if (glyph.inView === false || blank(glyph.text)) continue;
     if (glyph.visible === false) invisible += glyph.text.length;
     else visible += glyph.text.length;
   }
   const scan = visible < SCAN_VISIBLE_CHARS && visible < invisible;
   if (invisible && !scan)
-    glyphs.forEach((glyph, index) => {
-      if (glyph.visible === false) out.add(index);
-    });
+    for (let index = 0; index < glyphs.length; index++) if (glyphs[index]!.visible === false) out.add(index);
   // Kept glyphs by character and baseline (rounded to a point), to find copies near each new one.
-  const kept = new Map<string, number[]>();
+  const kept = new Map<string, Map<number, number[]>>();
   const copies = new Set<number>();
   const copied = new Set<number>();
-  glyphs.forEach((glyph, index) => {
-    if (out.has(index) || !glyph.text.trim() || !glyph.horizontal || glyph.y === undefined) return;
+  for (let index = 0; index < glyphs.length; index++) {
+    const glyph = glyphs[index]!;
+    if (out.has(index) || blank(glyph.text) || !glyph.horizontal || glyph.y === undefined) continue;
     const line = Math.round(glyph.y);
-    for (const near of [line - 1, line, line + 1]) {
-      for (const other of kept.get(`${glyph.text}|${near}`) ?? []) {
-        const first = glyphs[other]!;
-        if (
-          Math.abs(first.size - glyph.size) <= 0.05 * glyph.size &&
-          Math.abs((first.y ?? 0) - glyph.y) <= 0.1 * glyph.size &&
-          Math.abs(first.x - glyph.x) <= Math.min(0.3 * Math.abs(first.width), 0.15 * glyph.size)
-        ) {
-          copies.add(index);
-          copied.add(other);
-          return;
-        }
-      }
+    let lines = kept.get(glyph.text);
+    if (!lines) {
+      lines = new Map();
+      kept.set(glyph.text, lines);
     }
-    const key = `${glyph.text}|${line}`;
-    const list = kept.get(key);
+    const copy =
+      copyOf(glyph, glyphs, lines.get(line - 1)) ??
+      copyOf(glyph, glyphs, lines.get(line)) ??
+      copyOf(glyph, glyphs, lines.get(line + 1));
+    if (copy !== null) {
+      copies.add(index);
+      copied.add(copy);
+      continue;
+    }
+    const list = lines.get(line);
     if (list) list.push(index);
-    else kept.set(key, [index]);
-  });
+    else lines.set(line, [index]);
+  }
   // Overprinting repeats what an operation drew, whole: an operation whose glyphs are each a copy or copied
   // (a string drawn again, or 'TToottaall' in one array) loses its copies. Different text drawn over other
   // text, where only some glyphs happen to coincide, is left as it is.
+  if (!copies.size) return out;
   const whole = new Map<number, boolean>();
-  glyphs.forEach((glyph, index) => {
-    if (!glyph.text.trim() || out.has(index)) return;
+  for (let index = 0; index < glyphs.length; index++) {
+    const glyph = glyphs[index]!;
+    if (blank(glyph.text) || out.has(index)) continue;
     const op = glyph.op ?? -1;
     whole.set(op, (whole.get(op) ?? true) && (copies.has(index) || copied.has(index)));
-  });
+  }
   for (const index of copies) if (whole.get(glyphs[index]!.op ?? -1)) out.add(index);
   return out;
+}
+
+/** The first of `kept` (glyphs of the same text on one baseline) that `glyph` is a copy of, or null. */
+function copyOf(
+  glyph: PlacedGlyph,
+  glyphs: readonly PlacedGlyph[],
+  kept: readonly number[] | undefined,
+): number | null {
+  if (!kept) return null;
+  const y = glyph.y ?? 0;
+  for (const other of kept) {
+    const first = glyphs[other]!;
+    if (
+      Math.abs(first.size - glyph.size) <= 0.05 * glyph.size &&
+      Math.abs((first.y ?? 0) - y) <= 0.1 * glyph.size &&
+      Math.abs(first.x - glyph.x) <= Math.min(0.3 * Math.abs(first.width), 0.15 * glyph.size)
+    )
+      return other;
+  }
+  return null;
 }

@@ -1,5 +1,12 @@
 import type { Block } from '../../domain/statement/blocks';
-import { alignGlyphs, glyphsLeftOut, hiddenBreaks, type PlacedGlyph, placedGlyphs } from './glyph-positions';
+import {
+  alignGlyphs,
+  glyphsLeftOut,
+  hiddenBreaks,
+  isSpace,
+  type PlacedGlyph,
+  placedGlyphs,
+} from './glyph-positions';
 import { pageWithinLimits, withinTime } from './limits';
 import {
   checkPdfBytes,
@@ -93,10 +100,13 @@ function placeWords(
       });
     current = null;
   };
-  for (const [i, ch] of chars.entries()) {
-    if (/\s/.test(ch) || breaks.has(i)) close();
-    line += breaks.has(i) ? ` ${ch}` : ch;
-    if (/\s/.test(ch)) continue;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const space = isSpace(ch);
+    const broken = breaks.has(i);
+    if (space || broken) close();
+    line += broken ? ` ${ch}` : ch;
+    if (space) continue;
     const glyph = placement.glyphs[placement.glyphOf[i] ?? -1];
     if (!glyph) return null;
     const left = Math.min(glyph.x, glyph.x + glyph.width);

@@ -62,4 +62,54 @@ describe('spec 3 §7 dates: civil YYYY-MM-DD arithmetic', () => {
   ])('localDate(%s, %s) = %s', (iso, tz, expected) => {
     expect(localDate(new Date(iso), tz)).toBe(expected);
   });
+
+  // Europe/London is worked out by the UK's clock rule (no Intl) from 1996 through 2037: the browser's own
+  // time-zone data (IANA tzdata through Intl) is the reference it must agree with.
+  const london = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const byTzdata = (ms: number) => london.format(new Date(ms));
+
+  it.each([
+    // the clocks go forward at 01:00 UTC on the last Sunday of March; back at 01:00 UTC on October's
+    ['2025-03-30T00:59:59Z', '2025-03-30'],
+    ['2025-10-25T22:59:59Z', '2025-10-25'],
+    ['2025-10-25T23:00:00Z', '2025-10-26'],
+    ['2025-10-26T23:00:00Z', '2025-10-26'],
+    ['1996-03-30T23:30:00Z', '1996-03-30'],
+    ['1996-03-31T23:30:00Z', '1996-04-01'],
+    ['2037-12-31T23:59:59Z', '2037-12-31'],
+    // outside the rule's years: the time-zone data (in 1995 the clocks went back on 22 October)
+    ['1995-10-22T23:30:00Z', '1995-10-22'],
+    ['2038-07-01T23:30:00Z', '2038-07-02'],
+  ])('localDate(%s) in Europe/London = %s, as the time-zone data says', (iso, expected) => {
+    expect(localDate(new Date(iso))).toBe(expected);
+    expect(byTzdata(Date.parse(iso))).toBe(expected);
+  });
+
+  it('agrees with the time-zone data every half hour around each change of the clocks, 1996-2037', () => {
+    const HOUR = 3_600_000;
+    for (let year = 1996; year <= 2037; year++) {
+      for (const month of [3, 10]) {
+        const last = new Date(Date.UTC(year, month, 0));
+        const change = Date.UTC(year, month - 1, last.getUTCDate() - last.getUTCDay(), 1);
+        // around the change itself and around the midnights either side of it
+        for (let ms = change - 26 * HOUR; ms <= change + 26 * HOUR; ms += HOUR / 2)
+          expect(localDate(new Date(ms)), new Date(ms).toISOString()).toBe(byTzdata(ms));
+      }
+    }
+  });
+
+  it('agrees with the time-zone data at 22:30, 23:30 and 00:30 UTC on every tenth day, 1996-2037', () => {
+    const DAY = 86_400_000;
+    for (let ms = Date.UTC(1996, 0, 1); ms < Date.UTC(2038, 0, 1); ms += 10 * DAY) {
+      for (const offset of [-1.5, -0.5, 0.5]) {
+        const at = ms + offset * 3_600_000;
+        expect(localDate(new Date(at)), new Date(at).toISOString()).toBe(byTzdata(at));
+      }
+    }
+  });
 });

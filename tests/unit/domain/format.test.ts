@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   badgeCount,
   formatClassificationAmount,
+  formatCount,
   formatDashboardMoney,
   formatDate,
   formatDateMedium,
@@ -24,6 +25,71 @@ describe('spec 3 §9 / spec 2 §9 en-GB currency', () => {
   it('default 2 decimals', () => {
     expect(formatMoney(5)).toBe('£5.00');
   });
+
+  // Written out by hand (no Intl before the first figures): Intl's en-GB formats are the reference.
+  const intlMoney = (amount: number, decimals: 0 | 2) => {
+    const f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    const s = f.format(amount);
+    return s === f.format(-0) ? f.format(0) : s;
+  };
+  const awkward = [
+    0,
+    -0,
+    0.5,
+    -0.5,
+    0.4999,
+    1.005,
+    2.675,
+    12.345,
+    -12.345,
+    0.125,
+    999.995,
+    999.5,
+    1e3,
+    99_999.995,
+    123_456_789.555,
+    -1_000_000.5,
+    2 ** 53,
+    -(2 ** 53) - 2,
+    1e20,
+    -9.99e20,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    -Infinity,
+  ];
+  it.each(awkward)('%s is written as Intl writes it, with 0 and 2 decimals', (amount) => {
+    expect(formatMoney(amount, 0)).toBe(intlMoney(amount, 0));
+    expect(formatMoney(amount, 2)).toBe(intlMoney(amount, 2));
+  });
+
+  it('agrees with Intl on 20,000 amounts of every size, in pence and in fractions of a penny', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const size = 10 ** Math.floor(random() * 10);
+      const pence = Math.round((random() - 0.5) * size * 100);
+      const amount = i % 2 ? pence / 100 : (random() - 0.5) * size;
+      expect(formatMoney(amount, 0), String(amount)).toBe(intlMoney(amount, 0));
+      expect(formatMoney(amount, 2), String(amount)).toBe(intlMoney(amount, 2));
+    }
+  });
+});
+
+describe('en-GB counts', () => {
+  it.each([0, 1, 12, 999, 1000, 12_345, 999_999, 1_000_000, -4321, 2 ** 53 - 1, 1.5, Number.NaN])(
+    '%s is written as toLocaleString("en-GB") writes it',
+    (n) => {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-GB'));
+    },
+  );
 });
 
 describe('spec 3 §7 en-GB dates', () => {
@@ -34,6 +100,46 @@ describe('spec 3 §7 en-GB dates', () => {
   ])('%s → %s / %s', (d, short, medium) => {
     expect(formatDate(d)).toBe(short);
     expect(formatDateMedium(d)).toBe(medium);
+  });
+
+  it('writes dd/mm/yyyy as Intl does, for every day of 1999-2001 and 2024 and from ISO timestamps', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    for (const [from, to] of [
+      [Date.UTC(1999, 0, 1), Date.UTC(2002, 0, 1)],
+      [Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1)],
+    ] as const) {
+      for (let ms = from!; ms < to!; ms += 86_400_000) {
+        const iso = new Date(ms).toISOString();
+        expect(formatDate(iso.slice(0, 10))).toBe(intl.format(new Date(ms)));
+        expect(formatDate(iso)).toBe(intl.format(new Date(ms)));
+      }
+    }
+    expect(formatDate('0999-12-31')).toBe(intl.format(new Date(Date.UTC(999, 11, 31))));
+  });
+
+  it("writes 'd Mon yyyy' as Intl does, for every day of 1999-2001 and 2024 and from ISO timestamps", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    for (const [from, to] of [
+      [Date.UTC(1999, 0, 1), Date.UTC(2002, 0, 1)],
+      [Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1)],
+    ] as const) {
+      for (let ms = from!; ms < to!; ms += 86_400_000) {
+        const iso = new Date(ms).toISOString();
+        expect(formatDateMedium(iso.slice(0, 10))).toBe(intl.format(new Date(ms)));
+        expect(formatDateMedium(iso)).toBe(intl.format(new Date(ms)));
+      }
+    }
+    expect(formatDateMedium('0999-12-31')).toBe(intl.format(new Date(Date.UTC(999, 11, 31))));
   });
 });
 

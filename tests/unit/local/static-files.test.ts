@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, serveStatic } from '../../../functions/local/static-files';
 
@@ -10,6 +10,7 @@ import { chooseEncoding, serveStatic } from '../../../functions/local/static-fil
 let server: Server;
 let url: string;
 let root: string;
+let compressedDir: string;
 const SCRIPT = `export const figures = [${Array.from({ length: 400 }, (_, i) => i).join(', ')}];\n`;
 
 beforeAll(async () => {
@@ -17,7 +18,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'index-abc123.js'), SCRIPT);
-  server = createServer(serveStatic(root));
+  compressedDir = join(root, 'compressed');
+  server = createServer(serveStatic(root, { compressedDir }));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -71,6 +73,40 @@ describe('serveStatic', () => {
     const plain = await raw('/assets/index-abc123.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('keeps each compressed copy on disk by its content, and a later server of the same build sends it', async () => {
+    const first = await raw('/assets/index-abc123.js', 'br');
+    const kept = readdirSync(compressedDir).filter((f) => f.endsWith('.br'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^[0-9a-f]{32}\.q9\.br$/);
+    // A kept copy is what a later server sends, not compressed again: a copy of other bytes (the same script at
+    // Brotli's fastest quality) tells the two apart.
+    const marked = brotliCompressSync(SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    expect(marked.equals(first.body)).toBe(false);
+    writeFileSync(join(compressedDir, kept[0] ?? ''), marked);
+    const later = createServer(serveStatic(root, { compressedDir }));
+    await new Promise<void>((r) => later.listen(0, '127.0.0.1', r));
+    try {
+      const address = later.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const again = await new Promise<Buffer>((resolveGet, reject) => {
+        get(
+          `http://127.0.0.1:${port}/assets/index-abc123.js`,
+          { headers: { 'accept-encoding': 'br' } },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => resolveGet(Buffer.concat(chunks)));
+          },
+        ).on('error', reject);
+      });
+      expect(brotliDecompressSync(again).toString('utf8')).toBe(SCRIPT);
+      expect(again.equals(marked)).toBe(true);
+    } finally {
+      later.closeAllConnections();
+      await new Promise((r) => later.close(r));
+    }
   });
 
   it('a file under 1,000 bytes is sent as it is (CloudFront compresses from 1,000 bytes)', async () => {

@@ -7,7 +7,7 @@ import { FeedbackWidget } from '../features/feedback/FeedbackWidget';
 import { reportSignIn } from '../features/landing/analytics';
 import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import { TrialBanner } from '../features/subscription/TrialBanner';
-import { WelcomeTour } from '../features/tour/WelcomeTour';
+import { WelcomeTourWhenDue } from '../features/tour/WelcomeTourWhenDue';
 import { AppHeader } from './AppHeader';
 import { overviewPage } from './overview-page';
 import { APP_PAGES, type AppPage } from './pages';
@@ -126,7 +126,7 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
         </main>
       </div>
       <FeedbackWidget send={sendSignedInFeedback} open={feedbackOpen} onOpenChange={onFeedbackChange} />
-      <WelcomeTour />
+      <WelcomeTourWhenDue />
     </div>
   );
 }

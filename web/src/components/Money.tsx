@@ -2,7 +2,7 @@ import { formatMoney } from '../../../functions/domain/format';
 import './kit.css';
 
 /**
- * An amount of money in en-GB pounds sterling (the domain's Intl formatting), with a true minus sign for
+ * An amount of money in en-GB pounds sterling (the domain's en-GB formatting), with a true minus sign for
  * negative amounts: −£1,234.56. `tone` colours money in and out.
  */
 export function formatMoneyText(amount: number, decimals: 0 | 2 = 2): string {

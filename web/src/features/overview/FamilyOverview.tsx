@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OverviewResponse } from '../../../../functions/contracts/insights';
+import { formatCount } from '../../../../functions/domain/format';
 import { displayName } from '../../../../functions/domain/identity';
 import {
   COMPARISON_MESSAGES,
@@ -279,14 +280,11 @@ function TruePosition({
           value={<Money amount={p?.internal_movement ?? 0} decimals={0} />}
           note={
             p?.transfers
-              ? `Between your own accounts, ${p.transfers.toLocaleString('en-GB')} transfer${p.transfers === 1 ? '' : 's'}`
+              ? `Between your own accounts, ${formatCount(p.transfers)} transfer${p.transfers === 1 ? '' : 's'}`
               : 'Between your own accounts'
           }
         />
-        <StatTile
-          label="Transactions Processed"
-          value={(data?.transactions_processed ?? 0).toLocaleString('en-GB')}
-        />
+        <StatTile label="Transactions Processed" value={formatCount(data?.transactions_processed ?? 0)} />
         <StatTile label="Connected Accounts" value={String(data?.connected_accounts ?? 0)} />
       </div>
     </section>
@@ -323,7 +321,7 @@ function PeriodOverview({ data, failed }: { data: OverviewResponse | undefined; 
         <StatTile label="Net Flow" value={<Money amount={s.netFlow} decimals={0} tone="auto" />} />
         <StatTile
           label="Activity"
-          value={`${s.transactionCount.toLocaleString('en-GB')} ${s.transactionCount === 1 ? 'transaction' : 'transactions'}`}
+          value={`${formatCount(s.transactionCount)} ${s.transactionCount === 1 ? 'transaction' : 'transactions'}`}
           note={`${s.accountsActive} active ${s.accountsActive === 1 ? 'account' : 'accounts'}`}
         />
       </div>

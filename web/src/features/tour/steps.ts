@@ -1,3 +1,5 @@
+export { markTourCompleted, ONBOARDING_COMPLETE_KEY, shouldShowTour, TOUR_COMPLETED_KEY } from './due';
+
 /**
  * The welcome tour (spec 1 §2, §4, §9): five steps over the real screen. Each step names the elements it
  * can point at, best first: the overview's own element (the overview page carries these data-tour
@@ -56,9 +58,6 @@ export const TOUR = {
   padding: 8,
 } as const;
 
-export const TOUR_COMPLETED_KEY = 'welcomeTourCompleted';
-export const ONBOARDING_COMPLETE_KEY = 'onboardingComplete';
-
 export interface Rect {
   top: number;
   left: number;
@@ -99,26 +98,4 @@ export function highlightOf(target: Rect): Rect {
     width: target.width + 2 * padding,
     height: target.height + 2 * padding,
   };
-}
-
-function store(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Shown only when onboarding is complete and the tour has not been finished, skipped or closed. */
-export function shouldShowTour(): boolean {
-  const s = store();
-  return s?.getItem(ONBOARDING_COMPLETE_KEY) === 'true' && !s.getItem(TOUR_COMPLETED_KEY);
-}
-
-export function markTourCompleted(): void {
-  try {
-    store()?.setItem(TOUR_COMPLETED_KEY, 'true');
-  } catch {
-    // storage disabled: the tour may show again next time
-  }
 }
