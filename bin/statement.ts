@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { OcrEngine } from '../functions/adapters/ocr/engine';
+import { readPdfText } from '../functions/adapters/ocr/pdf-text';
 import { readScan } from '../functions/adapters/ocr/scan-reader';
-import { extractTextLayer } from '../functions/adapters/pdf/text-layer';
 import { categorise } from '../functions/domain/category-rules';
 import { kindFromName, readExport } from '../functions/domain/exports';
 import { classifyByRules } from '../functions/domain/rule-classifier';
 import { spendingAmount } from '../functions/domain/spending';
 import { type ParsedStatement, readStatement } from '../functions/domain/statement';
 import type { Block } from '../functions/domain/statement/blocks';
+import { otherCurrencyMessage } from '../functions/domain/statement/currency';
 
 /**
  * `npm run statement -- parse <file.pdf> [--table] [--reference-date YYYY-MM-DD]`: reads a statement PDF on
@@ -26,18 +27,18 @@ type Source = 'text-layer' | 'scan' | 'export';
 
 async function blocksOf(
   bytes: Uint8Array,
-): Promise<{ ok: true; blocks: Block[]; source: Source } | { ok: false; line: string }> {
-  const text = await extractTextLayer(bytes);
-  if (text.ok) return { ok: true, blocks: text.blocks, source: 'text-layer' };
-  if (text.reason !== 'no_text_layer') return { ok: false, line: `${text.reason}: ${text.message}` };
-  const engine = new OcrEngine();
+): Promise<{ ok: true; blocks: Block[]; source: Source; warnings: string[] } | { ok: false; line: string }> {
+  // The OCR engine is started only for a scan, or for pages whose text layer cannot be read.
+  const engines: OcrEngine[] = [];
+  const ocr = () => {
+    if (!engines.length) engines.push(new OcrEngine());
+    return engines[0]!;
+  };
   try {
-    const scan = await readScan(bytes, engine);
-    return scan.ok
-      ? { ok: true, blocks: scan.blocks, source: 'scan' }
-      : { ok: false, line: `scan_${scan.reason}: ${scan.message}` };
+    const text = await readPdfText(bytes, (scan) => readScan(scan, ocr()));
+    return text.ok ? text : { ok: false, line: `${text.reason}: ${text.message}` };
   } finally {
-    await engine.close();
+    await Promise.all(engines.map((engine) => engine.close()));
   }
 }
 
@@ -58,7 +59,13 @@ async function statementOf(
   if (!text.ok) return text;
   const result = readStatement(text.blocks, { referenceDate });
   if (!result.ok) return { ok: false, line: `${result.reason}: ${result.message}` };
-  return { ok: true, statement: result.statement, source: text.source };
+  // As Parse: a statement of an account kept in another currency is refused, never read as pounds.
+  const { currency } = result.statement;
+  if (currency && currency !== 'GBP')
+    return { ok: false, line: `other_currency: ${otherCurrencyMessage(currency)}` };
+  // What the extractor noticed (pages read from their image) comes first, as Parse records it.
+  const statement = { ...result.statement, warnings: [...text.warnings, ...result.statement.warnings] };
+  return { ok: true, statement, source: text.source };
 }
 
 function classified(statement: ParsedStatement) {

@@ -77,6 +77,11 @@ export const pipelineStateSchema = z.extend(pipelineInputSchema, {
       blocksKey: z.optional(z.string()),
       pages: count(),
       polls: count(),
+      /**
+       * Pages whose text layer could not be read (a font without a usable character map): OCR reads the
+       * document, and those pages' text replaces them in the text layer's kept at `blocksKey`.
+       */
+      unreadablePages: z.optional(z.array(z.number().check(z.int(), z.positive()))),
     }),
   ),
   statementKey: z.optional(z.string()),

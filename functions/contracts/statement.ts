@@ -60,6 +60,8 @@ export const parsedStatementSchema = z.object({
   ),
   /** The statement date the statement prints, if any. */
   statementDate: z.optional(z.nullable(isoDate())),
+  /** The currency the account is kept in (ISO 4217), as the statement's own money shows it. */
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
 });
 export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
 

@@ -50,7 +50,7 @@ export const PDF_FAILURE_MESSAGES: Record<PdfFailureReason, string> = {
     'This file is too large to read: its pages or their contents are far bigger than a bank statement. Please upload the statement PDF from your bank.',
 };
 
-export type StatementFailureReason = PdfFailureReason | ReadFailureReason;
+export type StatementFailureReason = PdfFailureReason | ReadFailureReason | 'other_currency';
 
 const BY_MESSAGE = new Map<string, StatementFailureReason>([
   ...Object.entries(PDF_FAILURE_MESSAGES).map(
@@ -61,7 +61,11 @@ const BY_MESSAGE = new Map<string, StatementFailureReason>([
   ),
 ]);
 
+/** A statement of an account kept in another currency (statement/currency.ts otherCurrencyMessage). */
+const OTHER_CURRENCY =
+  /^This statement is in .+\. We can only load statements of accounts kept in pounds sterling/;
+
 /** The code of a failure message of the PDF checks or the reader; null for any other message. */
 export function failureReasonOf(message: string): StatementFailureReason | null {
-  return BY_MESSAGE.get(message) ?? null;
+  return BY_MESSAGE.get(message) ?? (OTHER_CURRENCY.test(message) ? 'other_currency' : null);
 }

@@ -41,7 +41,12 @@ const ocr = () => {
 /** A text layer's blocks packed here as the kept text's bytes: only those cross to the twin's API. */
 function kept(reading: TextLayerReading): TextLayerReading {
   return reading.ok && 'blocks' in reading
-    ? { ok: true, kept: keptTextOf(reading.blocks), pages: reading.pages }
+    ? {
+        ok: true,
+        kept: keptTextOf(reading.blocks),
+        pages: reading.pages,
+        ...(reading.unreadablePages ? { unreadablePages: reading.unreadablePages } : {}),
+      }
     : reading;
 }
 

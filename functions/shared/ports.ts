@@ -70,8 +70,8 @@ export interface PageImages {
  * every word), or why not (the family-facing message).
  */
 export type TextLayerReading =
-  | { ok: true; blocks: Block[]; pages: number }
-  | { ok: true; kept: Uint8Array; pages: number }
+  | { ok: true; blocks: Block[]; pages: number; unreadablePages?: number[] }
+  | { ok: true; kept: Uint8Array; pages: number; unreadablePages?: number[] }
   | { ok: false; reason: PdfFailureReason | 'no_text_layer'; message: string };
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OcrEngine } from '../../functions/adapters/ocr/engine';
+import { readPdfText } from '../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../functions/adapters/ocr/scan-reader';
-import { extractTextLayer } from '../../functions/adapters/pdf/text-layer';
 import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
@@ -144,12 +144,8 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   }> = [];
   try {
     for (const c of cases) {
-      const text = await extractTextLayer(c.pdf);
-      const blocks = text.ok
-        ? text.blocks
-        : text.reason === 'no_text_layer'
-          ? await readScan(c.pdf, engine).then((r) => (r.ok ? r.blocks : []))
-          : [];
+      const text = await readPdfText(c.pdf, (bytes) => readScan(bytes, engine));
+      const blocks = text.ok ? text.blocks : [];
       const read = readStatement(blocks);
       const printed: Row[] = read.ok ? read.statement.transactions : [];
       // An answer key with a balance on every row (a third party's, e.g. transtractor's) gives the running

@@ -9,6 +9,7 @@ import { flowDirection } from '../../functions/domain/flow-direction';
 import { effectiveFlowType } from '../../functions/domain/flow-types';
 import { formatMoney } from '../../functions/domain/format';
 import { generateAccountStatement, type OrderedRow } from '../fixtures/statements/generate';
+import { pdfTraitDrawer } from '../fixtures/statements/pdf-traits';
 import { uploadStatement } from '../support/statements';
 import { startTestTwin } from '../support/twin';
 import { expectAccessible } from './axe';
@@ -282,5 +283,66 @@ describe('Check Statement: a statement with a missed row is checked, fixed and i
     await expectOverviewMovedBy(before, april);
     await page.screenshot({ path: `${SHOTS}/overview-390.png`, fullPage: true });
     expect(browser.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('a statement set sideways on a landscape sheet: the page is drawn turned, each row outlined over its line', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // pdf-traits.ts 'sideways-page': the sheet is landscape and every line of the statement runs up it.
+    const may = inMonth('05');
+    const statement = await generateAccountStatement({
+      rows: may,
+      unprinted: [MISSED],
+      drawText: pdfTraitDrawer('sideways-page'),
+    });
+    const held = await uploadStatement(await callerOf(), current.id, 'Monzo May.pdf', statement.pdf, {
+      timeoutMs: 60_000,
+    });
+    expect(held).toMatchObject({ stage: 'needs_check', checkReasons: ['does_not_add_up'] });
+    await page.goto(`${twin.url}/app/setup/upload/check/${held.uploadId}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Check Statement', level: 1 }).waitFor();
+    const pages = page.getByRole('region', { name: 'The statement, as printed' });
+    const image = pages.getByRole('img', { name: /^Page 1 of 1 of the statement/ });
+    await image.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('.check-page img') as HTMLImageElement | null)?.complete === true,
+    );
+    // Drawn upright (portrait), as the rows were read, not as the landscape sheet.
+    const drawn = (await image.boundingBox())!;
+    expect(drawn.height).toBeGreaterThan(drawn.width);
+    const marks = pages.locator('.check-page-marks .check-mark');
+    expect(await marks.count()).toBe(may.length - 1);
+    // Each outline lies on the page and over ink: the row's own line, drawn where it was read.
+    const inkUnder = await page.evaluate(() => {
+      const img = document.querySelector('.check-page img') as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const frame = img.getBoundingClientRect();
+      return [...document.querySelectorAll('.check-page-marks .check-mark')].map((mark) => {
+        const box = mark.getBoundingClientRect();
+        const sx = img.naturalWidth / frame.width;
+        const sy = img.naturalHeight / frame.height;
+        const x = Math.max(0, Math.floor((box.left - frame.left) * sx));
+        const y = Math.max(0, Math.floor((box.top - frame.top) * sy));
+        const w = Math.max(1, Math.floor(box.width * sx));
+        const h = Math.max(1, Math.floor(box.height * sy));
+        const data = context.getImageData(x, y, w, h).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark++;
+        return {
+          inside: box.right <= frame.right + 1 && box.bottom <= frame.bottom + 1,
+          ink: dark / (w * h),
+        };
+      });
+    });
+    for (const mark of inkUnder) {
+      expect(mark.inside).toBe(true);
+      expect(mark.ink).toBeGreaterThan(0.02);
+    }
+    await expectAccessible(page, 'check statement: a sideways statement');
+    await page.screenshot({ path: `${SHOTS}/check-1280-sideways.png`, fullPage: true });
   }, 240_000);
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../functions/adapters/ocr/scan-reader';
 import type { Transaction } from '../../functions/contracts/transactions';
 import { MAX_UPLOAD_BYTES, type Upload } from '../../functions/contracts/uploads';
+import { otherCurrencyMessage } from '../../functions/domain/statement/currency';
+import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import {
   generateImageOnlyPdf,
   generateNoTablePdf,
@@ -11,6 +13,7 @@ import {
   type LayoutName,
   type StatementTruth,
 } from '../fixtures/statements/generate';
+import { VARIATIONS } from '../fixtures/statements/variations';
 import { type ApiCaller, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
 import { startTestTwin, waitFor } from '../support/twin';
@@ -273,6 +276,23 @@ describe('spec 2 §8 Upload errors: bad input fails clearly, writes nothing, and
     const health = await fetch(`${twin.url}/api/health`);
     expect(health.status).toBe(200);
   });
+  it.each(VARIATIONS.filter(([, , change]) => change.currency && change.currency.code !== 'GBP'))(
+    'a statement of an account kept in another currency is refused, never filed as pounds: %s',
+    async (trait, name, change) => {
+      const base = CORPUS.find((l) => l.name === name)!;
+      const { pdf } = await generateCorpusStatement({ ...base, ...change, name: `${name}: ${trait}` });
+      const accountId = await createAccount(ada, `Abroad ${ulid()}`, 'current', base.institution);
+      const upload = await uploadBytes(ada, accountId, 'statement.pdf', new Uint8Array(pdf));
+      expect(upload).toMatchObject({
+        stage: 'failed',
+        reason: 'other_currency',
+        message: otherCurrencyMessage(change.currency!.code),
+        counts: { added: 0 },
+      });
+      expect(await transactionsOf(ada, accountId)).toEqual([]);
+    },
+  );
+
   it('records why, so the screen can tell a file that is not a PDF from a PDF it could not read', async () => {
     const accountId = await createAccount(ada, `Why ${ulid()}`, 'current');
     const text = await uploadBytes(ada, accountId, 'notes.pdf', 'Date,Description,Amount\n');

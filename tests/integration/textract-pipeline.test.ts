@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractTextLayer } from '../../functions/adapters/pdf/text-layer';
+import { unreadablePagesWarning } from '../../functions/adapters/pdf/unreadable-text';
 import {
   collectTextractBlocks,
   TEXTRACT_MESSAGES,
@@ -17,6 +18,7 @@ import { EXTRACTION_MESSAGES } from '../../functions/services/pipeline/messages'
 import { MAX_TEXTRACT_POLLS, pollTextractStep } from '../../functions/services/pipeline/poll-textract';
 import type { TextRecognition } from '../../functions/shared/ports';
 import { generateImageOnlyPdf, generateStatement } from '../fixtures/statements/generate';
+import { generatePdfTraitStatement } from '../fixtures/statements/pdf-traits';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin, waitFor } from '../support/twin';
 
@@ -67,13 +69,17 @@ function asTextractPages(blocks: TextractPage['Blocks'], pages: number, parts: n
   }));
 }
 
-async function uploadScan(): Promise<Upload> {
+async function uploadScan(
+  bytes: Uint8Array = scan,
+  fileName = 'scanned statement.pdf',
+  to = accountId,
+): Promise<Upload> {
   const { body } = await ada.call<CreateUploadResponse>('POST', '/api/uploads', {
-    accountId,
-    fileName: 'scanned statement.pdf',
-    size: scan.byteLength,
+    accountId: to,
+    fileName,
+    size: bytes.byteLength,
   });
-  await fetch(body.put.url, { method: 'PUT', headers: body.put.headers, body: new Uint8Array(scan) });
+  await fetch(body.put.url, { method: 'PUT', headers: body.put.headers, body: new Uint8Array(bytes) });
   return waitFor(async () => {
     const { body: upload } = await ada.call<Upload>('GET', `/api/uploads/${body.upload.uploadId}`);
     return upload.stage === 'done' || upload.stage === 'failed' ? upload : null;
@@ -125,6 +131,30 @@ describe('spec 2 §4 Upload: a scanned statement is read by Textract (Wait → P
     await twin.runner.idle();
     const execution = twin.runner.list(50).find((e) => e.name.startsWith(upload.uploadId));
     expect(execution?.status).toBe('SUCCEEDED');
+  });
+
+  it('a text layer with a page in a font without a character map: that page is read by Textract, the others from the text layer', async () => {
+    // pdf-traits.ts 'no-tounicode' on page 2 only: its text layer is glyph codes, the page shows the statement.
+    const { pdf, truth } = await generatePdfTraitStatement('no-tounicode', 'multi-page', { onPages: [2] });
+    const plain = await extractTextLayer(new Uint8Array((await generateStatement('multi-page')).pdf));
+    if (!plain.ok) throw new Error(plain.message);
+    // Textract's reading of the document: page 2 as printed, and nothing on pages 1 and 3, which must
+    // therefore come from the text layer.
+    const recognised = plain.blocks.filter((b) => b.Page === 2 || b.BlockType === 'PAGE');
+    job = { inProgress: 1, pages: asTextractPages(recognised, plain.pages, 2) };
+    const { body: accounts } = await ada.call<CreateAccountsResponse>('POST', '/api/accounts', {
+      accounts: [{ name: `Santander ${ulid()}`, bank_name: 'Santander', account_type: 'current' }],
+    });
+    const santander = accounts.accounts[0]!.id;
+    const upload = await uploadScan(new Uint8Array(pdf), 'statement.pdf', santander);
+    expect(upload).toMatchObject({
+      stage: 'done',
+      source: 'textract',
+      reconciliation: { ok: true },
+      counts: { parsed: truth.transactions.length, added: truth.transactions.length },
+    });
+    expect(upload.warnings).toContain(unreadablePagesWarning([2]));
+    expect(started.at(-1)?.token).toBe(upload.uploadId);
   });
 
   it('gives up after ten minutes of polls with a clear message', async () => {

@@ -4,6 +4,7 @@ import { type Canvas, createCanvas, loadImage, type SKRSContext2D } from '@napi-
 import { drawingScale, pageWithinLimits } from '../pdf/limits';
 import { checkPdfBytes, MAX_PDF_PAGES, PDF_LIMITS, type PdfFailure, pdfFailure } from '../pdf/pdf-document';
 import { getDocument, type PDFDocumentProxy, VerbosityLevel } from '../pdf/pdfjs';
+import { sidewaysTurn } from '../pdf/sideways';
 import { scanPageImages } from './page-image';
 
 /**
@@ -98,11 +99,15 @@ export async function* renderPages(
       const page = await document.getPage(n);
       const size = page.getViewport({ scale: 1 });
       if (!pageWithinLimits(size.width, size.height)) return pdfFailure('too_large_to_read');
+      // A statement set sideways on the sheet is drawn turned as its text layer is read (../pdf/sideways.ts),
+      // so that the rows read stand where they are drawn; a page without text is drawn as it is.
+      const jpeg = jpegOf?.(n);
+      const turned = jpeg ? null : sidewaysTurn(page, (await page.getTextContent()).items);
       // At `dpi`, or smaller where that would pass PDF_LIMITS.ocrPixelsPerPage.
       const viewport = page.getViewport({
         scale: drawingScale(size.width, size.height, options.dpi ?? SCAN_DPI),
+        ...(turned === null ? {} : { rotation: turned }),
       });
-      const jpeg = jpegOf?.(n);
       const direct = jpeg
         ? await drawJpeg(jpeg, Math.ceil(viewport.width), Math.ceil(viewport.height), options.greyscale)
         : null;

@@ -16,7 +16,9 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
+import { type TextItem, Util } from './pdfjs';
+import { sidewaysTurn } from './sideways';
+import { unreadableText } from './unreadable-text';
 
 /**
  * The local stand-in for Textract: reads a PDF's text layer with pdf.js and returns Textract-shaped PAGE,
@@ -27,12 +29,20 @@ import { type PDFPageProxy, type TextItem, Util } from './pdfjs';
  * the glyphs cannot be followed, words are placed along the item in proportion to their glyph widths
  * instead. Rotated text (margin notes) is left out, and so are the glyphs nobody sees twice or at all
  * (glyphsLeftOut): the copies of overprinted ("fake bold") text and a born-digital page's invisible text.
+ * A page whose text is its fonts' glyph codes rather than characters (unreadable-text.ts) gives no words:
+ * it is listed in `unreadablePages`, to be read from its image as a scan is.
  */
 export const NO_TEXT_LAYER_MESSAGE =
   'We could not read this scanned statement. Please upload the PDF downloaded from your bank.';
 
 export type TextLayerResult =
-  | { ok: true; blocks: Block[]; pages: number }
+  | {
+      ok: true;
+      blocks: Block[];
+      pages: number;
+      /** Pages whose text layer is there but unreadable (unreadable-text.ts): read them from their image. */
+      unreadablePages?: number[];
+    }
   | PdfFailure
   | { ok: false; reason: 'no_text_layer'; message: string };
 
@@ -182,34 +192,6 @@ function splitWords(text: string, box: Box): Array<{ text: string; box: Box }> {
   return words;
 }
 
-/**
- * The rotation (degrees, for pdf.js's getViewport) that makes most of a page's text horizontal, when less
- * than half of its characters are horizontal as the page is shown and a quarter, half or three-quarter turn
- * makes more of them so; null otherwise (the page is read as shown).
- */
-function sidewaysTurn(page: PDFPageProxy, items: ReadonlyArray<TextItem | object>): number | null {
-  const texts = items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
-  const horizontalChars = (rotation: number) => {
-    const { transform } = page.getViewport({ scale: 1, rotation });
-    let count = 0;
-    for (const item of texts) {
-      const [a = 1, b = 0] = Util.transform(transform, item.transform);
-      if (Math.abs(b) <= 0.1 * Math.abs(a) && a > 0) count += item.str.trim().length;
-    }
-    return count;
-  };
-  const total = texts.reduce((n, item) => n + item.str.trim().length, 0);
-  const shown = horizontalChars(page.rotate);
-  if (shown * 2 >= total) return null;
-  let best: { rotation: number; count: number } | null = null;
-  for (const turn of [90, 180, 270]) {
-    const rotation = (page.rotate + turn) % 360;
-    const count = horizontalChars(rotation);
-    if (count > shown && (!best || count > best.count)) best = { rotation, count };
-  }
-  return best?.rotation ?? null;
-}
-
 /** How many pages are read at once: pdf.js inflates a page's streams off the thread, and the next page is
  * parsed meanwhile. */
 const PAGES_AT_ONCE = 4;
@@ -266,7 +248,9 @@ export async function extractTextLayer(
     return pdfFailure(pages === 0 ? 'empty' : 'too_many_pages');
   }
   // One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE).
-  const readPage = async (pageNumber: number): Promise<{ blocks: Block[]; words: number } | PdfFailure> => {
+  const readPage = async (
+    pageNumber: number,
+  ): Promise<{ blocks: Block[]; words: number; unreadable?: boolean } | PdfFailure> => {
     const blocks: Block[] = [];
     let words = 0;
     const page = await document.getPage(pageNumber);
@@ -350,6 +334,11 @@ export async function extractTextLayer(
       }
       runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
     }
+    // Glyph codes, not characters (a font without a usable ToUnicode map): no words from this page.
+    if (unreadableText(runs.map((run) => run.text))) {
+      page.cleanup();
+      return { blocks, words: 0, unreadable: true };
+    }
     let lineNumber = 0;
     for (const run of runs) {
       const lineId = `p${pageNumber}-l${++lineNumber}`;
@@ -385,6 +374,7 @@ export async function extractTextLayer(
     return { blocks, words };
   };
   const blocks: Block[] = [];
+  const unreadablePages: number[] = [];
   let words = 0;
   // Every page within its size, and the whole read within its time (PDF_LIMITS.msPerPage a page).
   const readPages = async (): Promise<PdfFailure | null> => {
@@ -393,6 +383,7 @@ export async function extractTextLayer(
       if ('ok' in page) return page;
       for (const block of page.blocks) blocks.push(block);
       words += page.words;
+      if (page.unreadable) unreadablePages.push(page.blocks[0]?.Page ?? 0);
     }
     return null;
   };
@@ -406,6 +397,7 @@ export async function extractTextLayer(
   } finally {
     await document.destroy();
   }
+  if (unreadablePages.length) return { ok: true, blocks, pages, unreadablePages };
   if (!words) return { ok: false, reason: 'no_text_layer', message: NO_TEXT_LAYER_MESSAGE };
   return { ok: true, blocks, pages };
 }

@@ -31,6 +31,8 @@ export interface BuildInput {
   /** The period the file says it covers (OFX DTSTART / DTEND), else its first and last dates. */
   period?: { start: string; end: string } | null;
   warnings?: readonly string[];
+  /** The currency the file says the account is kept in (OFX CURDEF), ISO 4217. */
+  currency?: string | null;
 }
 
 /**
@@ -94,6 +96,7 @@ export function buildStatement(input: BuildInput): ExportStatement {
     layout: input.layout,
     account: input.account,
     dateOrder: input.dateOrder,
+    ...(input.currency ? { currency: input.currency } : {}),
   };
 }
 

@@ -134,6 +134,10 @@ export function readCsv(text: string, options: ReadExportOptions = {}): ReadExpo
     ),
     dateOrder: found_,
     rows: out,
+    currency: currencyColumn(
+      rows[start - 1] ?? [],
+      data.map(({ row }) => row),
+    ),
   };
   return { ok: true, statement: buildStatement(input) };
 }
@@ -308,4 +312,19 @@ function accountOf(numberCell: string, sortCell: string, preamble: readonly stri
     account.sortCode ??= heading.sort_code;
   }
   return account;
+}
+
+/**
+ * The account's currency from a 'Currency' column (Revolut, Chase UK, Monzo: the account's, beside Monzo's
+ * 'Local currency' of a payment abroad): a code other than the pound's on any row is the file's currency, so
+ * a euro account's rows are never read as pounds; null without such a column.
+ */
+function currencyColumn(header: readonly string[], rows: readonly string[][]): string | null {
+  const index = header.findIndex((name) => columnName(name) === 'currency');
+  if (index < 0) return null;
+  const codes = rows
+    .map((row) => (row[index] ?? '').trim().toUpperCase())
+    .filter((c) => /^[A-Z]{3}$/.test(c));
+  if (!codes.length) return null;
+  return codes.find((c) => c !== 'GBP') ?? 'GBP';
 }

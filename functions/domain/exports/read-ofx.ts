@@ -9,7 +9,7 @@ import { parseExportAmount, parseOfxDate } from './values';
  * '<?xml?>' and '<?OFX?>'. Both are read the same way: each element's value is the text after its tag up to
  * the next '<'. A statement (bank STMTRS or card CCSTMTRS) gives its transactions (STMTTRN: DTPOSTED, TRNAMT,
  * NAME, MEMO), its account (BANKACCTFROM: BANKID, ACCTID; CCACCTFROM: ACCTID) and its ledger balance
- * (LEDGERBAL: BALAMT, DTASOF). Amounts are signed from the account holder's side, so a card's charge is
+ * (LEDGERBAL: BALAMT, DTASOF) and its currency (CURDEF). Amounts are signed from the account holder's side, so a card's charge is
  * negative; a card's LEDGERBAL is negative when money is owed, and kept as the amount owed.
  */
 export function isOfx(text: string): boolean {
@@ -59,6 +59,8 @@ export function readOfx(text: string): ReadExportResult {
       rows,
       closingPence: balance ? (card ? -balance.pence : balance.pence) : null,
       period,
+      // The statement's default currency (CURDEF): a euro account's file is not read as pounds.
+      currency: /<CURDEF>\s*([A-Z]{3})/i.exec(text)?.[1]?.toUpperCase() ?? null,
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from './currency';
 /**
  * Money as UK statements print it: '1,234.56', '£1,234.56', '-£12.00', '£-12.00', '(12.00)', '12.00-',
  * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00'. Values are kept in whole pence so sums are
@@ -27,12 +28,14 @@ export interface ParseAmountOptions {
 // Pence under a pound may be printed without the leading zero ('.45', as card statements print a fee).
 const DECIMAL = String.raw`(?:\d{1,3}(?:,\d{3})+|\d*)\.\d{2}`;
 const INTEGER = String.raw`\d{1,3}(?:,\d{3})+|\d{1,9}`;
-const CURRENCY = String.raw`(?:£|\$|€|GBP)`;
+// The currency before a figure ('£', 'EUR'), or its code after it ('65.32 EUR', as Wise prints it).
+const CODES = CURRENCY_CODES.join('|');
+const CURRENCY = String.raw`(?:£|\$|€|${CODES})`;
 
 function amountPattern(allowInteger: boolean): RegExp {
   const number = allowInteger ? `${DECIMAL}|${INTEGER}` : DECIMAL;
   return new RegExp(
-    `^(?<open>\\()?(?<lead>[-+])?${CURRENCY}?(?<lead2>[-+])?(?<inner>\\()?(?<number>${number})(?<close>\\))?(?<trail>[-+])?(?<mark>CR|DR|OD|D)?\\.?(?<close2>\\))?$`,
+    `^(?<open>\\()?(?<lead>[-+])?${CURRENCY}?(?<lead2>[-+])?(?<inner>\\()?(?<number>${number})(?<close>\\))?(?<code>${CODES})?(?<trail>[-+])?(?<mark>CR|DR|OD|D)?\\.?(?<close2>\\))?$`,
   );
 }
 
@@ -82,7 +85,9 @@ export function toPenceExact(pounds: number): number {
 /** Words that may stand beside a number in a money cell: currency, signs, brackets and CR/DR/OD/D. */
 export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
   const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
-  if (w === '£' || w === '$' || w === '€' || w === 'GBP' || w === '(' || w === '+') return 'before';
+  if (w === '£' || w === '$' || w === '€' || w === '(' || w === '+') return 'before';
+  // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR').
+  if ((CURRENCY_CODES as readonly string[]).includes(w)) return 'either';
   if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
     return 'after';
   if (w === '-') return 'either';

@@ -38,3 +38,30 @@ export interface Block {
 export function childIds(block: Block): string[] {
   return (block.Relationships ?? []).filter((r) => r.Type === 'CHILD').flatMap((r) => r.Ids);
 }
+
+/**
+ * A statement's blocks with some pages read another way: the pages listed taken from `replacement` (a scan's
+ * reading of the same document: pages whose text layer could not be read), every other page from `blocks`,
+ * in page order. The replacement's ids are prefixed, so that no id of one reading repeats one of the other.
+ */
+export function withPagesFrom(
+  blocks: readonly Block[],
+  replacement: readonly Block[],
+  pages: readonly number[],
+): Block[] {
+  const replaced = new Set(pages);
+  const pageOf = (b: Block) => b.Page ?? 1;
+  const renamed = (b: Block): Block => ({
+    ...b,
+    Id: `r-${b.Id}`,
+    ...(b.Relationships
+      ? { Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.map((id) => `r-${id}`) })) }
+      : {}),
+  });
+  const merged = [
+    ...blocks.filter((b) => !replaced.has(pageOf(b))),
+    ...replacement.filter((b) => replaced.has(pageOf(b))).map(renamed),
+  ];
+  // A stable sort: each page's blocks keep their order.
+  return merged.sort((a, b) => pageOf(a) - pageOf(b));
+}

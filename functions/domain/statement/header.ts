@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from './currency';
 import type { Row, Word } from './geometry';
 
 /**
@@ -102,13 +103,19 @@ const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
 
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP'). */
 function headingToken(text: string): string {
-  const lower = text.toLowerCase().replace(/\((?:£|gbp|\$|€)\)|£|\$|€/g, '');
+  const lower = text
+    .toLowerCase()
+    .replace(/\((?:£|\$|€|[a-z]{3})\)|£|\$|€/g, (mark) =>
+      mark.length === 5 && !CODES.has(mark.slice(1, 4)) ? mark : '',
+    );
   // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'.
   const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower).replace(/[^a-z&/]/g, '');
   // It reads a capital I as a small L ('£ln' for '£In'): no heading word is 'ln'.
   if (t === 'ln') return 'in';
-  return t === 'gbp' ? '' : t;
+  // A currency code alone ('GBP', or 'EUR' on a foreign-currency account) is a mark, not a heading word.
+  return CODES.has(t) ? '' : t;
 }
+const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES.map((c) => c.toLowerCase()));
 
 /**
  * Orders the words of one or two rows for reading a heading: phrases (closely spaced words on one line, a

@@ -3,6 +3,7 @@ import { fromPence } from './amounts';
 import type { Block } from './blocks';
 import { cutOffBalances, recoverMisprints } from './checks';
 import { readContext } from './context';
+import { statementCurrency } from './currency';
 import { inOrder, numericDateOrder, type PartialDate, toIso } from './dates';
 import {
   assemble,
@@ -391,6 +392,12 @@ export function readOnce(
     );
   }
 
+  const currency = statementCurrency({
+    headings: [...headingRows.keys()].filter(before).map(rowText),
+    balances: tableRows.flatMap((r) => r.money.filter((m) => m.column === 'balance').map((m) => m.text)),
+    amounts: rawTransactions.map((t) => t.cell.text),
+    context: contextRows.map(rowText),
+  });
   const statement: ParsedStatement = {
     institution: context.institution,
     period,
@@ -403,6 +410,7 @@ export function readOnce(
     accountKind: kind,
     yearSource,
     statementDate: context.statementDate,
+    currency,
     ...(options.regions ? { regions: rawTransactions.map((t) => t.region) } : {}),
   };
   return { ok: true, statement };

@@ -177,7 +177,12 @@ function foreignAmounts(words: readonly Word[]): Set<Word> {
   const found = new Set<Word>();
   words.forEach((w, i) => {
     const next = words[i + 1];
-    if (next && FOREIGN_CODE.test(w.text) && parseAmount(next.text)) found.add(w).add(next);
+    const before = words[i - 1];
+    // A code printed after a figure ('-$14.90 USD', as an account kept in dollars prints every figure) is
+    // that figure's, not a foreign amount's before the next.
+    const after =
+      before && parseAmount(before.text) !== null && next && w.left - before.right <= next.left - w.right;
+    if (next && !after && FOREIGN_CODE.test(w.text) && parseAmount(next.text)) found.add(w).add(next);
   });
   if (!found.size) return found;
   const plain = words.some((w) => !found.has(w) && parseAmount(w.text) !== null);
@@ -210,7 +215,17 @@ function moneyGroups(
     }
     const next = words[i + 1];
     const nextIsNumber = next !== undefined && parseAmount(next.text, { allowInteger }) !== null;
-    if (affix === 'after' || (affix === 'either' && last && !prefix.length && !nextIsNumber)) {
+    // A currency code between two figures ('-$14.90 USD  $865.60 USD') goes with the nearer one.
+    const nearerBefore =
+      affix === 'either' &&
+      /^[A-Z]{3}$/i.test(w.text) &&
+      last &&
+      next &&
+      w.left - last.words.at(-1)!.right <= next.left - w.right;
+    if (
+      affix === 'after' ||
+      (affix === 'either' && last && !prefix.length && (!nextIsNumber || nearerBefore))
+    ) {
       if (last) last.words.push(w);
       return;
     }
@@ -348,7 +363,14 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
       (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null),
   );
   for (let i = inMoney.length - 2; i >= 0; i--) {
-    if (!inMoney[i] && inMoney[i + 1] && isAmountAffix(row.words[i]!.text) === 'before') inMoney[i] = true;
+    const affix = isAmountAffix(row.words[i]!.text);
+    // A sign or '£' before the figure, or a currency code ('USD 65.32'), but not a dash.
+    if (
+      !inMoney[i] &&
+      inMoney[i + 1] &&
+      (affix === 'before' || (affix === 'either' && row.words[i]!.text.length === 3))
+    )
+      inMoney[i] = true;
   }
   // A note that starts in the description column and runs on into the money area ('Amount: EUR -191.19.
   // Conversion rate: 1.1802.' under a payment abroad, the table squeezed right by a panel) is text: the

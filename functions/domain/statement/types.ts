@@ -114,6 +114,11 @@ export interface ParsedStatement {
   yearSource?: YearSource;
   /** 'YYYY-MM-DD': the date the statement says it was issued, when it prints one. */
   statementDate?: string | null;
+  /**
+   * The currency the account is kept in (ISO 4217: 'GBP', 'EUR', 'USD'), from the statement's own money
+   * (currency.ts); 'GBP' when nothing says otherwise.
+   */
+  currency?: string;
   /** Where each transaction stands on its page, in the order of `transactions`. */
   regions?: TransactionRegion[];
 }

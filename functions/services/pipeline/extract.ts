@@ -5,7 +5,7 @@ import { StatementError } from '../../shared/errors';
 import type { PipelineDeps } from './common';
 import { checkExportFile, isExportFile } from './exports';
 import { fileFingerprint, loadedUploadOfFile } from './loaded-files';
-import { MESSAGES } from './messages';
+import { EXTRACTION_MESSAGES, MESSAGES } from './messages';
 import { keepBlocks, keepText } from './working-files';
 
 /**
@@ -35,20 +35,38 @@ export async function extractStep(deps: PipelineDeps, input: PipelineState): Pro
   // In the function's own process, unless the twin registered its PDF process for it.
   const read = deps.textLayer ?? extractTextLayer;
   const text = await read(bytes, { maxBytes: MAX_UPLOAD_BYTES });
+  const recognition = deps.textRecognition;
   if (text.ok) {
     // The twin's PDF process gives the kept text's bytes already (no word of it crosses into this process).
     const blocksKey =
       'kept' in text
         ? await keepText(deps, state, text.kept)
         : await keepBlocks(deps, state, text.blocks, { source: 'text-layer', warnings: [] });
+    const unreadablePages = text.unreadablePages ?? [];
+    if (!unreadablePages.length)
+      return {
+        ...state,
+        extraction: { status: 'DONE', source: 'text-layer', blocksKey, pages: text.pages },
+      };
+    // Pages whose text layer cannot be read (a font without a usable character map) are read from their
+    // image, as a scan is; PollTextract puts them in place of those pages in the kept text layer.
+    if (!recognition) throw new StatementError(EXTRACTION_MESSAGES.unreadableText, 'unreadable_text');
+    const jobId = await recognition.start({ bucket: state.bucket, key: state.key, token: state.uploadId });
     return {
       ...state,
-      extraction: { status: 'DONE', source: 'text-layer', blocksKey, pages: text.pages },
+      extraction: {
+        status: 'IN_PROGRESS',
+        source: 'textract',
+        jobId,
+        polls: 0,
+        blocksKey,
+        pages: text.pages,
+        unreadablePages,
+      },
     };
   }
   if (text.reason !== 'no_text_layer') throw new StatementError(text.message, text.reason);
   // A scan: Textract reads it where it is configured (AWS); elsewhere the family is told why it failed.
-  const recognition = deps.textRecognition;
   if (!recognition) throw new StatementError(text.message, text.reason);
   const jobId = await recognition.start({ bucket: state.bucket, key: state.key, token: state.uploadId });
   return { ...state, extraction: { status: 'IN_PROGRESS', source: 'textract', jobId, polls: 0 } };

@@ -31,6 +31,9 @@ export const MESSAGES = {
 export const EXTRACTION_MESSAGES = {
   /** Textract has been reading for longer than the pipeline waits. */
   textractTimeout: 'Reading this scanned statement took too long. Please try again later.',
+  /** A text layer that cannot be read (a font without a usable character map), and no OCR to read its image. */
+  unreadableText:
+    "We could not read the text in this statement's PDF. Please upload the PDF downloaded from your bank.",
 } as const;
 
 /** The family-facing message of a caught error: a StatementError's own words, else a generic one. */

@@ -7,6 +7,7 @@ import type { ParsedStatementContract } from '../../contracts/statement';
 import { statementAccountIdentity } from '../../domain/account-numbers';
 import type { ExportStatement } from '../../domain/exports';
 import { type ParsedStatement, recogniseInstitution } from '../../domain/statement';
+import { otherCurrencyMessage } from '../../domain/statement/currency';
 import {
   type CheckReading,
   type CheckReason,
@@ -53,6 +54,9 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     if (!read) return { ...state, needsCheck: true };
     statement = read;
   }
+  // The product keeps pounds: a statement of an account kept in euros or dollars is never filed as pounds.
+  if (statement.currency && statement.currency !== 'GBP')
+    throw new StatementError(otherCurrencyMessage(statement.currency), 'other_currency');
   if (!statement.transactions.length) throw new StatementError(MESSAGES.noTransactions, 'no_transactions');
   const warnings = [
     ...(pdfText?.warnings ?? []),
@@ -69,6 +73,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     warnings,
     ...(statement.yearSource ? { yearSource: statement.yearSource } : {}),
     ...(statement.statementDate !== undefined ? { statementDate: statement.statementDate } : {}),
+    ...(statement.currency ? { currency: statement.currency } : {}),
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
   await writeJson(deps, statementKey, parsed);

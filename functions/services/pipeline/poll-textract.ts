@@ -1,10 +1,12 @@
+import { unreadablePagesWarning } from '../../adapters/pdf/unreadable-text';
 import type { PipelineState } from '../../contracts/pipeline';
 import { TEXTRACT_MAX_WAIT_SECONDS, TEXTRACT_POLL_SECONDS } from '../../contracts/pipeline-states';
-import type { Block } from '../../domain/statement/blocks';
+import { blocksArtefactSchema, unpackBlocks } from '../../contracts/statement';
+import { type Block, withPagesFrom } from '../../domain/statement/blocks';
 import { StatementError } from '../../shared/errors';
 import type { PipelineDeps } from './common';
 import { EXTRACTION_MESSAGES } from './messages';
-import { keepBlocks } from './working-files';
+import { keepBlocks, readJson } from './working-files';
 
 /**
  * The pipeline's PollTextract step, run after each Wait while Textract reads a scan. Apart from Extract, so
@@ -33,9 +35,16 @@ export async function pollTextractStep(deps: PipelineDeps, state: PipelineState)
     return { ...state, extraction: { ...extraction, polls } };
   }
   if (!result.ok) throw new StatementError(result.message, `textract_${result.reason}`);
-  const blocksKey = await keepBlocks(deps, state, result.blocks, {
+  // A text layer with unreadable pages: those pages from the recognised text, the others as kept by Extract.
+  const unreadable = extraction.unreadablePages ?? [];
+  const kept =
+    unreadable.length && extraction.blocksKey
+      ? unpackBlocks(blocksArtefactSchema.parse(await readJson(deps, extraction.blocksKey)))
+      : null;
+  const blocks = kept ? withPagesFrom(kept, result.blocks, unreadable) : result.blocks;
+  const blocksKey = await keepBlocks(deps, state, blocks, {
     source: 'textract',
-    warnings: result.warnings,
+    warnings: kept ? [...result.warnings, unreadablePagesWarning(unreadable)] : result.warnings,
   });
   return {
     ...state,

@@ -245,6 +245,24 @@ describe('OFX and QFX', () => {
     });
     expect(rows(s).map((r) => r[1])).toEqual([-54.99, 200]);
   });
+
+  it("a CSV's 'Currency' column is the account's currency (Revolut, Monzo, Chase UK)", () => {
+    expect(read('revolut.csv').currency).toBe('GBP');
+    expect(read('monzo.csv').currency).toBe('GBP');
+    const euro = readFileSync(join(dir, 'revolut.csv'), 'utf8').replace(/,GBP,/g, ',EUR,');
+    const result = readExport(new TextEncoder().encode(euro), 'euro.csv');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.statement.currency).toBe('EUR');
+    expect(read('barclays.csv').currency).toBeUndefined();
+  });
+
+  it("records the account's currency (CURDEF), so that a euro account's file is never taken for pounds", () => {
+    expect(read('bank-xml.ofx').currency).toBe('GBP');
+    const euro = readFileSync(join(dir, 'bank-xml.ofx'), 'utf8').replace(/<CURDEF>GBP</, '<CURDEF>EUR<');
+    const result = readExport(new TextEncoder().encode(euro), 'euro.ofx');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.statement.currency).toBe('EUR');
+  });
 });
 
 describe('QIF', () => {

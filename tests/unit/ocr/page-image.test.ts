@@ -1,8 +1,13 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { placement, scanPageImages } from '../../../functions/adapters/ocr/page-image';
+import { pdfPageImages } from '../../../functions/adapters/ocr/page-images';
 import { renderPages } from '../../../functions/adapters/ocr/render';
+import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
+import { readStatement } from '../../../functions/domain/statement';
+import { generateStatement } from '../../fixtures/statements/generate';
+import { generatePdfTraitStatement } from '../../fixtures/statements/pdf-traits';
 
 /** A JPEG of a page-sized sheet with a dark bar (as a scanner saves a page), and a PDF of such pages. */
 async function scannerPdf(
@@ -91,5 +96,46 @@ describe('a scanned page that is one JPEG over the whole page', () => {
     expect(placement('595 0 0 842 0 0 cm /I1 Do /I1 Do', 'I1')).toBeNull();
     expect(placement('595 0 0 842 0 0 cm /I2 Do', 'I1')).toBeNull();
     expect(placement('Q 595 0 0 842 0 0 cm /I1 Do', 'I1')).toBeNull();
+  });
+});
+
+describe("Check Statement's page image of a statement set sideways on a landscape sheet", () => {
+  it('is drawn turned as its text is read, so that each row read stands where it is drawn', async () => {
+    const sideways = await generatePdfTraitStatement('sideways-page', 'paid-out-paid-in');
+    const plain = await generateStatement('paid-out-paid-in');
+    const turned = await pdfPageImages.render(new Uint8Array(sideways.pdf), 1);
+    const upright = await pdfPageImages.render(new Uint8Array(plain.pdf), 1);
+    if (!turned || !upright) throw new Error('not drawn');
+    // Portrait, as the statement reads, not the landscape sheet.
+    expect([turned.width, turned.height]).toEqual([upright.width, upright.height]);
+    const text = await extractTextLayer(new Uint8Array(sideways.pdf));
+    if (!text.ok) throw new Error(text.message);
+    const read = readStatement(text.blocks, { regions: true });
+    if (!read.ok) throw new Error(read.message);
+    const regions = read.statement.regions ?? [];
+    expect(regions).toHaveLength(sideways.truth.transactions.length);
+    // Under each row read, the turned page has the ink the upright statement has there.
+    const ink = async (
+      png: Uint8Array,
+      box: { left: number; top: number; right: number; bottom: number },
+    ) => {
+      const image = await loadImage(Buffer.from(png));
+      const canvas = createCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const x = Math.floor(box.left * image.width);
+      const y = Math.floor(box.top * image.height);
+      const w = Math.max(1, Math.ceil((box.right - box.left) * image.width));
+      const h = Math.max(1, Math.ceil((box.bottom - box.top) * image.height));
+      const data = context.getImageData(x, y, w, h).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark++;
+      return dark / (w * h);
+    };
+    for (const region of regions) {
+      const there = await ink(turned.png, region.row);
+      expect(there).toBeGreaterThan(0.02);
+      expect(Math.abs(there - (await ink(upright.png, region.row)))).toBeLessThan(0.02);
+    }
   });
 });

@@ -70,7 +70,9 @@ describe('spec 2 §3 statement amounts: UK money formats and markers', () => {
 
   it.each([
     ['£', 'before'],
-    ['GBP', 'before'],
+    // A currency code stands before the figure or after it ('USD 65.32', '£865.60 GBP').
+    ['GBP', 'either'],
+    ['EUR', 'either'],
     ['(', 'before'],
     ['+', 'before'],
     ['CR', 'after'],

@@ -25,5 +25,7 @@ describe('UK statement traits laid on corpus layouts, read exactly', () => {
       truth.closingBalance,
     ]);
     expect(read.statement.reconciliation.ok).toBe(true);
+    // The account's currency as its own money shows it: pounds unless the trait keeps it in another.
+    expect(read.statement.currency).toBe(change.currency?.code ?? 'GBP');
   });
 });

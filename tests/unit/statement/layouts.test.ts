@@ -21,6 +21,8 @@ function expectExact(statement: Awaited<ReturnType<typeof parse>>, truth: Statem
   // A second date column (a card's process date) comes back as each transaction's postedDate.
   const want = {
     ...truthRest,
+    // Every generated layout is a pound account.
+    currency: 'GBP',
     transactions: truthRest.transactions.map((t, i) =>
       postedDates?.[i] ? { ...t, postedDate: postedDates[i] } : t,
     ),

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from '../../../functions/domain/statement';
+import {
+  currencyMarkOf,
+  otherCurrencyMessage,
+  statementCurrency,
+} from '../../../functions/domain/statement/currency';
+import { failureReasonOf } from '../../../functions/domain/statement-failures';
+
+/**
+ * The currency an account's statement is kept in, from its own money (a Revolut or Wise account, a UK bank's
+ * foreign-currency account), so that a euro statement is never filed as pounds. The corpus variations
+ * (variations.ts, 'a euro account ...') read whole statements so; these are the rules one by one.
+ */
+const none = { headings: [], balances: [], amounts: [], context: [] };
+
+describe('statementCurrency: from the statement own money, pounds when nothing says otherwise', () => {
+  it('a money heading naming the currency decides first', () => {
+    expect(statementCurrency({ ...none, headings: ['Date Description Money In (€) Balance (€)'] })).toBe(
+      'EUR',
+    );
+    expect(statementCurrency({ ...none, headings: ['Date Details Paid out (USD) Balance (USD)'] })).toBe(
+      'USD',
+    );
+    expect(statementCurrency({ ...none, headings: ['Date Description Money In (£)'] })).toBe('GBP');
+  });
+
+  it('then the balances the table prints, sign or code before or after', () => {
+    expect(statementCurrency({ ...none, balances: ['€354.68', '€269.68', '-€12.00'] })).toBe('EUR');
+    expect(statementCurrency({ ...none, balances: ['USD 354.68', 'USD 269.68'] })).toBe('USD');
+    expect(statementCurrency({ ...none, balances: ['$865.60 USD', '$837.70 USD'] })).toBe('USD');
+  });
+
+  it("a GBP statement's note of a payment abroad among plain amounts does not make it foreign", () => {
+    expect(
+      statementCurrency({
+        ...none,
+        balances: ['1,234.56', '1,222.06'],
+        amounts: ['12.50', '45.00', '€52.81', '3.20'],
+        context: ['Your Barclays Bank Account statement', 'Balance brought forward 1,247.06'],
+      }),
+    ).toBe('GBP');
+  });
+
+  it('then a title or label outside the table', () => {
+    expect(statementCurrency({ ...none, context: ['Revolut', 'EUR Statement'] })).toBe('EUR');
+    expect(statementCurrency({ ...none, context: ['Your Euro Account statement'] })).toBe('EUR');
+    expect(statementCurrency({ ...none, context: ['Account currency: CHF'] })).toBe('CHF');
+    expect(statementCurrency({ ...none, context: ['Revolut', 'GBP Statement'] })).toBe('GBP');
+    expect(statementCurrency({ ...none, context: ['Currency: EUR'] })).toBe('EUR');
+    // A notice about payments abroad is not the account's currency.
+    expect(
+      statementCurrency({
+        ...none,
+        context: ['A fee of 2.75% applies to payments in a foreign currency EUR'],
+      }),
+    ).toBe('GBP');
+    expect(statementCurrency(none)).toBe('GBP');
+  });
+
+  it('reads the mark of a figure', () => {
+    expect(['£12.00', '€12.00', '$12.00', 'EUR 12.00', '12.00 USD', '12.00'].map(currencyMarkOf)).toEqual([
+      'GBP',
+      'EUR',
+      'USD',
+      'EUR',
+      'USD',
+      null,
+    ]);
+  });
+});
+
+describe('figures with a currency code before or after them are money', () => {
+  it.each([
+    ['USD 65.32', 6532, false],
+    ['USD -211.93', 21193, true],
+    ['$1,234.56 USD', 123456, false],
+    ['-$14.90 USD', 1490, true],
+    ['65.32 EUR', 6532, false],
+  ])('%s', (text, pence, negative) => {
+    expect(parseAmount(text)).toMatchObject({ pence, negative });
+  });
+});
+
+describe('the message for a statement in another currency', () => {
+  it('names the currency and says nothing was loaded', () => {
+    expect(otherCurrencyMessage('EUR')).toBe(
+      'This statement is in euros (EUR). We can only load statements of accounts kept in pounds sterling (GBP), so nothing was loaded from it.',
+    );
+    expect(otherCurrencyMessage('XAU')).toMatch(/^This statement is in XAU\./);
+  });
+});
+
+describe('a failed upload records why', () => {
+  it("the message for another currency is the failure 'other_currency'", () => {
+    expect(failureReasonOf(otherCurrencyMessage('USD'))).toBe('other_currency');
+    expect(failureReasonOf('This statement is in good order.')).toBeNull();
+  });
+});
