@@ -194,17 +194,31 @@ const chartsPlaceholder = (
   </div>
 );
 
-/** True from the first frame painted after `when` became true (a frame, then a task): stays true. */
+/**
+ * True once the frame that showed `when` has been painted and the browser is idle: stays true. A frame's
+ * animation callback runs before that frame is painted, and on a slow phone the paint reaches the screen a
+ * frame or more later, so the deferred work (the charts' and tables' code, Recent Activity's rows) waits for
+ * the next frame's callback, then for the browser's first idle moment (at most half a second; a browser
+ * without idle callbacks: the next task). Work started sooner competes with the figures' own paint on a slow
+ * connection.
+ */
 function useAfterPaint(when: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!when || painted) return;
+    let frame = 0;
+    let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+    const done = () => setPainted(true);
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(done, { timeout: 500 });
+        else timer = setTimeout(done, 0);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
+      if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
   }, [when, painted]);
