@@ -112,9 +112,22 @@ export function statementCurrency(evidence: CurrencyEvidence): string {
     const declared = declaredIn(line);
     if (declared) return declared;
   }
-  // The summary's figures, where at least two carry a mark ('Opening balance €420.00').
+  return 'GBP';
+}
+
+/**
+ * A warning when only the summary's figures carry another currency's mark ('Opening balance $50,000.00 CR')
+ * while the table's own headings, balances and amounts carry none and no title names a currency. Too little
+ * to refuse the statement on (a summary box may be styled apart from the account), too much to pass over in
+ * silence: the reading is kept and says so. Null otherwise.
+ */
+export function summaryCurrencyWarning(evidence: CurrencyEvidence): string | null {
+  if (statementCurrency(evidence) !== 'GBP') return null;
   const marked = evidence.context.flatMap((line) => [...line.matchAll(MARKED_FIGURE)].map((m) => m[0]));
-  return (marked.length >= 2 ? markedBy(marked, 0.5) : null) ?? 'GBP';
+  const mark = marked.length >= 2 ? markedBy(marked, 0.5) : null;
+  if (!mark || mark === 'GBP') return null;
+  const name = CURRENCY_NAMES[mark];
+  return `The statement's summary prints its balances in ${name ? `${name} (${mark})` : mark}, while its transactions print no currency: they were read as pounds. Check that this is a pound account.`;
 }
 
 const CURRENCY_NAMES: Record<string, string> = {

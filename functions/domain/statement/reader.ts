@@ -3,7 +3,7 @@ import { fromPence } from './amounts';
 import type { Block } from './blocks';
 import { cutOffBalances, recoverMisprints } from './checks';
 import { readContext } from './context';
-import { statementCurrency } from './currency';
+import { statementCurrency, summaryCurrencyWarning } from './currency';
 import { inOrder, numericDateOrder, type PartialDate, toIso } from './dates';
 import {
   assemble,
@@ -392,12 +392,15 @@ export function readOnce(
     );
   }
 
-  const currency = statementCurrency({
+  const currencyEvidence = {
     headings: [...headingRows.keys()].filter(before).map(rowText),
     balances: tableRows.flatMap((r) => r.money.filter((m) => m.column === 'balance').map((m) => m.text)),
     amounts: rawTransactions.map((t) => t.cell.text),
     context: contextRows.map(rowText),
-  });
+  };
+  const currency = statementCurrency(currencyEvidence);
+  const summaryCurrency = summaryCurrencyWarning(currencyEvidence);
+  if (summaryCurrency) warnings.push(summaryCurrency);
   const statement: ParsedStatement = {
     institution: context.institution,
     period,

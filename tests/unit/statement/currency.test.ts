@@ -4,6 +4,7 @@ import {
   currencyMarkOf,
   otherCurrencyMessage,
   statementCurrency,
+  summaryCurrencyWarning,
 } from '../../../functions/domain/statement/currency';
 import { failureReasonOf } from '../../../functions/domain/statement-failures';
 
@@ -56,6 +57,25 @@ describe('statementCurrency: from the statement own money, pounds when nothing s
       }),
     ).toBe('GBP');
     expect(statementCurrency(none)).toBe('GBP');
+  });
+
+  it("only the summary's figures marked (the table's money plain): read as pounds, with a warning", () => {
+    // Real-world trait: transtractor-test1.pdf (shared/fixtures/statements-real) prints '$50,000.00 CR' and
+    // '$11,663.82 CR' in its summary and no currency anywhere in its transaction table.
+    const evidence = {
+      ...none,
+      balances: ['90,350 CR', '91,351.56 CR'],
+      amounts: ['1,000.00', '530.99'],
+      context: ['Opening Balance $50,000.00 CR', 'Closing Balance $11,663.82 CR'],
+    };
+    expect(statementCurrency(evidence)).toBe('GBP');
+    expect(summaryCurrencyWarning(evidence)).toBe(
+      "The statement's summary prints its balances in US dollars (USD), while its transactions print no currency: they were read as pounds. Check that this is a pound account.",
+    );
+    // One marked figure, pound marks, or a table that itself is marked: no such warning.
+    expect(summaryCurrencyWarning({ ...evidence, context: ['Opening Balance $50,000.00 CR'] })).toBeNull();
+    expect(summaryCurrencyWarning({ ...evidence, context: ['Opening £50.00', 'Closing £11.00'] })).toBeNull();
+    expect(summaryCurrencyWarning({ ...evidence, balances: ['€1.00', '€2.00'] })).toBeNull();
   });
 
   it('reads the mark of a figure', () => {
