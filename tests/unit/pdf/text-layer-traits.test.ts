@@ -6,10 +6,10 @@ import {
   SCAN_VISIBLE_CHARS,
 } from '../../../functions/adapters/pdf/glyph-positions';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
-import { readStatement } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
-import type { LayoutName, StatementTruth } from '../../fixtures/statements/generate';
+import type { LayoutName } from '../../fixtures/statements/generate';
 import { generatePdfTraitStatement, type PdfTrait } from '../../fixtures/statements/pdf-traits';
+import { expectRows } from './expect-rows';
 
 /**
  * Real statements' text layers are not written as our generator's are (whole words in reading order, one
@@ -27,24 +27,6 @@ async function read(trait: PdfTrait, layout: LayoutName = 'paid-out-paid-in') {
 
 const lines = (blocks: readonly Block[]) =>
   blocks.filter((b) => b.BlockType === 'LINE').map((b) => b.Text ?? '');
-
-function expectRows(blocks: Block[], truth: StatementTruth) {
-  const result = readStatement(blocks);
-  if (!result.ok) throw new Error(result.message);
-  const { statement } = result;
-  const row = (t: { date: string; description: string; signedAmount: number; balance: number | null }) => [
-    t.date,
-    t.description,
-    t.signedAmount,
-    t.balance,
-  ];
-  expect(statement.transactions.map(row)).toEqual(truth.transactions.map(row));
-  expect([statement.openingBalance, statement.closingBalance]).toEqual([
-    truth.openingBalance,
-    truth.closingBalance,
-  ]);
-  expect(statement.reconciliation).toEqual({ ok: true, breaks: [] });
-}
 
 describe('PDF text-layer traits of real statements: read exactly through the adapter and the reader', () => {
   it.each<LayoutName>(['paid-out-paid-in', 'credit-card'])(

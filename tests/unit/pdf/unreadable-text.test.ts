@@ -4,35 +4,17 @@ import { readPdfText } from '../../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { unreadablePagesWarning, unreadableText } from '../../../functions/adapters/pdf/unreadable-text';
-import { readStatement } from '../../../functions/domain/statement';
 import { type Block, withPagesFrom } from '../../../functions/domain/statement/blocks';
-import type { LayoutName, StatementTruth } from '../../fixtures/statements/generate';
+import type { LayoutName } from '../../fixtures/statements/generate';
 import { generatePdfTraitStatement, PDF_TRAITS, type PdfTrait } from '../../fixtures/statements/pdf-traits';
 import { scanPdf } from '../../fixtures/statements/scan';
+import { expectRows } from './expect-rows';
 
 /**
  * A text layer that is there but is nonsense: fonts embedded without a usable ToUnicode map (pdf-traits.ts
  * 'no-tounicode' and 'shifted-tounicode', with their public evidence). Such a page is read from its image by
  * OCR, as a scan is, and the reading says so; a clean text layer is never sent to OCR.
  */
-
-function expectRows(blocks: Block[], truth: StatementTruth) {
-  const result = readStatement(blocks, { referenceDate: '2026-01-01' });
-  if (!result.ok) throw new Error(result.message);
-  const { statement } = result;
-  const row = (t: { date: string; description: string; signedAmount: number; balance: number | null }) => [
-    t.date,
-    t.description,
-    t.signedAmount,
-    t.balance,
-  ];
-  expect(statement.transactions.map(row)).toEqual(truth.transactions.map(row));
-  expect([statement.openingBalance, statement.closingBalance]).toEqual([
-    truth.openingBalance,
-    truth.closingBalance,
-  ]);
-  expect(statement.reconciliation).toEqual({ ok: true, breaks: [] });
-}
 
 describe('unreadableText: the glyph codes of a font without a character map, not characters', () => {
   it('control characters for most glyphs (pdf.js on a font with no ToUnicode) are unreadable', () => {
@@ -133,7 +115,7 @@ describe('a text layer in a font without a usable character map is read from the
     if (!read.ok) throw new Error(read.message);
     expect(read.source).toBe('scan');
     expect(read.warnings).toContain(unreadablePagesWarning(text.unreadablePages ?? []));
-    expectRows(read.blocks, truth);
+    expectRows(read.blocks, truth, '2026-01-01');
   });
 
   it('only the unreadable page of three is read by OCR; the others from their text layer', async () => {
@@ -153,14 +135,14 @@ describe('a text layer in a font without a usable character map is read from the
     const textWords = text.blocks.filter((b) => b.BlockType === 'WORD');
     const kept = read.blocks.filter((b) => b.BlockType === 'WORD' && b.Page !== 2);
     expect(kept).toEqual(textWords);
-    expectRows(read.blocks, truth);
+    expectRows(read.blocks, truth, '2026-01-01');
   });
 
   it('the same statement scanned (its image only) reads exactly', async () => {
     const { pdf, truth } = await generatePdfTraitStatement('no-tounicode', 'paid-out-paid-in');
     const scan = await readScan(new Uint8Array(await scanPdf(pdf)), engine);
     if (!scan.ok) throw new Error(scan.message);
-    expectRows(scan.blocks, truth);
+    expectRows(scan.blocks, truth, '2026-01-01');
   });
 });
 
