@@ -8,8 +8,9 @@
  * engine's own. They would serve every module of the process: every DynamoDB call and JSON body of a
  * function that reads PDFs, of the twin's PDF process, and of the local twin, which runs every function in
  * one process. pdf.js uses neither proposal, so the engine's own are put back once it is loaded. (core-js
- * also replaces Array.prototype.push; putting the engine's own back on Array.prototype made the twin's
- * pipeline slower as a whole, though pdf.js alone read faster, so it is left as core-js has it.)
+ * also replaces Array.prototype.push; putting the engine's own back in the twin's own process made its
+ * pipeline slower as a whole, though pdf.js alone read faster, so only the twin's PDF process puts it back:
+ * restoreNativePush.)
  *
  * The engine's own are taken here, before pdf.js is imported (dynamically, below): a bundle that leaves
  * packages external (a Lambda's, the twin's PDF process's) hoists every static import of a package above all
