@@ -80,11 +80,19 @@ export function earlyRequestsClientId(): string | null {
   return earlyClientId;
 }
 
-/** The API paths a page load at `pathname` needs first: the subscription (the app waits for it), the overview's figures. */
+/**
+ * The API paths a page load at `pathname` needs for its first paint: on every page the subscription (the app
+ * waits for it) and the profile (the header's name); on the overview also its figures, the family's name above
+ * them and the statements waiting for a check (their banner stands above the figures: arriving later, it would
+ * push them down). What the overview shows further down (the accounts, the month-end forecast, Recent
+ * Activity) and the family switcher's list are asked for once the figures have been painted.
+ */
 export function firstRequestsFor(pathname: string): string[] {
   if (!/^\/app(\/|$)/.test(pathname)) return [];
   const overview = pathname === '/app' || pathname === '/app/';
-  return overview ? ['/subscription', '/insights/overview'] : ['/subscription'];
+  return overview
+    ? ['/subscription', '/insights/overview', '/profile', '/family', '/statement-checks']
+    : ['/subscription', '/profile'];
 }
 
 /** Starts GET `urls` with `token` (each answer kept for the API client). */
