@@ -110,6 +110,8 @@ describe('the first requests of a page load', () => {
   it('an answer started with another token, or too long ago, is not used', async () => {
     store(jwt(inAnHour(), 'member-1'));
     startPageLoadRequests(CLIENT, '/app');
+    // Another person has signed in since.
+    store(jwt(inAnHour(), 'member-2'), 'member-2');
     getIdToken.mockResolvedValue(jwt(inAnHour(), 'member-2'));
     await apiRequest('/subscription', anySchema);
     expect(fetchMock).toHaveBeenCalledTimes(6);
@@ -131,6 +133,15 @@ describe('the first requests of a page load', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("the client takes the early answer while the browser keeps its token, without waiting for the auth code's", async () => {
+    store(jwt(inAnHour()));
+    startPageLoadRequests(CLIENT, '/app');
+    // The auth code is still loading: its token never comes in this test.
+    getIdToken.mockReturnValue(new Promise<string | null>(() => undefined));
+    await expect(apiRequest('/profile', anySchema)).resolves.toEqual({ url: '/api/profile' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
   it('an early request that failed to arrive is asked again', async () => {

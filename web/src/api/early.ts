@@ -155,6 +155,19 @@ export function takeEarlyResponse(url: string, token: string, now = Date.now()):
   return entry.response;
 }
 
+/**
+ * The early answer to GET `url`, taken once, while the browser still keeps the token it was asked with (the
+ * signed-in user has not changed) and within EARLY_MAX_AGE_MS: the client need not wait for the auth code's
+ * token to take it. Null otherwise (it is left for takeEarlyResponse, which judges it by the auth code's token).
+ */
+export function takeEarlyResponseForStoredToken(url: string, now = Date.now()): Promise<Response> | null {
+  const entry = early.get(url);
+  if (!entry || !earlyClientId || now - entry.startedAt > EARLY_MAX_AGE_MS) return null;
+  if (storedIdToken(earlyClientId, localStorage, now) !== entry.token) return null;
+  early.delete(url);
+  return entry.response;
+}
+
 /** Forgets every early request (sign-out; tests). */
 export function clearEarlyRequests(): void {
   early.clear();
