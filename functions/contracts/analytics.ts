@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AB_TEST_NAMES, EVENT_TYPES } from '../domain/ab-testing';
+import { lazy } from './lazy';
 
 /**
  * POST /api/events (public; spec 3 §9 Analytics tracking): a batch of landing-page events, sent with
@@ -10,34 +11,38 @@ import { AB_TEST_NAMES, EVENT_TYPES } from '../domain/ab-testing';
  */
 export const ANALYTICS_LIMITS = { eventsPerBatch: 20, maxBodyBytes: 8 * 1024 } as const;
 
-const word = z.string().check(z.regex(/^[a-z_]{1,40}$/i, 'Unknown value'));
+const word = lazy(() => z.string().check(z.regex(/^[a-z_]{1,40}$/i, 'Unknown value')));
 
-export const analyticsEventSchema = z.object({
-  type: z.enum(EVENT_TYPES, 'Unknown event type'),
-  path: z.optional(z.string().check(z.regex(/^\/[A-Za-z0-9/_-]{0,199}$/, 'The page must be a path'))),
-  test: z.optional(z.enum(AB_TEST_NAMES as [string, ...string[]], 'Unknown A/B test')),
-  variant: z.optional(word),
-  /** Scroll depth mark in percent. */
-  depth: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
-  /** Seconds on the page. */
-  seconds: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(86_400))),
-  /** Which call to action: hero, pricing, bottom, header. */
-  cta: z.optional(word),
-});
+export const analyticsEventSchema = lazy(() =>
+  z.object({
+    type: z.enum(EVENT_TYPES, 'Unknown event type'),
+    path: z.optional(z.string().check(z.regex(/^\/[A-Za-z0-9/_-]{0,199}$/, 'The page must be a path'))),
+    test: z.optional(z.enum(AB_TEST_NAMES as [string, ...string[]], 'Unknown A/B test')),
+    variant: z.optional(word),
+    /** Scroll depth mark in percent. */
+    depth: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+    /** Seconds on the page. */
+    seconds: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(86_400))),
+    /** Which call to action: hero, pricing, bottom, header. */
+    cta: z.optional(word),
+  }),
+);
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-export const analyticsBatchSchema = z.object({
-  visitor_id: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'The visitor id must be a random id')),
-  events: z
-    .array(analyticsEventSchema)
-    .check(
-      z.minLength(1, 'No events'),
-      z.maxLength(
-        ANALYTICS_LIMITS.eventsPerBatch,
-        `At most ${ANALYTICS_LIMITS.eventsPerBatch} events a request`,
+export const analyticsBatchSchema = lazy(() =>
+  z.object({
+    visitor_id: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'The visitor id must be a random id')),
+    events: z
+      .array(analyticsEventSchema)
+      .check(
+        z.minLength(1, 'No events'),
+        z.maxLength(
+          ANALYTICS_LIMITS.eventsPerBatch,
+          `At most ${ANALYTICS_LIMITS.eventsPerBatch} events a request`,
+        ),
       ),
-    ),
-});
+  }),
+);
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 
 export const ANALYTICS_MESSAGES = {

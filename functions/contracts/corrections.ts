@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CORRECTABLE_FLOW_TYPES } from '../domain/types';
 import { calendarDate } from './dates';
 import { idString } from './ids';
+import { lazy } from './lazy';
 import { transactionSchema } from './transactions';
 
 /**
@@ -24,59 +25,72 @@ export const CORRECTION_MESSAGES = {
 } as const;
 
 /** A transaction id: the row's fingerprint (22 characters of base64url). */
-export const transactionIdSchema = idString('pipeline', CORRECTION_MESSAGES.transactionId);
+export const transactionIdSchema = lazy(() => idString('pipeline', CORRECTION_MESSAGES.transactionId));
 
 /** A row as the lists give it: id, account and date. */
-export const transactionRefSchema = z.object({
-  id: transactionIdSchema,
-  account_id: idString('ulid', 'Not an account id'),
-  transaction_date: calendarDate(CORRECTION_MESSAGES.date),
-});
+export const transactionRefSchema = lazy(() =>
+  z.object({
+    id: transactionIdSchema,
+    account_id: idString('ulid', 'Not an account id'),
+    transaction_date: calendarDate(CORRECTION_MESSAGES.date),
+  }),
+);
 export type TransactionRef = z.infer<typeof transactionRefSchema>;
 
 /**
  * mode single: exactly one row, method user_corrected, a learned pattern at 0.8;
  * mode bulk: up to 500 rows, method user_bulk_corrected, patterns at 0.9 (rows already of the type skipped).
  */
-export const correctionRequestSchema = z.object({
-  mode: z._default(z.enum(['single', 'bulk']), 'single'),
-  transactions: z
-    .array(transactionRefSchema)
-    .check(z.minLength(1, CORRECTION_MESSAGES.noTransactions), z.maxLength(500, CORRECTION_MESSAGES.tooMany)),
-  flow_type: z.enum(CORRECTABLE_FLOW_TYPES, CORRECTION_MESSAGES.flowType),
-  reason: z.optional(z.nullable(z.string().check(z.maxLength(500, CORRECTION_MESSAGES.reason)))),
-});
+export const correctionRequestSchema = lazy(() =>
+  z.object({
+    mode: z._default(z.enum(['single', 'bulk']), 'single'),
+    transactions: z
+      .array(transactionRefSchema)
+      .check(
+        z.minLength(1, CORRECTION_MESSAGES.noTransactions),
+        z.maxLength(500, CORRECTION_MESSAGES.tooMany),
+      ),
+    flow_type: z.enum(CORRECTABLE_FLOW_TYPES, CORRECTION_MESSAGES.flowType),
+    reason: z.optional(z.nullable(z.string().check(z.maxLength(500, CORRECTION_MESSAGES.reason)))),
+  }),
+);
 export type CorrectionRequest = z.infer<typeof correctionRequestSchema>;
 
 /**
  * What was saved: the rows as they now are (only those that changed; none when the type was unchanged), how
  * many audit rows were written and how many patterns were learned (duplicates of known ones are not counted).
  */
-export const correctionResponseSchema = z.object({
-  updated: z.number(),
-  transactions: z.array(transactionSchema),
-  audits: z.number(),
-  patterns_learned: z.number(),
-});
+export const correctionResponseSchema = lazy(() =>
+  z.object({
+    updated: z.number(),
+    transactions: z.array(transactionSchema),
+    audits: z.number(),
+    patterns_learned: z.number(),
+  }),
+);
 export type CorrectionResponse = z.infer<typeof correctionResponseSchema>;
 
 /** A learned pattern as the family sees it (spec 2 §3 patterns). */
-export const patternSchema = z.object({
-  id: z.string(),
-  pattern_type: z.string(),
-  description_contains: z.array(z.string()),
-  flow_type: z.string(),
-  confidence: z.number(),
-  confirmed_by_user: z.boolean(),
-  created_at: z.string(),
-});
+export const patternSchema = lazy(() =>
+  z.object({
+    id: z.string(),
+    pattern_type: z.string(),
+    description_contains: z.array(z.string()),
+    flow_type: z.string(),
+    confidence: z.number(),
+    confirmed_by_user: z.boolean(),
+    created_at: z.string(),
+  }),
+);
 export type Pattern = z.infer<typeof patternSchema>;
-export const patternListSchema = z.object({ patterns: z.array(patternSchema) });
+export const patternListSchema = lazy(() => z.object({ patterns: z.array(patternSchema) }));
 export type PatternList = z.infer<typeof patternListSchema>;
 
-export const patternIdParamsSchema = z.object({
-  id: idString('pipeline', CORRECTION_MESSAGES.patternId),
-});
+export const patternIdParamsSchema = lazy(() =>
+  z.object({
+    id: idString('pipeline', CORRECTION_MESSAGES.patternId),
+  }),
+);
 
 /** DELETE /api/patterns/{id}: the pattern forgotten. */
-export const deletePatternResponseSchema = z.object({ deleted: z.string() });
+export const deletePatternResponseSchema = lazy(() => z.object({ deleted: z.string() }));

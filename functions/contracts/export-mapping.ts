@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { CsvMapping } from '../domain/exports/mapping';
 import { mappingProblem } from '../domain/exports/mapping';
+import { lazy } from './lazy';
 import { uploadSchema } from './uploads';
 
 /**
@@ -45,27 +46,29 @@ export const SIGN_LABELS = {
   out_positive: 'Money out is positive, money in negative',
 } as const;
 
-export const csvMappingSchema = z
-  .object({
-    date: column('date'),
-    description: column('description'),
-    details: z.optional(z.array(column('description')).check(z.maxLength(MAX_DETAILS))),
-    amountKind: z.enum(['one', 'split', 'marked'], { error: 'Choose how the amounts are written.' }),
-    amount: z.nullable(column('amount')),
-    moneyOut: z.nullable(column('money out')),
-    moneyIn: z.nullable(column('money in')),
-    direction: z.optional(z.nullable(column('money in or out'))),
-    balance: z.nullable(column('balance')),
-    dateFormat: z.enum(['dmy', 'mdy', 'ymd'], { error: 'Choose how the dates are written.' }),
-    sign: z.enum(['in_positive', 'out_positive'], { error: 'Choose which way the amounts are signed.' }),
-    decimal: z.optional(z.enum(['point', 'comma'], { error: 'Choose how the amounts write their pence.' })),
-  })
-  .check(
-    z.superRefine((mapping, ctx) => {
-      const problem = mappingProblem(mapping, MAX_COLUMNS);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: mapping });
-    }),
-  );
+export const csvMappingSchema = lazy(() =>
+  z
+    .object({
+      date: column('date'),
+      description: column('description'),
+      details: z.optional(z.array(column('description')).check(z.maxLength(MAX_DETAILS))),
+      amountKind: z.enum(['one', 'split', 'marked'], { error: 'Choose how the amounts are written.' }),
+      amount: z.nullable(column('amount')),
+      moneyOut: z.nullable(column('money out')),
+      moneyIn: z.nullable(column('money in')),
+      direction: z.optional(z.nullable(column('money in or out'))),
+      balance: z.nullable(column('balance')),
+      dateFormat: z.enum(['dmy', 'mdy', 'ymd'], { error: 'Choose how the dates are written.' }),
+      sign: z.enum(['in_positive', 'out_positive'], { error: 'Choose which way the amounts are signed.' }),
+      decimal: z.optional(z.enum(['point', 'comma'], { error: 'Choose how the amounts write their pence.' })),
+    })
+    .check(
+      z.superRefine((mapping, ctx) => {
+        const problem = mappingProblem(mapping, MAX_COLUMNS);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: mapping });
+      }),
+    ),
+);
 
 // The contract and the domain's mapping are one shape.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -76,28 +79,32 @@ void _same;
 export const mappingKinds = ['csv', 'qif'] as const;
 export type MappingKind = (typeof mappingKinds)[number];
 
-export const mappingRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('csv'), mapping: csvMappingSchema }),
-  z.object({
-    kind: z.literal('qif'),
-    dateOrder: z.enum(['dmy', 'mdy'], { error: 'Choose how the dates are written.' }),
-  }),
-]);
+export const mappingRequestSchema = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('csv'), mapping: csvMappingSchema }),
+    z.object({
+      kind: z.literal('qif'),
+      dateOrder: z.enum(['dmy', 'mdy'], { error: 'Choose how the dates are written.' }),
+    }),
+  ]),
+);
 export type MappingRequest = z.infer<typeof mappingRequestSchema>;
 
-export const exportMappingSchema = z.object({
-  upload: uploadSchema,
-  kind: z.enum(mappingKinds),
-  /** The column names (the header's, or 'Column 1', 'Column 2'… for a file without one). */
-  columns: z.array(z.string()),
-  /** The first data rows as the file writes them, with their line numbers. */
-  rows: z.array(z.object({ cells: z.array(z.string()), line: z.number() })),
-  /** How many data rows the file has in all. */
-  rowCount: z.number(),
-  suggested: csvMappingSchema,
-  /** Whether this member may confirm it (the family's admin). */
-  canDecide: z.boolean(),
-});
+export const exportMappingSchema = lazy(() =>
+  z.object({
+    upload: uploadSchema,
+    kind: z.enum(mappingKinds),
+    /** The column names (the header's, or 'Column 1', 'Column 2'… for a file without one). */
+    columns: z.array(z.string()),
+    /** The first data rows as the file writes them, with their line numbers. */
+    rows: z.array(z.object({ cells: z.array(z.string()), line: z.number() })),
+    /** How many data rows the file has in all. */
+    rowCount: z.number(),
+    suggested: csvMappingSchema,
+    /** Whether this member may confirm it (the family's admin). */
+    canDecide: z.boolean(),
+  }),
+);
 export type ExportMapping = z.infer<typeof exportMappingSchema>;
 
 export const MAPPING_MESSAGES = {

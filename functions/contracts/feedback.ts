@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 
 /**
  * Feedback (spec 1 §2 Feedback widget, §3 Feedback, §5): a message (non-blank after trimming), an optional
@@ -10,25 +11,27 @@ export const FEEDBACK_LIMITS = { message: 2000, email: 254, url: 500, userAgent:
 /** A whole request body: the fields above with room for JSON quoting. */
 export const FEEDBACK_MAX_BODY_BYTES = 8 * 1024;
 
-export const feedbackRequestSchema = z.object({
-  message: z
-    .string('Please enter your feedback')
-    .check(
-      z.maxLength(
-        FEEDBACK_LIMITS.message,
-        `Please keep your feedback under ${FEEDBACK_LIMITS.message} characters`,
+export const feedbackRequestSchema = lazy(() =>
+  z.object({
+    message: z
+      .string('Please enter your feedback')
+      .check(
+        z.maxLength(
+          FEEDBACK_LIMITS.message,
+          `Please keep your feedback under ${FEEDBACK_LIMITS.message} characters`,
+        ),
       ),
+    email: z.optional(
+      z.nullable(z.string().check(z.maxLength(FEEDBACK_LIMITS.email, 'Please enter a valid email address'))),
     ),
-  email: z.optional(
-    z.nullable(z.string().check(z.maxLength(FEEDBACK_LIMITS.email, 'Please enter a valid email address'))),
-  ),
-  url: z.optional(
-    z.nullable(z.string().check(z.maxLength(FEEDBACK_LIMITS.url, 'The page address is too long'))),
-  ),
-});
+    url: z.optional(
+      z.nullable(z.string().check(z.maxLength(FEEDBACK_LIMITS.url, 'The page address is too long'))),
+    ),
+  }),
+);
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
-export const feedbackResponseSchema = z.object({ received: z.literal(true) });
+export const feedbackResponseSchema = lazy(() => z.object({ received: z.literal(true) }));
 
 export const FEEDBACK_MESSAGES = {
   blank: 'Please enter your feedback',

@@ -10,6 +10,7 @@ import type {
   EffectiveFlowType,
 } from '../domain/types';
 import { calendarDate } from './dates';
+import { lazy } from './lazy';
 
 /**
  * The insight screens' API (spec 3 §2.1 Family Overview, §2.2 Account Types, §3 period stats): every figure
@@ -33,31 +34,38 @@ export const INSIGHTS_MESSAGES = {
   tooLong: 'A period is at most 100 years long',
 } as const;
 
-const isoDate = calendarDate(INSIGHTS_MESSAGES.date);
+const isoDate = lazy(() => calendarDate(INSIGHTS_MESSAGES.date));
 
 /** GET /api/insights/overview?period: a quick period (default: the latest one with data, This Month first). */
-export const overviewQuerySchema = z.object({
-  period: z.optional(z.enum(QUICK_PERIOD_KEYS, INSIGHTS_MESSAGES.period)),
-});
+export const overviewQuerySchema = lazy(() =>
+  z.object({
+    period: z.optional(z.enum(QUICK_PERIOD_KEYS, INSIGHTS_MESSAGES.period)),
+  }),
+);
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 /**
  * GET /api/insights/period-stats?period or ?from&to: one period's summary, the previous equal-length period's
  * stats and their comparison.
  */
-export const periodStatsQuerySchema = z
-  .object({
-    period: z.optional(z.enum(QUICK_PERIOD_KEYS, INSIGHTS_MESSAGES.period)),
-    from: z.optional(isoDate),
-    to: z.optional(isoDate),
-  })
-  .check(
-    z.refine((q) => (q.from === undefined) === (q.to === undefined), {
-      message: INSIGHTS_MESSAGES.both,
-      path: ['from'],
-    }),
-    z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: INSIGHTS_MESSAGES.range, path: ['from'] }),
-  );
+export const periodStatsQuerySchema = lazy(() =>
+  z
+    .object({
+      period: z.optional(z.enum(QUICK_PERIOD_KEYS, INSIGHTS_MESSAGES.period)),
+      from: z.optional(isoDate),
+      to: z.optional(isoDate),
+    })
+    .check(
+      z.refine((q) => (q.from === undefined) === (q.to === undefined), {
+        message: INSIGHTS_MESSAGES.both,
+        path: ['from'],
+      }),
+      z.refine((q) => !q.from || !q.to || q.from <= q.to, {
+        message: INSIGHTS_MESSAGES.range,
+        path: ['from'],
+      }),
+    ),
+);
 export type PeriodStatsQuery = z.infer<typeof periodStatsQuerySchema>;
 
 export interface PeriodRef {
@@ -201,10 +209,16 @@ const hasKeys =
   (value: unknown): value is T =>
     typeof value === 'object' && value !== null && names.every((n) => n in value);
 
-export const periodStatsResponseSchema = z.custom<PeriodStatsResponse>(
-  hasKeys('period', 'previous', 'summary', 'previous_stats', 'comparison', 'quick_summary'),
+export const periodStatsResponseSchema = lazy(() =>
+  z.custom<PeriodStatsResponse>(
+    hasKeys('period', 'previous', 'summary', 'previous_stats', 'comparison', 'quick_summary'),
+  ),
 );
-export const overviewResponseSchema = z.custom<OverviewResponse>(
-  hasKeys('period', 'summary', 'comparison', 'position', 'periods', 'months', 'data_quality', 'range'),
+export const overviewResponseSchema = lazy(() =>
+  z.custom<OverviewResponse>(
+    hasKeys('period', 'summary', 'comparison', 'position', 'periods', 'months', 'data_quality', 'range'),
+  ),
 );
-export const accountTypesResponseSchema = z.custom<AccountTypesResponse>(hasKeys('window', 'types'));
+export const accountTypesResponseSchema = lazy(() =>
+  z.custom<AccountTypesResponse>(hasKeys('window', 'types')),
+);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ID_FORMATS } from './ids';
+import { lazy } from './lazy';
 
 /**
  * Contracts of the statement pipeline: what the S3 trigger starts it with, and the state every task receives
@@ -19,12 +20,14 @@ const pipelineId = () =>
     );
 const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
 
-export const pipelineInputSchema = z.object({
-  bucket: nonEmpty(),
-  key: nonEmpty(),
-  etag: z._default(z.string(), ''),
-  size: z._default(z.number().check(z.int(), z.nonnegative()), 0),
-});
+export const pipelineInputSchema = lazy(() =>
+  z.object({
+    bucket: nonEmpty(),
+    key: nonEmpty(),
+    etag: z._default(z.string(), ''),
+    size: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  }),
+);
 export type PipelineInput = z.infer<typeof pipelineInputSchema>;
 
 export const pipelineStages = [
@@ -56,106 +59,110 @@ export type ExtractionSource = (typeof extractionSources)[number];
 export const extractionStatuses = ['DONE', 'IN_PROGRESS'] as const;
 export type ExtractionStatus = (typeof extractionStatuses)[number];
 
-export const pipelineStateSchema = z.extend(pipelineInputSchema, {
-  familyId: pipelineId(),
-  uploadId: pipelineId(),
-  fileName: nonEmpty(),
-  accountId: z.optional(pipelineId()),
-  extraction: z.optional(
-    z.object({
-      status: z.enum(extractionStatuses),
-      source: z.enum(extractionSources),
-      jobId: z.optional(
-        z
-          .string()
-          .check(
-            z.minLength(1),
-            z.maxLength(ID_FORMATS.recognitionJob.maxLength),
-            z.regex(ID_FORMATS.recognitionJob.pattern, 'Not a job id'),
-          ),
-      ),
-      blocksKey: z.optional(z.string()),
-      pages: count(),
-      polls: count(),
-      /**
-       * Pages whose text layer could not be read (a font without a usable character map): OCR reads the
-       * document, and those pages' text replaces them in the text layer's kept at `blocksKey`.
-       */
-      unreadablePages: z.optional(z.array(z.number().check(z.int(), z.positive()))),
-    }),
-  ),
-  statementKey: z.optional(z.string()),
-  addedKey: z.optional(z.string()),
-  /**
-   * Set by Persist: the version of each month's roll-up (null: none) read before it wrote the month's rows,
-   * so Finish can add the rows to exactly those roll-ups (services/rollups.ts addRowsToRollups).
-   */
-  rollupVersions: z.optional(z.record(z.string(), z.nullable(z.number()))),
-  /**
-   * Set by Persist with rollupVersions: the months of the rows it added whose account had no spending roll-up
-   * before it wrote them, so Finish can store those roll-ups from the added rows alone
-   * (services/spending-rollups.ts refreshSpending).
-   */
-  newSpendMonths: z.optional(z.array(z.string())),
-  /**
-   * Set by Persist with rollupVersions: the account's count of rows and last transaction date before it
-   * wrote the rows, at their version, so Finish can add the rows to them (services/row-changes.ts); absent
-   * when the account has rows but no count yet.
-   */
-  accountSummary: z.optional(
-    z.object({ version: z.number(), count: z.number(), last: z.nullable(z.string()) }),
-  ),
-  counts: z.optional(
-    z.object({
-      parsed: count(),
-      added: count(),
-      duplicates: count(),
-      classified: count(),
-      matches: count(),
-    }),
-  ),
-  /**
-   * Set by Parse: true when it held the statement for the family's check, or an export for the family's
-   * mapping of it (the execution ends there).
-   */
-  needsCheck: z.optional(z.boolean()),
-  /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
-  unchecked: z.optional(z.boolean()),
-  /**
-   * Set by Parse for a PDF: the account its first page names (sort code and number, or a card's last 4
-   * digits), which Match keeps on an account that has none yet without reading the text again.
-   */
-  identity: z.optional(
-    z.object({
-      sort_code: z.nullable(z.string()),
-      account_number: z.nullable(z.string()),
-      card_last4: z.nullable(z.string()),
-    }),
-  ),
-  /** Set by Extract: the SHA-256 of the file's bytes (hex), kept on the upload record by Persist. */
-  fileHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Not a file fingerprint'))),
-  /**
-   * Set by Extract: a finished upload of the same account whose file had these very bytes. Persist then only
-   * checks that the rows it holds are all still stored: the file is not read again.
-   */
-  repeatOf: z.optional(pipelineId()),
-  /** Set by Persist when the repeated file's rows are all stored: nothing new, the upload is done. */
-  repeated: z.optional(z.boolean()),
-  /** Set by Persist when a repeated file's rows are not all stored any more: read the file in full. */
-  readInFull: z.optional(z.boolean()),
-  /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
-  error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
-});
+export const pipelineStateSchema = lazy(() =>
+  z.extend(pipelineInputSchema, {
+    familyId: pipelineId(),
+    uploadId: pipelineId(),
+    fileName: nonEmpty(),
+    accountId: z.optional(pipelineId()),
+    extraction: z.optional(
+      z.object({
+        status: z.enum(extractionStatuses),
+        source: z.enum(extractionSources),
+        jobId: z.optional(
+          z
+            .string()
+            .check(
+              z.minLength(1),
+              z.maxLength(ID_FORMATS.recognitionJob.maxLength),
+              z.regex(ID_FORMATS.recognitionJob.pattern, 'Not a job id'),
+            ),
+        ),
+        blocksKey: z.optional(z.string()),
+        pages: count(),
+        polls: count(),
+        /**
+         * Pages whose text layer could not be read (a font without a usable character map): OCR reads the
+         * document, and those pages' text replaces them in the text layer's kept at `blocksKey`.
+         */
+        unreadablePages: z.optional(z.array(z.number().check(z.int(), z.positive()))),
+      }),
+    ),
+    statementKey: z.optional(z.string()),
+    addedKey: z.optional(z.string()),
+    /**
+     * Set by Persist: the version of each month's roll-up (null: none) read before it wrote the month's rows,
+     * so Finish can add the rows to exactly those roll-ups (services/rollups.ts addRowsToRollups).
+     */
+    rollupVersions: z.optional(z.record(z.string(), z.nullable(z.number()))),
+    /**
+     * Set by Persist with rollupVersions: the months of the rows it added whose account had no spending roll-up
+     * before it wrote them, so Finish can store those roll-ups from the added rows alone
+     * (services/spending-rollups.ts refreshSpending).
+     */
+    newSpendMonths: z.optional(z.array(z.string())),
+    /**
+     * Set by Persist with rollupVersions: the account's count of rows and last transaction date before it
+     * wrote the rows, at their version, so Finish can add the rows to them (services/row-changes.ts); absent
+     * when the account has rows but no count yet.
+     */
+    accountSummary: z.optional(
+      z.object({ version: z.number(), count: z.number(), last: z.nullable(z.string()) }),
+    ),
+    counts: z.optional(
+      z.object({
+        parsed: count(),
+        added: count(),
+        duplicates: count(),
+        classified: count(),
+        matches: count(),
+      }),
+    ),
+    /**
+     * Set by Parse: true when it held the statement for the family's check, or an export for the family's
+     * mapping of it (the execution ends there).
+     */
+    needsCheck: z.optional(z.boolean()),
+    /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
+    unchecked: z.optional(z.boolean()),
+    /**
+     * Set by Parse for a PDF: the account its first page names (sort code and number, or a card's last 4
+     * digits), which Match keeps on an account that has none yet without reading the text again.
+     */
+    identity: z.optional(
+      z.object({
+        sort_code: z.nullable(z.string()),
+        account_number: z.nullable(z.string()),
+        card_last4: z.nullable(z.string()),
+      }),
+    ),
+    /** Set by Extract: the SHA-256 of the file's bytes (hex), kept on the upload record by Persist. */
+    fileHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Not a file fingerprint'))),
+    /**
+     * Set by Extract: a finished upload of the same account whose file had these very bytes. Persist then only
+     * checks that the rows it holds are all still stored: the file is not read again.
+     */
+    repeatOf: z.optional(pipelineId()),
+    /** Set by Persist when the repeated file's rows are all stored: nothing new, the upload is done. */
+    repeated: z.optional(z.boolean()),
+    /** Set by Persist when a repeated file's rows are not all stored any more: read the file in full. */
+    readInFull: z.optional(z.boolean()),
+    /** Set by the state machine's Catch (ResultPath $.error) before RecordFailure runs. */
+    error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
+  }),
+);
 export type PipelineState = z.infer<typeof pipelineStateSchema>;
 
 /**
  * What RecordFailure receives: the state of whichever step failed, with the Catch's `error`. When Register
  * failed that is only the pipeline's input (no familyId or uploadId yet: they come from the key).
  */
-export const pipelineFailureSchema = z.extend(z.partial(pipelineStateSchema), {
-  bucket: nonEmpty(),
-  key: nonEmpty(),
-});
+export const pipelineFailureSchema = lazy(() =>
+  z.extend(z.partial(pipelineStateSchema), {
+    bucket: nonEmpty(),
+    key: nonEmpty(),
+  }),
+);
 export type PipelineFailure = z.infer<typeof pipelineFailureSchema>;
 
 /** Object keys of uploaded statements: `{familyId}/{uploadId}_{filename}` (spec 2 §7); PDFs and exports. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/dates';
+import { lazy } from './lazy';
 
 /**
  * Profile API (spec 1 §3 user_profiles, §5 validation, §7 own profile / save profile). The shape is checked
@@ -18,24 +19,26 @@ export const profileTimezones = [
 ] as const;
 export const profileCurrencies = ['GBP', 'USD', 'EUR', 'AUD', 'CAD'] as const;
 
-const nullableText = z.nullable(z.string());
+const nullableText = lazy(() => z.nullable(z.string()));
 
-export const profileSchema = z.object({
-  user_id: z.string(),
-  first_name: nullableText,
-  last_name: nullableText,
-  display_name: nullableText,
-  phone: nullableText,
-  address_line_1: nullableText,
-  address_line_2: nullableText,
-  city: nullableText,
-  postcode: nullableText,
-  country: nullableText,
-  date_of_birth: nullableText,
-  timezone: nullableText,
-  currency: nullableText,
-  updated_at: nullableText,
-});
+export const profileSchema = lazy(() =>
+  z.object({
+    user_id: z.string(),
+    first_name: nullableText,
+    last_name: nullableText,
+    display_name: nullableText,
+    phone: nullableText,
+    address_line_1: nullableText,
+    address_line_2: nullableText,
+    city: nullableText,
+    postcode: nullableText,
+    country: nullableText,
+    date_of_birth: nullableText,
+    timezone: nullableText,
+    currency: nullableText,
+    updated_at: nullableText,
+  }),
+);
 export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) =>
@@ -44,31 +47,33 @@ const blankOr = <T extends readonly [string, ...string[]]>(values: T, message: s
   z.optional(z.nullable(z.union([z.literal(''), z.enum(values, message)])));
 
 /** PUT /api/profile: first and last name always; every other field optional (absent = unchanged). */
-export const profileUpdateSchema = z.object({
-  first_name: z.string('First name is required').check(z.maxLength(100, 'At most 100 characters, please')),
-  last_name: z.string('Last name is required').check(z.maxLength(100, 'At most 100 characters, please')),
-  display_name: optionalText(100),
-  phone: optionalText(30),
-  address_line_1: optionalText(200),
-  address_line_2: optionalText(200),
-  city: optionalText(100),
-  postcode: optionalText(10),
-  country: blankOr(profileCountries, 'Choose a country from the list'),
-  date_of_birth: z.optional(
-    z.nullable(
-      z.string().check(
-        z.regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD'),
-        z.refine(
-          (v) => v === '' || isIsoDate(v),
-          'That date does not exist: enter the date of birth as YYYY-MM-DD',
+export const profileUpdateSchema = lazy(() =>
+  z.object({
+    first_name: z.string('First name is required').check(z.maxLength(100, 'At most 100 characters, please')),
+    last_name: z.string('Last name is required').check(z.maxLength(100, 'At most 100 characters, please')),
+    display_name: optionalText(100),
+    phone: optionalText(30),
+    address_line_1: optionalText(200),
+    address_line_2: optionalText(200),
+    city: optionalText(100),
+    postcode: optionalText(10),
+    country: blankOr(profileCountries, 'Choose a country from the list'),
+    date_of_birth: z.optional(
+      z.nullable(
+        z.string().check(
+          z.regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD'),
+          z.refine(
+            (v) => v === '' || isIsoDate(v),
+            'That date does not exist: enter the date of birth as YYYY-MM-DD',
+          ),
         ),
       ),
     ),
-  ),
-  timezone: blankOr(profileTimezones, 'Choose a timezone from the list'),
-  currency: blankOr(profileCurrencies, 'Choose a currency from the list'),
-  /** Sent by onboarding step 1, whose phone field has no format check (spec 1 §5): the phone is kept as typed. */
-  from_onboarding: z.optional(z.boolean()),
-});
+    timezone: blankOr(profileTimezones, 'Choose a timezone from the list'),
+    currency: blankOr(profileCurrencies, 'Choose a currency from the list'),
+    /** Sent by onboarding step 1, whose phone field has no format check (spec 1 §5): the phone is kept as typed. */
+    from_onboarding: z.optional(z.boolean()),
+  }),
+);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -3,6 +3,7 @@ import type { Block } from '../domain/statement/blocks';
 import { pageCount, wordsFromBlocks } from '../domain/statement/geometry';
 import { TRANSACTION_TYPES } from '../domain/types';
 import { calendarDate } from './dates';
+import { lazy } from './lazy';
 import { extractionSources } from './pipeline';
 
 /**
@@ -12,57 +13,61 @@ import { extractionSources } from './pipeline';
  */
 const isoDate = () => calendarDate('a date as YYYY-MM-DD');
 
-export const statementTransactionSchema = z.object({
-  date: isoDate(),
-  description: z.string().check(z.minLength(1)),
-  amount: z.number().check(z.nonnegative()),
-  signedAmount: z.number(),
-  type: z.enum(TRANSACTION_TYPES),
-  balance: z.nullable(z.number()),
-  /** Card statements with two date columns: the date received / posted beside the transaction date. */
-  postedDate: z.optional(isoDate()),
-});
+export const statementTransactionSchema = lazy(() =>
+  z.object({
+    date: isoDate(),
+    description: z.string().check(z.minLength(1)),
+    amount: z.number().check(z.nonnegative()),
+    signedAmount: z.number(),
+    type: z.enum(TRANSACTION_TYPES),
+    balance: z.nullable(z.number()),
+    /** Card statements with two date columns: the date received / posted beside the transaction date. */
+    postedDate: z.optional(isoDate()),
+  }),
+);
 export type StatementTransaction = z.infer<typeof statementTransactionSchema>;
 
-export const parsedStatementSchema = z.object({
-  institution: z.nullable(z.string()),
-  period: z.nullable(z.object({ start: isoDate(), end: isoDate() })),
-  openingBalance: z.nullable(z.number()),
-  closingBalance: z.nullable(z.number()),
-  transactions: z.array(statementTransactionSchema),
-  reconciliation: z.object({
-    ok: z.boolean(),
-    breaks: z.array(
-      z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() }),
-    ),
-    /** Printed figures that could not be read (misprints): their rows are kept, the figures not checked. */
-    unreadable: z.optional(
-      z.array(
-        z.object({
-          row: z.nullable(z.number()),
-          cell: z.enum(['amount', 'balance', 'opening', 'closing', 'money_in_total', 'money_out_total']),
-          text: z.string(),
-          page: z.nullable(z.number()),
-          reason: z.string(),
-          /** The figure the statement's own arithmetic recovers for it (read, not printed legibly). */
-          recovered: z.optional(z.number()),
-        }),
+export const parsedStatementSchema = lazy(() =>
+  z.object({
+    institution: z.nullable(z.string()),
+    period: z.nullable(z.object({ start: isoDate(), end: isoDate() })),
+    openingBalance: z.nullable(z.number()),
+    closingBalance: z.nullable(z.number()),
+    transactions: z.array(statementTransactionSchema),
+    reconciliation: z.object({
+      ok: z.boolean(),
+      breaks: z.array(
+        z.object({ row: z.number(), expected: z.number(), actual: z.number(), reason: z.string() }),
       ),
+      /** Printed figures that could not be read (misprints): their rows are kept, the figures not checked. */
+      unreadable: z.optional(
+        z.array(
+          z.object({
+            row: z.nullable(z.number()),
+            cell: z.enum(['amount', 'balance', 'opening', 'closing', 'money_in_total', 'money_out_total']),
+            text: z.string(),
+            page: z.nullable(z.number()),
+            reason: z.string(),
+            /** The figure the statement's own arithmetic recovers for it (read, not printed legibly). */
+            recovered: z.optional(z.number()),
+          }),
+        ),
+      ),
+    }),
+    warnings: z.array(z.string()),
+    /**
+     * Where the year of the dates came from ('printed', 'period', 'statement_date', 'printed_date', or
+     * 'reference_date': the upload date's, a guess the family should check). Absent in older artefacts.
+     */
+    yearSource: z.optional(
+      z.enum(['printed', 'period', 'statement_date', 'printed_date', 'reference_date', 'none']),
     ),
+    /** The statement date the statement prints, if any. */
+    statementDate: z.optional(z.nullable(isoDate())),
+    /** The currency the account is kept in (ISO 4217), as the statement's own money shows it. */
+    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
   }),
-  warnings: z.array(z.string()),
-  /**
-   * Where the year of the dates came from ('printed', 'period', 'statement_date', 'printed_date', or
-   * 'reference_date': the upload date's, a guess the family should check). Absent in older artefacts.
-   */
-  yearSource: z.optional(
-    z.enum(['printed', 'period', 'statement_date', 'printed_date', 'reference_date', 'none']),
-  ),
-  /** The statement date the statement prints, if any. */
-  statementDate: z.optional(z.nullable(isoDate())),
-  /** The currency the account is kept in (ISO 4217), as the statement's own money shows it. */
-  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
-});
+);
 export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
 
 /**
@@ -74,13 +79,15 @@ export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
  */
 const GEOMETRY_SCALE = 100_000;
 const int = () => z.number().check(z.int());
-export const blocksArtefactSchema = z.object({
-  source: z.enum(extractionSources),
-  pages: int(),
-  words: z.array(z.tuple([int(), z.string(), int(), int(), int(), int()])),
-  /** What the extractor noticed (e.g. Textract read only part of the document). */
-  warnings: z.array(z.string()),
-});
+export const blocksArtefactSchema = lazy(() =>
+  z.object({
+    source: z.enum(extractionSources),
+    pages: int(),
+    words: z.array(z.tuple([int(), z.string(), int(), int(), int(), int()])),
+    /** What the extractor noticed (e.g. Textract read only part of the document). */
+    warnings: z.array(z.string()),
+  }),
+);
 export type BlocksArtefact = z.infer<typeof blocksArtefactSchema>;
 
 /** Blocks (from the text layer or Textract) to the artefact. */

@@ -257,11 +257,33 @@ describe('Bills & Regular Payments', () => {
   });
 
   it('the overview card shows the forecast with a link to the page', async () => {
-    renderWith(<OverviewForecast />);
+    renderWith(<OverviewForecast ready expected />);
     const card = await screen.findByRole('region', { name: 'Month-end forecast' });
     expect(within(card).getByRole('link', { name: 'See your bills and regular payments' })).toHaveProperty(
       'pathname',
       '/app/bills',
     );
+  });
+
+  it("the overview card asks for the bills only once it is ready, holding the card's place meanwhile", async () => {
+    const client = createQueryClient();
+    const view = (ready: boolean) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OverviewForecast ready={ready} expected />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const requested = (path: string) =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path).length;
+    const { rerender } = render(view(false));
+    expect(document.querySelector('.forecast-placeholder')).not.toBeNull();
+    expect(requested('/api/bills')).toBe(0);
+    rerender(view(true));
+    await screen.findByRole('region', { name: 'Month-end forecast' });
+    expect(document.querySelector('.forecast-placeholder')).toBeNull();
+    expect(requested('/api/bills')).toBe(1);
   });
 });

@@ -26,6 +26,9 @@ const CLIENT = 'client-1';
 const jwt = (exp: number, sub = 'member-1') =>
   `h.${btoa(JSON.stringify({ sub, exp })).replace(/=+$/, '')}.sig`;
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+/** A page load at /app asks for these first (the overview's first paint); another /app page the first two. */
+const OVERVIEW_FIRST = ['/subscription', '/insights/overview', '/profile', '/family', '/statement-checks'];
+const api = (paths: string[], base = '/api') => paths.map((path) => `${base}${path}`);
 const anySchema = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
 
 function store(token: string, user = 'member-1') {
@@ -45,10 +48,13 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the first requests of a page load', () => {
-  it('the overview starts the subscription and its figures; another /app page the subscription only', () => {
-    expect(firstRequestsFor('/app')).toEqual(['/subscription', '/insights/overview']);
-    expect(firstRequestsFor('/app/')).toEqual(['/subscription', '/insights/overview']);
-    expect(firstRequestsFor('/app/spending')).toEqual(['/subscription']);
+  it('the overview starts the subscription, the profile, its figures and what stands above them; another /app page the subscription and the profile', () => {
+    expect(firstRequestsFor('/app')).toEqual(OVERVIEW_FIRST);
+    expect(firstRequestsFor('/app/')).toEqual(OVERVIEW_FIRST);
+    // Asked for once the figures have been painted: the accounts, the bills, the family switcher's list.
+    for (const later of ['/accounts', '/bills', '/families', '/transactions'])
+      expect(firstRequestsFor('/app')).not.toContain(later);
+    expect(firstRequestsFor('/app/spending')).toEqual(['/subscription', '/profile']);
     expect(firstRequestsFor('/')).toEqual([]);
     expect(firstRequestsFor('/login')).toEqual([]);
     expect(firstRequestsFor('/application')).toEqual([]);
@@ -88,26 +94,28 @@ describe('the first requests of a page load', () => {
     const token = jwt(inAnHour());
     store(token);
     startPageLoadRequests(CLIENT, '/app');
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/subscription', '/api/insights/overview']);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(api(OVERVIEW_FIRST));
     expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ headers: { authorization: `Bearer ${token}` } });
 
     getIdToken.mockResolvedValue(token);
     await expect(apiRequest('/insights/overview', anySchema)).resolves.toEqual({
       url: '/api/insights/overview',
     });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
     // Taken once: the next load asks again.
     await apiRequest('/insights/overview', anySchema);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 
   it('an answer started with another token, or too long ago, is not used', async () => {
     store(jwt(inAnHour(), 'member-1'));
     startPageLoadRequests(CLIENT, '/app');
+    // Another person has signed in since.
+    store(jwt(inAnHour(), 'member-2'), 'member-2');
     getIdToken.mockResolvedValue(jwt(inAnHour(), 'member-2'));
     await apiRequest('/subscription', anySchema);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(fetchMock.mock.calls[2]?.[1]).toMatchObject({
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(fetchMock.mock.calls[5]?.[1]).toMatchObject({
       headers: { authorization: `Bearer ${jwt(inAnHour(), 'member-2')}` },
     });
 
@@ -127,6 +135,15 @@ describe('the first requests of a page load', () => {
     }
   });
 
+  it("the client takes the early answer while the browser keeps its token, without waiting for the auth code's", async () => {
+    store(jwt(inAnHour()));
+    startPageLoadRequests(CLIENT, '/app');
+    // The auth code is still loading: its token never comes in this test.
+    getIdToken.mockReturnValue(new Promise<string | null>(() => undefined));
+    await expect(apiRequest('/profile', anySchema)).resolves.toEqual({ url: '/api/profile' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
   it('an early request that failed to arrive is asked again', async () => {
     const token = jwt(inAnHour());
     store(token);
@@ -134,7 +151,7 @@ describe('the first requests of a page load', () => {
     startPageLoadRequests(CLIENT, '/app/spending');
     getIdToken.mockResolvedValue(token);
     await expect(apiRequest('/subscription', anySchema)).resolves.toEqual({ url: '/api/subscription' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('an answer already arrived is data for the first render, once, while the same token is kept', async () => {
@@ -161,11 +178,11 @@ describe('the first requests of a page load', () => {
     store(token);
     expect(storedClientId()).toBe(CLIENT);
     startPageLoadRequestsBeforeConfig('/app');
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/subscription', '/api/insights/overview']);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(api(OVERVIEW_FIRST));
     // The configuration names the same client and address: the answers stand, nothing is asked twice.
     configureApi({ baseUrl: '/api/' });
     confirmPageLoadRequests(CLIENT, '/app');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
     await vi.waitFor(() =>
       expect(earlyData('/insights/overview', anySchema)).toEqual({ url: '/api/insights/overview' }),
     );
@@ -175,7 +192,7 @@ describe('the first requests of a page load', () => {
     localStorage.setItem('CognitoIdentityServiceProvider.client-2.LastAuthUser', 'member-1');
     expect(storedClientId()).toBeNull();
     startPageLoadRequestsBeforeConfig('/app');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
   it('asked again when the configuration names another API address or app client', async () => {
@@ -185,10 +202,8 @@ describe('the first requests of a page load', () => {
     configureApi({ baseUrl: 'https://api.example.co.uk/v1' });
     confirmPageLoadRequests(CLIENT, '/app');
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
-      '/api/subscription',
-      '/api/insights/overview',
-      'https://api.example.co.uk/v1/subscription',
-      'https://api.example.co.uk/v1/insights/overview',
+      ...api(OVERVIEW_FIRST),
+      ...api(OVERVIEW_FIRST, 'https://api.example.co.uk/v1'),
     ]);
     await vi.waitFor(() =>
       expect(earlyData('/insights/overview', anySchema)).toEqual({
@@ -201,10 +216,10 @@ describe('the first requests of a page load', () => {
     configureApi({ baseUrl: '/api' });
     startPageLoadRequestsBeforeConfig('/app');
     confirmPageLoadRequests('client-other', '/app');
-    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(fetchMock).toHaveBeenCalledTimes(15);
     expect(earlyData('/insights/overview', anySchema)).toBeUndefined();
     getIdToken.mockResolvedValue(token);
     await apiRequest('/subscription', anySchema);
-    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(fetchMock).toHaveBeenCalledTimes(16);
   });
 });

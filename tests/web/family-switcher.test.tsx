@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { markFirstContentPainted, resetFirstContentPainted } from '../../web/src/app/after-paint';
 import { FamilySwitcher } from '../../web/src/features/members/FamilySwitcher';
 import { createFakeApi, type FakeApi } from './support/fake-api';
 
@@ -12,6 +13,7 @@ vi.mock('../../web/src/auth/session', () => ({ getIdToken: async () => 'test-id-
 let api: FakeApi;
 beforeEach(() => {
   localStorage.clear();
+  resetFirstContentPainted();
   api = createFakeApi();
   vi.stubGlobal('fetch', vi.fn(api.fetch));
 });
@@ -23,7 +25,9 @@ afterEach(() => {
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
-function renderSwitcher() {
+/** The switcher as the header has it once the page's first content has been painted (`painted`). */
+function renderSwitcher({ painted = true }: { painted?: boolean } = {}) {
+  if (painted) markFirstContentPainted();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/app/members']}>
@@ -40,6 +44,18 @@ const OWN = '01JD8Z0000000000000000FAMB';
 const JOINED = '01JD8Z0000000000000000FAMA';
 
 describe('family switcher', () => {
+  it("asks for the family list only once the page's first content has been painted", async () => {
+    api.members.families.push(
+      { family_id: OWN, family_name: 'Bob Household', role: 'admin', owned: true, current: false },
+      { family_id: JOINED, family_name: 'Lovelace', role: 'member', owned: false, current: true },
+    );
+    renderSwitcher({ painted: false });
+    await screen.findByTestId('where');
+    expect(api.calls.some((c) => c.path === '/api/families')).toBe(false);
+    act(() => markFirstContentPainted());
+    await screen.findByRole('button', { name: 'Family: Lovelace. Switch family' });
+  });
+
   it('is not shown to someone in one family', async () => {
     api.members.families.push({
       family_id: JOINED,

@@ -8,6 +8,7 @@ import {
   storedIdToken,
   takeEarlyData,
   takeEarlyResponse,
+  takeEarlyResponseForStoredToken,
 } from './early';
 
 /**
@@ -125,13 +126,21 @@ export async function apiRequest<T>(
   schema: ResponseSchema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  const url = urlFor(path, options.query);
+  const method = options.method ?? 'GET';
+  // The same GET started at page load, while the browser keeps the token it was asked with: its answer, without
+  // waiting for the auth code (a screen that asked before the answer arrived shows it as soon as it does).
+  const kept = method === 'GET' ? takeEarlyResponseForStoredToken(url) : null;
+  if (kept) {
+    const response = await kept.catch(() => null);
+    if (response) return parseResponse(response, schema);
+  }
   const token = await getIdToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const url = urlFor(path, options.query);
   const init: RequestInit = {
-    method: options.method ?? 'GET',
+    method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
@@ -149,6 +158,11 @@ export async function apiRequest<T>(
       'network',
     );
   }
+  return parseResponse(response, schema);
+}
+
+/** An answer's body parsed with the route's contract; the server's message when it is an error. */
+async function parseResponse<T>(response: Response, schema: ResponseSchema<T>): Promise<T> {
   if (!response.ok) throw await errorFrom(response);
   const parsed = schema.safeParse(response.status === 204 ? null : await response.json());
   if (!parsed.success)

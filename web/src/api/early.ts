@@ -80,11 +80,19 @@ export function earlyRequestsClientId(): string | null {
   return earlyClientId;
 }
 
-/** The API paths a page load at `pathname` needs first: the subscription (the app waits for it), the overview's figures. */
+/**
+ * The API paths a page load at `pathname` needs for its first paint: on every page the subscription (the app
+ * waits for it) and the profile (the header's name); on the overview also its figures, the family's name above
+ * them and the statements waiting for a check (their banner stands above the figures: arriving later, it would
+ * push them down). What the overview shows further down (the accounts, the month-end forecast, Recent
+ * Activity) and the family switcher's list are asked for once the figures have been painted.
+ */
 export function firstRequestsFor(pathname: string): string[] {
   if (!/^\/app(\/|$)/.test(pathname)) return [];
   const overview = pathname === '/app' || pathname === '/app/';
-  return overview ? ['/subscription', '/insights/overview'] : ['/subscription'];
+  return overview
+    ? ['/subscription', '/insights/overview', '/profile', '/family', '/statement-checks']
+    : ['/subscription', '/profile'];
 }
 
 /** Starts GET `urls` with `token` (each answer kept for the API client). */
@@ -144,6 +152,19 @@ export function takeEarlyResponse(url: string, token: string, now = Date.now()):
   if (!entry) return null;
   early.delete(url);
   if (entry.token !== token || now - entry.startedAt > EARLY_MAX_AGE_MS) return null;
+  return entry.response;
+}
+
+/**
+ * The early answer to GET `url`, taken once, while the browser still keeps the token it was asked with (the
+ * signed-in user has not changed) and within EARLY_MAX_AGE_MS: the client need not wait for the auth code's
+ * token to take it. Null otherwise (it is left for takeEarlyResponse, which judges it by the auth code's token).
+ */
+export function takeEarlyResponseForStoredToken(url: string, now = Date.now()): Promise<Response> | null {
+  const entry = early.get(url);
+  if (!entry || !earlyClientId || now - entry.startedAt > EARLY_MAX_AGE_MS) return null;
+  if (storedIdToken(earlyClientId, localStorage, now) !== entry.token) return null;
+  early.delete(url);
   return entry.response;
 }
 

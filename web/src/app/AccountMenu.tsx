@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { initials } from '../../../functions/domain/identity';
 import type { AccountMenuProps } from './AccountMenuList';
+import { useFirstContentPainted } from './after-paint';
 
 const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
 
@@ -9,9 +10,11 @@ const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ de
  * the brand: a round button with the person's initials (named 'Account menu' and their name) opening their
  * full name and e-mail, the profile (when that page exists), Send feedback (the floating button is not shown
  * on a phone) and Sign Out. Larger screens show the name and Sign Out in the header instead. The menu's code
- * loads after the shell, as the family switcher's does; until then the same button stands in its place.
+ * loads once the page's first content has been painted (on the overview, its figures), as the family
+ * switcher's list does; until then the same button stands in its place.
  */
 export function AccountMenu(props: AccountMenuProps) {
+  const painted = useFirstContentPainted();
   const label = (
     <>
       <span aria-hidden="true" className="account-initials">
@@ -20,17 +23,20 @@ export function AccountMenu(props: AccountMenuProps) {
       <span className="visually-hidden">Account menu: {props.name}</span>
     </>
   );
+  const standIn = (
+    <button type="button" className="account-menu-trigger">
+      {label}
+    </button>
+  );
   return (
     <div className="account-menu">
-      <Suspense
-        fallback={
-          <button type="button" className="account-menu-trigger">
-            {label}
-          </button>
-        }
-      >
-        <AccountMenuList label={label} {...props} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={standIn}>
+          <AccountMenuList label={label} {...props} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
     </div>
   );
 }

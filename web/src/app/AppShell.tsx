@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTransactionEvents } from '../api/useTransactionEvents';
 import type { AuthUser } from '../auth/auth-context';
 import { sendSignedInFeedback } from '../features/feedback/app-api';
@@ -9,6 +9,7 @@ import { SubscriptionPanel } from '../features/subscription/SubscriptionPanel';
 import { TrialBanner } from '../features/subscription/TrialBanner';
 import { WelcomeTourWhenDue } from '../features/tour/WelcomeTourWhenDue';
 import { AppHeader } from './AppHeader';
+import { markFirstContentPainted, useAfterPaint } from './after-paint';
 import { overviewPage } from './overview-page';
 import { APP_PAGES, type AppPage } from './pages';
 import { SidebarNav } from './SidebarNav';
@@ -51,6 +52,12 @@ export function AppShell({ user, pages = APP_PAGES }: { user: AuthUser; pages?: 
     if (!open) openedFromMenu.current = false;
   };
   useTransactionEvents();
+  // The overview says when its figures have been painted; any other page's first content is the shell's.
+  const { pathname } = useLocation();
+  const shellPainted = useAfterPaint(!/^\/app\/?$/.test(pathname));
+  useEffect(() => {
+    if (shellPainted) markFirstContentPainted();
+  }, [shellPainted]);
   // A sign-in that follows a call to action on the landing page is that page's A/B conversion.
   useEffect(() => reportSignIn(), []);
   return (

@@ -88,8 +88,9 @@ export const accountTransactionsQuery = (accountId: string, limit: number) =>
     queryFn: ({ signal }) => accountsApi.transactions(accountId, limit, signal),
   });
 
-export function useAccounts() {
-  return useQuery(accountsQuery());
+/** `enabled` false holds the request back. */
+export function useAccounts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountsQuery(), enabled });
 }
 
 /** The latest `limit` transactions of one account (none asked for while no account is chosen). */

@@ -21,10 +21,12 @@ export const billsApi = {
 
 const noFamily = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-export function useBills() {
+/** `enabled` false holds the request back (the overview asks once its figures have been painted). */
+export function useBills({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: billsKeys.all,
     queryFn: ({ signal }) => billsApi.get(signal),
+    enabled,
     retry: (count, error) => !noFamily(error) && count < 1,
   });
 }

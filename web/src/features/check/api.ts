@@ -7,7 +7,7 @@ import {
   statementChecksListSchema,
 } from '../../../../functions/contracts/statement-check';
 import { uploadSchema } from '../../../../functions/contracts/uploads';
-import { apiRequest } from '../../api/client';
+import { apiRequest, earlyData } from '../../api/client';
 import { TRANSACTIONS_KEY, TRANSACTIONS_UPDATED } from '../../api/transaction-events';
 
 /**
@@ -43,7 +43,12 @@ export const checkApi = {
 };
 
 export function useWaitingChecks() {
-  return useQuery({ queryKey: checkKeys.waiting, queryFn: ({ signal }) => checkApi.waiting(signal) });
+  return useQuery({
+    queryKey: checkKeys.waiting,
+    queryFn: ({ signal }) => checkApi.waiting(signal),
+    // A page load at /app asked for them early: the overview's banner is in its first render if they are here.
+    initialData: () => earlyData('/statement-checks', statementChecksListSchema)?.statements,
+  });
 }
 
 export function useStatementCheck(uploadId: string) {

@@ -38,10 +38,20 @@ export const familyApi = {
     apiRequest('/subscription', initialiseSubscriptionResponseSchema, { method: 'POST', body: {} }),
 };
 
+// A page load of the app asked for the profile (and, on the overview, the family) early: shown in the first
+// render if it is here.
 export const familyQuery = () =>
-  queryOptions({ queryKey: familyKeys.family, queryFn: ({ signal }) => familyApi.family(signal) });
+  queryOptions({
+    queryKey: familyKeys.family,
+    queryFn: ({ signal }) => familyApi.family(signal),
+    initialData: () => earlyData('/family', familySchema),
+  });
 export const profileQuery = () =>
-  queryOptions({ queryKey: familyKeys.profile, queryFn: ({ signal }) => familyApi.profile(signal) });
+  queryOptions({
+    queryKey: familyKeys.profile,
+    queryFn: ({ signal }) => familyApi.profile(signal),
+    initialData: () => earlyData('/profile', z.nullable(profileSchema)),
+  });
 export const subscriptionQuery = () =>
   queryOptions({
     queryKey: familyKeys.subscription,

@@ -8,6 +8,7 @@ import {
   EMPTY_PERIOD_STATS,
   type QuickPeriodKey,
 } from '../../../../functions/domain/periods';
+import { markFirstContentPainted, useAfterPaint } from '../../app/after-paint';
 import { type AppPage, hasPage } from '../../app/pages';
 import { useAuth } from '../../auth/useAuth';
 import { Alert } from '../../components/Alert';
@@ -45,9 +46,13 @@ const CONFIDENCE_NOTE = {
  */
 export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   const { user } = useAuth();
-  const { profile, family, accounts, active, accountsFailed } = useOverview();
   const [period, setPeriod] = useState<QuickPeriodKey | null>(null);
   const figures = useOverviewFigures(period);
+  // Once the figures' frame has been painted (or what stands in for them): the charts' and tables' code, the
+  // web-vitals observers (they read the paints and shifts the browser has buffered until then), Recent
+  // Activity's rows, the accounts, the month-end forecast and what the shell holds back for it.
+  const settled = useAfterPaint(!figures.isPending);
+  const { profile, family, accounts, active, accountsFailed } = useOverview({ accounts: settled });
   const name = displayName(profile.data ?? null, user?.email);
   const nextSteps = pages
     .filter((p) => p.nextStep)
@@ -59,11 +64,9 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
   useDashboardTimings(period, figures.isFetching, data);
   // The charts' code (recharts) loads once the figures are on screen, never ahead of them.
   const chartsReady = useAfterPaint(data !== undefined && !empty);
-  // So do the web-vitals observers (they read the paints and shifts the browser has buffered until then) and
-  // Recent Activity's rows.
-  const settled = useAfterPaint(!figures.isPending);
   useEffect(() => {
     if (!settled) return;
+    markFirstContentPainted();
     startWebVitals();
     void RecentRowsLazy.preload().catch(() => undefined);
   }, [settled]);
@@ -128,7 +131,7 @@ export function FamilyOverview({ pages }: { pages: readonly AppPage[] }) {
             />
           )}
           <TruePosition data={data} failed={failed} onRetry={() => void figures.refetch()} />
-          <OverviewForecast />
+          <OverviewForecast ready={settled} expected={data !== undefined && !empty} />
           <PeriodOverview data={data} failed={failed} />
           <PeriodComparison data={data} failed={failed} tableReady={settled} />
           {data && !empty && (
@@ -193,37 +196,6 @@ const chartsPlaceholder = (
     <p role="status">Loading charts...</p>
   </div>
 );
-
-/**
- * True once the frame that showed `when` has been painted and the browser is idle: stays true. A frame's
- * animation callback runs before that frame is painted, and on a slow phone the paint reaches the screen a
- * frame or more later, so the deferred work (the charts' and tables' code, Recent Activity's rows) waits for
- * the next frame's callback, then for the browser's first idle moment (at most half a second; a browser
- * without idle callbacks: the next task). Work started sooner competes with the figures' own paint on a slow
- * connection.
- */
-function useAfterPaint(when: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!when || painted) return;
-    let frame = 0;
-    let idle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => setPainted(true);
-    frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(done, { timeout: 500 });
-        else timer = setTimeout(done, 0);
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (idle !== undefined) cancelIdleCallback(idle);
-      clearTimeout(timer);
-    };
-  }, [when, painted]);
-  return painted;
-}
 
 /** Dashboard load (first figures shown) and the period filter (a new period's figures shown), timed. */
 function useDashboardTimings(

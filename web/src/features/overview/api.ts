@@ -60,10 +60,14 @@ export function useLatestTransactions(enabled = true) {
   });
 }
 
-export function useOverview() {
+/**
+ * `accounts` false holds the accounts' request back: the overview asks once its figures have been painted (its
+ * accounts are listed far below them).
+ */
+export function useOverview(options: { accounts?: boolean } = {}) {
   const profile = useProfile();
   const family = useFamily();
-  const accounts = useAccounts();
+  const accounts = useAccounts({ enabled: options.accounts ?? true });
   const active = (accounts.data ?? []).filter((a) => !a.is_archived);
   // No family yet (404) simply means no accounts.
   const accountsFailed = accounts.isError && !noFamily(accounts.error);
