@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiFunctions, type FunctionSpec, type HttpRoute } from '../handlers/manifest';
 import type { LocalSigner } from './jwt';
 import { invoke, LambdaTimeoutError } from './lambda-runtime';

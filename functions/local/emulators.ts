@@ -212,6 +212,7 @@ export async function startS3(options: {
   const gate = await startS3Gate({
     handle: server.callback(),
     exists: async (bucket, key) => Boolean(await server.store.existsObject(bucket, key)),
+    bucketExists: async (bucket) => Boolean(await server.store.getBucket(bucket)),
     corsOrigins: options.corsOrigins,
   }).catch((error) => {
     closeLogger();

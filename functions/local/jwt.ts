@@ -56,12 +56,30 @@ async function loadOrCreate(path: string): Promise<StoredKey> {
   return stored;
 }
 
+/** Verified tokens the twin remembers (about 1 KB each), so a session's requests skip the RSA check. */
+const VERIFIED_TOKENS_KEPT = 1000;
+
+/** What jwtVerify checks of the time, checked again at each use of a remembered token (no clock tolerance). */
+function stillValid(payload: JWTPayload): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  return (
+    typeof payload.exp === 'number' && now < payload.exp && (payload.nbf === undefined || payload.nbf <= now)
+  );
+}
+
 export async function createLocalSigner(options: { keyPath: string; origin: string }): Promise<LocalSigner> {
   const stored = await loadOrCreate(options.keyPath);
   const privateKey = await importJWK(stored.privateJwk, 'RS256');
   const issuer = `${options.origin}/local/cognito/${LOCAL_USER_POOL_ID}`;
   const jwks = { keys: [stored.publicJwk] };
   const keySet = createLocalJWKSet(jwks);
+  const verified = new Map<string, JWTPayload>();
+  const remember = (token: string, payload: JWTPayload) => {
+    if (typeof payload.exp !== 'number') return;
+    // The oldest first out: a Map keeps its insertion order.
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, payload);
+  };
   return {
     issuer,
     audience: LOCAL_CLIENT_ID,
@@ -94,11 +112,20 @@ export async function createLocalSigner(options: { keyPath: string; origin: stri
         .sign(privateKey);
     },
     async verify(token) {
+      // A token already verified is accepted again only while it is unexpired (its signature, issuer and
+      // audience cannot change): the RSA check is the same for every request of a session.
+      const known = verified.get(token);
+      if (known) {
+        if (stillValid(known)) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, keySet, { issuer, algorithms: ['RS256'] });
         // API Gateway accepts the audience in `aud` (ID tokens) or `client_id` (access tokens).
         const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
         if (!aud.includes(LOCAL_CLIENT_ID) && payload.client_id !== LOCAL_CLIENT_ID) return null;
+        remember(token, payload);
         return payload;
       } catch {
         return null;

@@ -12,6 +12,10 @@ import { checkS3Signature } from './s3-signature';
  * where no object is: an existing key answers 412 PreconditionFailed, and a second such PUT while the first is
  * still being written answers 409 ConditionalRequestConflict, as S3 does. s3rver knows neither, so the gate
  * keeps them.
+ *
+ * HeadBucket (`HEAD /bucket`, what the health check sends) is answered here from whether the bucket exists:
+ * s3rver routes a HEAD as the GET of the same path, which for a bucket is ListObjects, so every health check
+ * listed up to 1,000 keys and read each one's metadata, a cost growing with the uploads stored.
  */
 export interface S3Gate {
   endpoint: string;
@@ -54,11 +58,39 @@ export function objectOf(url: string): { bucket: string; key: string } | null {
   }
 }
 
+/** The bucket of a path-style request on a bucket alone (`/bucket`, no key, no subresource); else null. */
+export function bucketOf(url: string): string | null {
+  const [path = '/', query] = url.split('?');
+  if (query) return null;
+  const match = /^\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] ?? '');
+  } catch {
+    return null;
+  }
+}
+
+async function answerHeadBucket(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  bucketExists: (bucket: string) => Promise<boolean>,
+) {
+  req.resume();
+  // As S3 answers: 200 with the bucket's region, or 404 with no body (a HEAD carries none).
+  const found = await bucketExists(bucket);
+  res.writeHead(found ? 200 : 404, found ? { 'x-amz-bucket-region': 'eu-west-2' } : {});
+  res.end();
+}
+
 export async function startS3Gate(options: {
   /** s3rver's request handler (its Koa callback): reached only through this gate. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Whether an object is stored under the key (for If-None-Match: *). */
   exists: (bucket: string, key: string) => Promise<boolean>;
+  /** Whether the bucket exists (for HeadBucket). */
+  bucketExists: (bucket: string) => Promise<boolean>;
   corsOrigins: string[];
 }): Promise<S3Gate> {
   const writing = new Set<string>();
@@ -99,6 +131,8 @@ export async function startS3Gate(options: {
     checkS3Signature({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers })
       .then((check) => {
         if (!check.ok) return refuse(req, res, check.code, check.message, options.corsOrigins);
+        const headBucket = req.method === 'HEAD' ? bucketOf(req.url ?? '/') : null;
+        if (headBucket !== null) return answerHeadBucket(req, res, headBucket, options.bucketExists);
         if (req.method === 'PUT' && req.headers['if-none-match'] !== undefined) {
           if (req.headers['if-none-match'] !== '*')
             return refuse(

@@ -35,7 +35,10 @@ declare module 's3rver' {
     configureBuckets(): Promise<void>;
     /** The request handler (Koa's), for a server of the caller's own. */
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    store: { existsObject(bucket: string, key: string): Promise<boolean> };
+    store: {
+      existsObject(bucket: string, key: string): Promise<boolean>;
+      getBucket(bucket: string): Promise<object | null>;
+    };
     logger: { exceptions: { unhandle(): void }; close(): void };
   }
   export default S3rver;

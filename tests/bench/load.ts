@@ -236,13 +236,16 @@ export async function bench(): Promise<Figure[]> {
       });
       if (!putResponse.ok) throw new Error(`the presigned PUT answered ${putResponse.status}`);
       const deadline = Date.now() + withinS * 1000;
+      let stage: string | undefined;
       while (Date.now() < deadline) {
         const { body } = await call(user, 'GET', `/api/uploads/${record.uploadId}`);
-        const stage = (body as Upload | null)?.stage;
+        stage = (body as Upload | null)?.stage;
         if (stage === 'done' || stage === 'failed' || stage === 'needs_check') return record.uploadId;
         await sleep(200);
       }
-      throw new Error(`upload ${record.uploadId} did not finish within ${withinS} s`);
+      throw new Error(
+        `upload ${record.uploadId} did not finish within ${withinS} s (last stage: ${stage ?? 'unknown'})`,
+      );
     };
 
     // Setup: each user in their own family, with one account and one finished statement.

@@ -3,11 +3,13 @@ import { createServer, type Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HeadBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getObjectBytes, headObject } from '../../functions/adapters/s3/storage';
 import type { CreateUploadResponse } from '../../functions/contracts/uploads';
 import { LocalOutbox } from '../../functions/local/outbox';
+import { bucketOf } from '../../functions/local/s3-gate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
 
@@ -129,6 +131,43 @@ describe('the S3 stand-in is reachable only through its signature gate', () => {
         expect(text, `port ${port}${path}`).not.toContain('<ListAllMyBucketsResult');
       }
     }
+  });
+});
+
+describe('HeadBucket (the health check) is answered without listing the bucket', () => {
+  const client = () =>
+    new S3Client({
+      region: 'eu-west-2',
+      endpoint: process.env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+
+  it('the bucket answers 200 with its region, a missing one 404, and an unsigned HEAD is refused', async () => {
+    const s3 = client();
+    try {
+      const found = await s3.send(new HeadBucketCommand({ Bucket: twin.bucket }));
+      expect(found.$metadata.httpStatusCode).toBe(200);
+      expect(found.BucketRegion).toBe('eu-west-2');
+      await expect(
+        s3.send(new HeadBucketCommand({ Bucket: `missing-${ulid().toLowerCase()}` })),
+      ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    } finally {
+      s3.destroy();
+    }
+    const unsigned = await fetch(`${process.env.S3_ENDPOINT}/${twin.bucket}`, { method: 'HEAD' });
+    expect(unsigned.status).toBe(403);
+    // A listing still goes to the S3 stand-in and lists.
+    const listed = await client().send(new ListObjectsV2Command({ Bucket: twin.bucket, MaxKeys: 1 }));
+    expect(listed.$metadata.httpStatusCode).toBe(200);
+  });
+
+  it('reads only a bucket alone as a bucket', () => {
+    expect(bucketOf('/uploads')).toBe('uploads');
+    expect(bucketOf('/uploads/')).toBe('uploads');
+    expect(bucketOf('/uploads?location')).toBeNull();
+    expect(bucketOf('/uploads/a/key.pdf')).toBeNull();
+    expect(bucketOf('/')).toBeNull();
   });
 });
 
