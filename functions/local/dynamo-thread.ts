@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import dynalite from 'dynalite';
+import { writeBatchesTogether } from './dynalite-batch-write';
 import { checkTypesOnce } from './dynalite-types';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { groupLevelWrites } from './level-writes';
@@ -58,6 +58,10 @@ closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
 groupLevelWrites(new Int32Array(data.counters, 4, 2));
 // dynalite's check of each request's JSON types, without rebuilding its constant parts for every value.
 checkTypesOnce();
+// BatchWriteItem with the table read, the keys worked out and each item's JSON made once, and one LevelDB
+// batch a request (dynalite-batch-write.ts). dynalite takes its actions as it loads, so it is loaded after.
+writeBatchesTogether();
+const { default: dynalite } = await import('dynalite');
 
 const server = dynalite({
   path: data.directory,

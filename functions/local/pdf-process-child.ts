@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { OcrEngine } from '../adapters/ocr/engine';
 import { pdfPageImages } from '../adapters/ocr/page-images';
 import { readScan } from '../adapters/ocr/scan-reader';
+import { restoreNativePush } from '../adapters/pdf/pdfjs';
 import { extractTextLayer } from '../adapters/pdf/text-layer';
 import { keptTextOf, readKeptText } from '../services/pipeline/kept-text';
 import type { TextLayerReading } from '../shared/ports';
@@ -18,6 +19,9 @@ import type { PdfProcessReply, PdfProcessRequest } from './pdf-process';
  * twin's whole process group (the twin closes it when it stops), and a watchdog thread ends it at once when
  * the twin has gone (killed, crashed) — even while pdf.js holds this process's own thread on a long page.
  */
+// This process runs pdf.js and the statement reader alone: the engine's own push back (see pdfjs.ts).
+restoreNativePush();
+
 const send = process.send?.bind(process);
 if (!send) throw new Error('pdf-process-child runs as a child process with an IPC channel');
 const parentPid = process.ppid;

@@ -48,14 +48,16 @@ export async function rowsChanged(
   added?: AddedRows,
 ): Promise<void> {
   const accounts = new Set(changes.map((change) => change.accountId));
-  for (const accountId of accounts)
-    if (!(added && (await addToSummary(familyId, added, accountId))))
-      await refreshAccountSummary(familyId, accountId);
-  // The flow roll-ups and the spending roll-ups are made of different items and read no field the other
-  // writes (the spending refresh may set a spending row's category and merchant; flow roll-ups read no
-  // category, and a merchant only of income rows, which are never spending): both at once.
+  // The accounts' summaries, the flow roll-ups and the spending roll-ups are made of different items and
+  // read no field another writes (the spending refresh may set a spending row's category and merchant; flow
+  // roll-ups read no category, and a merchant only of income rows, which are never spending; a summary
+  // reads the account's rows' dates and count): all at once.
   const addedMonths = new Set(added?.rows.map((row) => monthOf(row.transaction_date)));
   await Promise.all([
+    ...[...accounts].map(async (accountId) => {
+      if (!(added && (await addToSummary(familyId, added, accountId))))
+        await refreshAccountSummary(familyId, accountId);
+    }),
     refreshRollups(
       familyId,
       changes.flatMap((change) => change.dates).filter((date) => !addedMonths.has(monthOf(date))),

@@ -39,7 +39,7 @@ function summaryOf(accountId: string, base: AccountSummaryBase, added: readonly 
  * The pipeline's Finish step: what follows the rows (the account's derived fields, the monthly roll-ups and
  * more: `rowsChanged`) is recomputed for the rows this upload added, then the upload is `done` with the
  * spec's message, so a screen that reloads on 'done' finds every figure with the statement in it; the
- * account's last statement upload is read again once the upload counts as done; the working files go.
+ * account's last statement upload is read again once the upload counts as done, while the working files go.
  */
 export async function finishStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   // The rows this upload added (none when every row was already held). A retried Finish may find the
@@ -87,7 +87,10 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
     { message: MESSAGES.done, counts: state.counts ?? {} },
     deps.now(),
   );
-  if (state.accountId) await refreshLastStatementUpload(state.familyId, state.accountId);
-  await removeArtefacts(deps, state);
+  // Both after 'done', and apart: one reads the account's uploads, the other removes this one's files.
+  await Promise.all([
+    state.accountId ? refreshLastStatementUpload(state.familyId, state.accountId) : undefined,
+    removeArtefacts(deps, state),
+  ]);
   return state;
 }

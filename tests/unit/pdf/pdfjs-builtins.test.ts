@@ -44,28 +44,59 @@ describe('JSON once pdf.js is loaded', () => {
     const entry = `import { extractTextLayer } from ${JSON.stringify(join(import.meta.dirname, '../../../functions/adapters/pdf/text-layer.ts'))};
       const builtinsNow = ${builtinsNow.toString()};
       console.log(JSON.stringify({ loaded: typeof extractTextLayer, ...builtinsNow() }));`;
-    const result = await build({
-      stdin: { contents: entry, loader: 'ts', resolveDir: import.meta.dirname },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-    });
-    // Inside the repository, so that the bundle's package imports resolve from its node_modules.
-    const dir = join(import.meta.dirname, '../../../node_modules/.cache/family-finance');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `builtins-${process.pid}-${Date.now()}.mjs`);
-    writeFileSync(file, result.outputFiles[0]!.contents);
-    try {
-      const { stdout } = await promisify(execFile)(process.execPath, [file], {
-        env: { ...process.env, NODE_OPTIONS: undefined },
-      });
-      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ loaded: 'function', ...ENGINE_OWN });
-    } finally {
-      rmSync(file, { force: true });
-    }
+    expect(await runBundled(entry)).toEqual({ loaded: 'function', ...ENGINE_OWN });
   }, 60_000);
 });
+
+describe('Array.prototype.push in the twin’s PDF process', () => {
+  it('is the engine’s own once the process puts it back, pdf.js loaded (core-js replaces it on Node 20)', async () => {
+    const adapters = join(import.meta.dirname, '../../../functions/adapters/pdf');
+    const entry = `import { extractTextLayer } from ${JSON.stringify(join(adapters, 'text-layer.ts'))};
+      import { restoreNativePush } from ${JSON.stringify(join(adapters, 'pdfjs.ts'))};
+      restoreNativePush();
+      const list = [1];
+      const length = list.push(2, 3);
+      console.log(JSON.stringify({
+        loaded: typeof extractTextLayer,
+        engineOwn: Function.prototype.toString.call(Array.prototype.push).includes('[native code]'),
+        enumerable: Object.keys(Array.prototype).includes('push'),
+        list,
+        length,
+      }));`;
+    expect(await runBundled(entry)).toEqual({
+      loaded: 'function',
+      engineOwn: true,
+      enumerable: false,
+      list: [1, 2, 3],
+      length: 3,
+    });
+  }, 60_000);
+});
+
+/** Runs `entry` bundled with its packages left external, as a Lambda's code and the twin's PDF process are;
+ * its last line of output, as JSON. */
+async function runBundled(entry: string): Promise<unknown> {
+  const result = await build({
+    stdin: { contents: entry, loader: 'ts', resolveDir: import.meta.dirname },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  // Inside the repository, so that the bundle's package imports resolve from its node_modules.
+  const dir = join(import.meta.dirname, '../../../node_modules/.cache/family-finance');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `builtins-${process.pid}-${Date.now()}.mjs`);
+  writeFileSync(file, result.outputFiles[0]!.contents);
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [file], {
+      env: { ...process.env, NODE_OPTIONS: undefined },
+    });
+    return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
