@@ -1,5 +1,6 @@
 import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
 import type { OcrEngine } from './engine';
+import { withMissedLines } from './missed-lines';
 import { renderPages } from './render';
 import { joinStrips, splitPage } from './strips';
 import {
@@ -61,7 +62,13 @@ export async function readScan(
       const strips = splitPage(image, engine.workers);
       recognised.push(
         Promise.all(
-          strips.map(async ({ top, image: strip }) => ({ top, ocr: await engine.recognise(strip) })),
+          strips.map(async ({ top, image: strip }) => ({
+            top,
+            // Lines the page segmentation left out read again on their own (missed-lines.ts).
+            ocr: await withMissedLines(strip, await engine.recognise(strip), (band) =>
+              engine.recognise(band),
+            ),
+          })),
         ).then(
           (read) => {
             if (timings) timings.recogniseMs += performance.now() - started;

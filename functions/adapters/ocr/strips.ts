@@ -17,7 +17,7 @@ interface Pgm {
   offset: number;
 }
 
-function readPgm(image: Buffer): Pgm | null {
+export function readPgm(image: Buffer): Pgm | null {
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.subarray(0, 64).toString('latin1'));
   if (!header) return null;
   const width = Number(header[1]);

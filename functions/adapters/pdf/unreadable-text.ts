@@ -35,7 +35,8 @@ export const UNREADABLE_SHARE = 0.1;
 /**
  * Whether a page's text (its text items' strings) is a font's glyph codes rather than its characters: at
  * least UNREADABLE_MIN_CHARS printed characters, of which at least UNREADABLE_SHARE are unmapped. A clean
- * page's few symbols (a bullet from a symbol font in the private-use area) are far below that share.
+ * page's few symbols (a bullet from a symbol font in the private-use area) are far below that share. Or
+ * printable characters, but the wrong ones (implausibleText).
  */
 export function unreadableText(texts: readonly string[]): boolean {
   let printed = 0;
@@ -46,7 +47,59 @@ export function unreadableText(texts: readonly string[]): boolean {
     codes += cids + [...rest].filter(unmapped).length;
     printed += cids + rest.replace(/\s/gu, '').length;
   }
-  return printed >= UNREADABLE_MIN_CHARS && codes >= UNREADABLE_SHARE * printed;
+  if (printed >= UNREADABLE_MIN_CHARS && codes >= UNREADABLE_SHARE * printed) return true;
+  return implausibleText(texts);
+}
+
+/**
+ * The hundred commonest letter pairs of English text (in words, any case). In a statement's words (payees,
+ * headings, the bank's notices) they are three pairs in five or more, merchants' names and type codes
+ * included; in letters turned into other letters by a wrong map, one in five or fewer.
+ */
+const COMMON_PAIRS = new Set(
+  (
+    'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me ' +
+    'de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns di fo ho pe ec pr no ct us ac ot ' +
+    'il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na ul ni ts mo ow pa im mi ai sh'
+  ).split(' '),
+);
+
+/** Fewer printed characters than this are too few to judge by their words (a page with a few lines). */
+export const IMPLAUSIBLE_MIN_CHARS = 200;
+/** Fewer letter pairs than this are too few to judge by them. */
+const MIN_PAIRS = 60;
+/** Words whose letter pairs are this rarely common ones are not words. */
+const WORDS_SHARE = 0.35;
+/** Nor, on a page without a single figure with pence, are words whose pairs are common this rarely. */
+const WORDS_SHARE_WITHOUT_FIGURES = 0.5;
+
+/**
+ * Whether a page's text is printable but wrong: a font whose character map gives other characters than its
+ * glyphs show ('Wkh' for 'The', letters shifted by a constant; every lower-case letter 15 code points low,
+ * every capital 11, every digit 13, so that '12.50' comes out '$%.(#': firecrawl/pdf-inspector#118,
+ * yfedoseev/pdf_oxide#99). At least IMPLAUSIBLE_MIN_CHARS printed characters (a table's worth), and its
+ * words are not words: their letter pairs are rarely the common pairs of English, the more so when no figure
+ * with pence is printed either (where a wrong map gives symbols for digits, no figure parses).
+ */
+export function implausibleText(texts: readonly string[]): boolean {
+  let printed = 0;
+  let pairs = 0;
+  let common = 0;
+  let figures = 0;
+  for (const text of texts) {
+    printed += text.replace(/\s/gu, '').length;
+    figures += text.match(/\d\.\d\d(?!\d)/g)?.length ?? 0;
+    for (const word of text.toLowerCase().split(/[^a-z]+/)) {
+      for (let i = 0; i + 1 < word.length; i++) {
+        pairs++;
+        if (COMMON_PAIRS.has(word.slice(i, i + 2))) common++;
+      }
+    }
+  }
+  if (printed < IMPLAUSIBLE_MIN_CHARS) return false;
+  if (pairs < MIN_PAIRS) return figures === 0;
+  const share = common / pairs;
+  return share < WORDS_SHARE || (figures === 0 && share < WORDS_SHARE_WITHOUT_FIGURES);
 }
 
 const pageList = (pages: readonly number[]) =>
@@ -54,5 +107,5 @@ const pageList = (pages: readonly number[]) =>
 
 /** The reading's warning for the pages read from their image because their text layer could not be read. */
 export function unreadablePagesWarning(pages: readonly number[]): string {
-  return `The text of ${pageList(pages)} could not be read from the PDF (its font gives no characters), so ${pages.length === 1 ? 'it was' : 'they were'} read from the page image, as a scan is.`;
+  return `The text of ${pageList(pages)} could not be read from the PDF (its font gives no characters, or the wrong ones), so ${pages.length === 1 ? 'it was' : 'they were'} read from the page image, as a scan is.`;
 }

@@ -1,4 +1,5 @@
-import { CURRENCY_CODES } from './currency';
+import { CODE_SOURCE, CURRENCY_SIGNS, isCommonCode, isCurrencyCode } from './currency-codes';
+
 /**
  * Money as UK statements print it: '1,234.56', '£1,234.56', '-£12.00', '£-12.00', '(12.00)', '12.00-',
  * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00'. Values are kept in whole pence so sums are
@@ -28,9 +29,11 @@ export interface ParseAmountOptions {
 // Pence under a pound may be printed without the leading zero ('.45', as card statements print a fee).
 const DECIMAL = String.raw`(?:\d{1,3}(?:,\d{3})+|\d*)\.\d{2}`;
 const INTEGER = String.raw`\d{1,3}(?:,\d{3})+|\d{1,9}`;
-// The currency before a figure ('£', 'EUR'), or its code after it ('65.32 EUR', as Wise prints it).
-const CODES = CURRENCY_CODES.join('|');
-const CURRENCY = String.raw`(?:£|\$|€|${CODES})`;
+// The currency before a figure ('£', 'EUR', 'US$'), or its code after it ('65.32 EUR', as Wise prints it).
+// Matched on the text in capitals: the signs are too ('ZŁ').
+const SIGNS = CURRENCY_SIGNS.map(([sign]) => sign.toUpperCase().replace(/[$]/g, '\\$&')).join('|');
+const CODES = `${CODE_SOURCE}|${SIGNS}`;
+const CURRENCY = `(?:${SIGNS}|${CODE_SOURCE})`;
 
 function amountPattern(allowInteger: boolean): RegExp {
   const number = allowInteger ? `${DECIMAL}|${INTEGER}` : DECIMAL;
@@ -85,9 +88,10 @@ export function toPenceExact(pounds: number): number {
 /** Words that may stand beside a number in a money cell: currency, signs, brackets and CR/DR/OD/D. */
 export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
   const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
-  if (w === '£' || w === '$' || w === '€' || w === '(' || w === '+') return 'before';
-  // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR').
-  if ((CURRENCY_CODES as readonly string[]).includes(w)) return 'either';
+  if (w === '(' || w === '+' || CURRENCY_SIGNS.some(([sign]) => sign.toUpperCase() === w)) return 'before';
+  // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR'); one that is also a
+  // word ('TOP', 'CUP') only as printed, in capitals.
+  if (isCurrencyCode(w) && (isCommonCode(w) || word === w)) return 'either';
   if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
     return 'after';
   if (w === '-') return 'either';

@@ -49,7 +49,7 @@ export interface StatementContext {
 export const OPENING_LABEL =
   /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balancefrom(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
 export const CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|totalbalance)/;
 /** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
 const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */

@@ -1,3 +1,5 @@
+import { CODE_SOURCE, COMMON_CODES, CURRENCY_NAMES, codeOfSign, SIGN_SOURCE } from './currency-codes';
+
 /**
  * The currency an account's statement is kept in. UK banks' statements are in pounds, but a Revolut or Wise
  * account, or a UK bank's foreign-currency account, prints the same table in euros or dollars ('€1,234.56',
@@ -11,41 +13,25 @@
  * Pounds when nothing says otherwise.
  */
 
-/** ISO 4217 codes a statement may print beside its figures (the pound's and the ones UK accounts are kept in). */
-export const CURRENCY_CODES = [
-  'GBP',
-  'EUR',
-  'USD',
-  'CHF',
-  'AUD',
-  'CAD',
-  'NZD',
-  'JPY',
-  'HKD',
-  'SGD',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'HUF',
-  'RON',
-  'TRY',
-  'AED',
-  'ZAR',
-  'INR',
-  'CNY',
-] as const;
+const COMMON_SOURCE = COMMON_CODES.join('|');
+const SIGN_PATTERN = new RegExp(SIGN_SOURCE);
+const COMMON_PATTERN = new RegExp(`(?<![A-Z])(${COMMON_SOURCE})(?![A-Z])`);
+/**
+ * Any code, in capitals, right beside a figure ('CHF 12.00', 'MAD -4.50', '12.00 PLN', '(12.00) SEK') or in
+ * brackets ('Balance (PLN)'): the only places a code that is also a word ('ALL', 'TOP', 'CUP') counts.
+ */
+const CODE_BESIDE_FIGURE = new RegExp(
+  `(?<![A-Za-z])(${CODE_SOURCE})(?=\\s?[-+(]?(?:${SIGN_SOURCE})?[-+(]?\\.?\\d)|(?<=[\\d)]\\s?[-+]?\\s?)(${CODE_SOURCE})(?![A-Za-z])|\\((${CODE_SOURCE})\\)`,
+);
 
-const SIGNS: Record<string, string> = { '£': 'GBP', '€': 'EUR', $: 'USD' };
-const CODE_PATTERN = new RegExp(`(?<![A-Z])(${CURRENCY_CODES.join('|')})(?![A-Z])`);
-const SIGN_PATTERN = /[£€$]/;
-
-/** The currency a piece of money text shows ('€12.00', 'USD 65.32', '(EUR)'), or null. */
+/** The currency a piece of money text shows ('€12.00', 'USD 65.32', 'CHF 12.00', '(EUR)', 'A$5.00'), or null. */
 export function currencyMarkOf(text: string): string | null {
   const sign = SIGN_PATTERN.exec(text)?.[0];
-  if (sign) return SIGNS[sign] ?? null;
-  return CODE_PATTERN.exec(text.toUpperCase())?.[1] ?? null;
+  if (sign) return codeOfSign(sign);
+  const beside = CODE_BESIDE_FIGURE.exec(text);
+  const code = beside?.[1] ?? beside?.[2] ?? beside?.[3];
+  if (code) return code;
+  return COMMON_PATTERN.exec(text.toUpperCase())?.[1] ?? null;
 }
 
 /** The one currency most of `texts` show, when at least `share` of them show it; else null. */
@@ -61,7 +47,7 @@ function markedBy(texts: readonly string[], share: number): string | null {
 
 /** A figure with its currency beside it: '€420.00', 'USD 65.32', '65.32 EUR'. */
 const MARKED_FIGURE = new RegExp(
-  `[£€$]\\s?[-+]?\\d[\\d,]*\\.\\d{2}|\\b(?:${CURRENCY_CODES.join('|')})\\s?[-+]?[£€$]?\\d[\\d,]*\\.\\d{2}|\\d[\\d,]*\\.\\d{2}\\s?(?:${CURRENCY_CODES.join('|')})\\b`,
+  `(?:${SIGN_SOURCE})\\s?[-+]?\\d[\\d,]*\\.\\d{2}|\\b(?:${CODE_SOURCE})\\s?[-+]?(?:${SIGN_SOURCE})?\\d[\\d,]*\\.\\d{2}|\\d[\\d,]*\\.\\d{2}\\s?(?:${CODE_SOURCE})\\b`,
   'g',
 );
 
@@ -77,7 +63,7 @@ const NAMES: Array<[RegExp, string]> = [
  */
 function declaredIn(text: string): string | null {
   const code = new RegExp(
-    `(?:^|\\b)(?:(${CURRENCY_CODES.join('|')})\\s+(?:statement|account|current account|savings|balance|wallet|pocket)|(?:^\\s*|(?:account|statement|base)\\s+)currency\\s*:?\\s*(${CURRENCY_CODES.join('|')}))(?:\\b|$)`,
+    `(?:^|\\b)(?:(${COMMON_SOURCE})\\s+(?:statement|account|current account|savings|balance|wallet|pocket)|(?:^\\s*|(?:account|statement|base)\\s+)currency\\s*:?\\s*(${COMMON_SOURCE}))(?:\\b|$)`,
     'i',
   ).exec(text);
   const found = code?.[1] ?? code?.[2];
@@ -129,22 +115,6 @@ export function summaryCurrencyWarning(evidence: CurrencyEvidence): string | nul
   const name = CURRENCY_NAMES[mark];
   return `The statement's summary prints its balances in ${name ? `${name} (${mark})` : mark}, while its transactions print no currency: they were read as pounds. Check that this is a pound account.`;
 }
-
-const CURRENCY_NAMES: Record<string, string> = {
-  EUR: 'euros',
-  USD: 'US dollars',
-  CHF: 'Swiss francs',
-  AUD: 'Australian dollars',
-  CAD: 'Canadian dollars',
-  NZD: 'New Zealand dollars',
-  JPY: 'Japanese yen',
-  HKD: 'Hong Kong dollars',
-  SGD: 'Singapore dollars',
-  SEK: 'Swedish kronor',
-  NOK: 'Norwegian kroner',
-  DKK: 'Danish kroner',
-  PLN: 'Polish złoty',
-};
 
 /** The family-facing message for a statement kept in another currency than the pound. */
 export function otherCurrencyMessage(code: string): string {

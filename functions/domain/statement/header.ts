@@ -1,4 +1,4 @@
-import { CURRENCY_CODES } from './currency';
+import { CURRENCY_SIGNS, isCommonCode, isCurrencyCode } from './currency-codes';
 import type { Row, Word } from './geometry';
 
 /**
@@ -101,21 +101,26 @@ const PHRASE_LETTERS = new Map(
 const LONGEST_PHRASE = Math.max(...[...PHRASE_LETTERS.keys()].map((k) => k.length));
 const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
 
-/** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP'). */
+/** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
 function headingToken(text: string): string {
   const lower = text
+    .replace(/\(([A-Za-z]{3})\)/g, (mark, code: string) => (isCurrencyCode(code.toUpperCase()) ? '' : mark))
     .toLowerCase()
-    .replace(/\((?:£|\$|€|[a-z]{3})\)|£|\$|€/g, (mark) =>
-      mark.length === 5 && !CODES.has(mark.slice(1, 4)) ? mark : '',
-    );
+    .replace(SIGNS, '');
   // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'.
   const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower).replace(/[^a-z&/]/g, '');
   // It reads a capital I as a small L ('£ln' for '£In'): no heading word is 'ln'.
   if (t === 'ln') return 'in';
-  // A currency code alone ('GBP', or 'EUR' on a foreign-currency account) is a mark, not a heading word.
-  return CODES.has(t) ? '' : t;
+  // A currency code alone ('GBP', or 'EUR' on a foreign-currency account) is a mark, not a heading word; one
+  // that is also a word ('TOP') only in capitals.
+  const code = t.toUpperCase();
+  return isCurrencyCode(code) && (isCommonCode(code) || text.replace(/[^A-Za-z]/g, '') === code) ? '' : t;
 }
-const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES.map((c) => c.toLowerCase()));
+/** Currency signs in a heading ('(£)', 'Balance €', '(US$)'), in lower case. */
+const SIGNS = new RegExp(
+  CURRENCY_SIGNS.map(([sign]) => sign.toLowerCase().replace(/[$]/g, '\\$&')).join('|'),
+  'g',
+);
 
 /**
  * Orders the words of one or two rows for reading a heading: phrases (closely spaced words on one line, a

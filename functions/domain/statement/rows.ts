@@ -1,4 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
+import { isCommonCode } from './currency-codes';
 import { type PartialDate, parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import type { Column, ColumnKind } from './header';
@@ -363,12 +364,15 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
       (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null),
   );
   for (let i = inMoney.length - 2; i >= 0; i--) {
-    const affix = isAmountAffix(row.words[i]!.text);
-    // A sign or '£' before the figure, or a currency code ('USD 65.32'), but not a dash.
+    const word = row.words[i]!;
+    const affix = isAmountAffix(word.text);
+    // A sign or '£' before the figure, or a currency code ('USD 65.32'), but not a dash; a code that is
+    // also a word ('TOP', 'CUP': a description's last word) only a space or so before the figure.
+    const beside = isCommonCode(word.text) || row.words[i + 1]!.left - word.right <= word.bottom - word.top;
     if (
       !inMoney[i] &&
       inMoney[i + 1] &&
-      (affix === 'before' || (affix === 'either' && row.words[i]!.text.length === 3))
+      (affix === 'before' || (affix === 'either' && word.text.length === 3 && beside))
     )
       inMoney[i] = true;
   }

@@ -1,5 +1,6 @@
 import { parseAmount } from './amounts';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
+import { currencyMarkOf } from './currency';
 import { parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
@@ -71,12 +72,9 @@ export function categorise(cells: RowCells, segment: number): TableRow {
   return { ...cells, category, label, year, segment, firstOnPage: false, lastOnPage: false };
 }
 
-/** The currency a figure is printed in ('' when it shows none). */
+/** The currency a figure is printed in (its ISO 4217 code; '' when it shows none). */
 export function currencyOf(text: string): string {
-  if (/£|GBP/i.test(text)) return '£';
-  if (/€|EUR/i.test(text)) return '€';
-  if (/\$|USD/i.test(text)) return '$';
-  return '';
+  return currencyMarkOf(text) ?? '';
 }
 
 /**

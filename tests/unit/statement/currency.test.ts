@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../../functions/domain/statement';
+import { isAmountAffix } from '../../../functions/domain/statement/amounts';
 import {
   currencyMarkOf,
   otherCurrencyMessage,
@@ -87,6 +88,75 @@ describe('statementCurrency: from the statement own money, pounds when nothing s
       'USD',
       null,
     ]);
+  });
+});
+
+describe('every active ISO 4217 code and the common signs, beside a figure', () => {
+  it('reads codes beyond the ones UK statements print most, and the signs of other dollars', () => {
+    expect(
+      [
+        'THB 1,250.00',
+        '12.00 SAR',
+        'MAD -45.00',
+        '(12.00) SEK',
+        'Balance (PLN)',
+        'A$12.00',
+        'US$5.00',
+        'NZ$5.00',
+        'R$10.00',
+        '¥1,200.00',
+        '₹450.00',
+        '12.00 zł',
+      ].map(currencyMarkOf),
+    ).toEqual(['THB', 'SAR', 'MAD', 'SEK', 'PLN', 'AUD', 'USD', 'NZD', 'BRL', 'JPY', 'INR', 'PLN']);
+  });
+
+  it('words of UK payees that are also codes are no currency unless beside a figure in capitals', () => {
+    // 'ALL BAR ONE' (a Mitchells & Butlers pub), a mobile 'TOP UP', a 'CUP' cafe, 'MOP', 'BOB', 'GEL', 'SOS'.
+    for (const text of [
+      'ALL BAR ONE LEEDS',
+      'LEBARA MOBILE TOP UP',
+      'SQ *THE TEA CUP',
+      'MOP AND BUCKET LTD',
+      'SUMUP *BOB',
+      'GEL NAILS BRADFORD',
+      'SOS',
+      'Top up 20.00',
+      'All accounts 1.50',
+    ])
+      expect(currencyMarkOf(text), text).toBeNull();
+    // A title naming a currency counts only for the codes UK accounts are kept in.
+    expect(statementCurrency({ ...none, context: ['ALL account holders', 'TOP Savings account'] })).toBe(
+      'GBP',
+    );
+    expect(statementCurrency({ ...none, balances: ['MAD 1,234.56', 'MAD 1,200.00'] })).toBe('MAD');
+  });
+
+  it("the summary's figures alone in a code beyond the common ones: a warning naming it", () => {
+    const evidence = {
+      ...none,
+      balances: ['1,234.56', '1,200.00'],
+      context: ['Opening balance THB 50,000.00', 'Closing balance THB 11,663.82'],
+    };
+    expect(statementCurrency(evidence)).toBe('GBP');
+    expect(summaryCurrencyWarning(evidence)).toMatch(/prints its balances in Thai baht \(THB\), while/);
+  });
+
+  it.each([
+    ['THB 1,250.00', 125000, false],
+    ['12.00 SAR', 1200, false],
+    ['A$-5.00', 500, true],
+    ['US$ 1,234.56', 123456, false],
+    ['₹450.00', 45000, false],
+  ])('%s is money', (text, pence, negative) => {
+    expect(parseAmount(text)).toMatchObject({ pence, negative });
+  });
+
+  it("a code that is also a word is a figure's mark only in capitals", () => {
+    expect(isAmountAffix('CUP')).toBe('either');
+    expect(isAmountAffix('Cup')).toBeNull();
+    expect(isAmountAffix('eur')).toBe('either');
+    expect(isAmountAffix('A$')).toBe('before');
   });
 });
 
