@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { INTENT_FLOWS, INTENT_KINDS } from '../domain/assistant/intents';
+import { FLOW_TYPES } from '../domain/types';
 import { lazy } from './lazy';
 
 /**
@@ -27,17 +28,8 @@ export const askSchema = lazy(() =>
 );
 export type AskRequest = z.infer<typeof askSchema>;
 
-const flowSchema = lazy(() =>
-  z.enum([
-    'income',
-    'internal_transfer',
-    'external_expense',
-    'mortgage_payment',
-    'mortgage_overpayment',
-    'mortgage_fee',
-    'unclassified',
-  ]),
-);
+/** What every view shows (the domain's stored flow types, and 'unclassified'). */
+const flowSchema = lazy(() => z.enum([...FLOW_TYPES, 'unclassified']));
 
 /** The figures of an answer and the transactions it rests on (functions/domain/assistant/queries.ts). */
 export const assistantResultSchema = lazy(() =>

@@ -161,14 +161,8 @@ export const similarRowsQuerySchema = lazy(() =>
 export const similarRowsResponseSchema = lazy(() =>
   z.object({
     transactions: z.array(
-      z.object({
-        id: z.string(),
-        account_id: z.string(),
-        transaction_date: z.string(),
-        description: z.string(),
-        merchant_name: z.nullable(z.string()),
-        /** As Spend by Category counts it: a purchase positive, a refund negative. */
-        amount: z.number(),
+      // A row as Spend by Category lists it (its amount a purchase positive, a refund negative), and:
+      z.extend(spendingTransactionSchema, {
         /** The row's category now (its subcategory where it has one). */
         category_id: z.nullable(z.string()),
         score: z.number(),
