@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import '../../../functions/adapters/ocr/render';
 import { extractTextLayer } from '../../../functions/adapters/pdf';
+import { bundledCode } from '../../../functions/local/bundled-code';
 
 /**
  * pdf.js's legacy build replaces JSON.parse and JSON.stringify with core-js's slower implementations of the
@@ -73,30 +73,23 @@ describe('Array.prototype.push in the twin’s PDF process', () => {
   }, 60_000);
 });
 
-/** Runs `entry` bundled with its packages left external, as a Lambda's code and the twin's PDF process are;
+/** Runs `entry` bundled as the twin bundles its PDF process (packages left external, as a Lambda's code is);
  * its last line of output, as JSON. */
 async function runBundled(entry: string): Promise<unknown> {
-  const result = await build({
-    stdin: { contents: entry, loader: 'ts', resolveDir: import.meta.dirname },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
   // Inside the repository, so that the bundle's package imports resolve from its node_modules.
-  const dir = join(import.meta.dirname, '../../../node_modules/.cache/family-finance');
+  const dir = join(import.meta.dirname, '../../../node_modules/.cache/family-finance/builtins-check');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `builtins-${process.pid}-${Date.now()}.mjs`);
-  writeFileSync(file, result.outputFiles[0]!.contents);
+  const source = join(dir, `builtins-${process.pid}-${Date.now()}.ts`);
+  writeFileSync(source, entry);
+  let file: string | undefined;
   try {
+    file = await bundledCode('builtins', 'the built-ins check', { entry: source, dir });
     const { stdout } = await promisify(execFile)(process.execPath, [file], {
       env: { ...process.env, NODE_OPTIONS: undefined },
     });
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   } finally {
-    rmSync(file, { force: true });
+    rmSync(source, { force: true });
+    if (file) rmSync(file, { force: true });
   }
 }
