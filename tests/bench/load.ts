@@ -152,12 +152,36 @@ async function startTwinProcess(
   }
 }
 
+interface Cpu {
+  userMs: number;
+  systemMs: number;
+}
+
+async function statusOf(url: string, gc: boolean): Promise<{ memory?: Memory; cpu?: Cpu }> {
+  const response = await fetch(`${url}/local/status${gc ? '?gc=1' : ''}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  return (await response.json()) as { memory?: Memory; cpu?: Cpu };
+}
+
 async function memoryOf(url: string): Promise<Memory> {
   // After a full collection (the twin runs with --expose-gc): what it holds, not garbage not yet collected.
-  const response = await fetch(`${url}/local/status?gc=1`, { signal: AbortSignal.timeout(10_000) });
-  const status = (await response.json()) as { memory?: Memory };
+  const status = await statusOf(url, true);
   if (!status.memory) throw new Error('GET /local/status does not report memory');
   return status.memory;
+}
+
+/** The twin's process CPU time so far (all its threads), in ms. */
+async function twinCpuMs(url: string): Promise<number> {
+  const { cpu } = await statusOf(url, false);
+  if (!cpu) throw new Error('GET /local/status does not report CPU time');
+  return cpu.userMs + cpu.systemMs;
+}
+
+/** This process's own CPU time so far, in ms: the load's client must not be what limits it. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** A PDF within every limit that still costs the reader most: 100 pages of 1,990 pt, each dense with text. */
@@ -279,6 +303,8 @@ export async function bench(): Promise<Figure[]> {
       let uploads = 0;
       let uploadsInFlight = 0;
       const ends = Date.now() + durationS * 1000;
+      const twinCpuBefore = await twinCpuMs(twin.url);
+      const clientCpuBefore = ownCpuMs();
       const started = performance.now();
       const timed = async (fn: () => Promise<number>) => {
         const t = performance.now();
@@ -326,6 +352,8 @@ export async function bench(): Promise<Figure[]> {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const clientCpu = ownCpuMs() - clientCpuBefore;
+      const twinCpu = (await twinCpuMs(twin.url)) - twinCpuBefore;
       const sorted = [...latencies].sort((a, b) => a - b);
       const suffix = rounds > 1 ? ` (round ${round})` : '';
       memory.push([`after load${suffix}`, await memoryOf(twin.url)]);
@@ -343,6 +371,18 @@ export async function bench(): Promise<Figure[]> {
         { name: `5xx${suffix}`, value: server5xx, unit: 'responses' },
         { name: `failed (no answer)${suffix}`, value: failed, unit: 'requests' },
         { name: `uploads to done${suffix}`, value: uploads, unit: 'statements' },
+        {
+          name: `twin CPU per request${suffix}`,
+          value: twinCpu / Math.max(1, latencies.length),
+          unit: 'ms',
+          note: `${(twinCpu / 1000).toFixed(1)} s of CPU in ${seconds.toFixed(0)} s (${(twinCpu / 10 / seconds).toFixed(0)} % of a core), the pipeline included, not the PDF process`,
+        },
+        {
+          name: `client CPU${suffix}`,
+          value: clientCpu / 10 / seconds,
+          unit: '% of a core',
+          note: `${(clientCpu / Math.max(1, latencies.length)).toFixed(2)} ms per request`,
+        },
       );
     }
     if (flag('hostile', 0, 1)) {
