@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -87,6 +88,41 @@ async function freeLoopbackPort(): Promise<number> {
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolvePort(port));
     });
+  });
+}
+
+/**
+ * One request with Node's own HTTP client on a keep-alive agent: the load's client shares the machine's cores
+ * with the twin, and `fetch` (WHATWG streams over undici) costs several times its CPU for each request.
+ */
+function httpCall(
+  agent: Agent,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolveCall, reject) => {
+    const req = request(
+      url,
+      {
+        agent,
+        method: init.method,
+        headers: {
+          ...init.headers,
+          ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }),
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolveCall({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
   });
 }
 
@@ -215,6 +251,8 @@ export async function bench(): Promise<Figure[]> {
   const rounds = flag('rounds', 1, 10);
   const web = textFlag('web', ['none', 'dist', 'vite'], 'none');
   const twin = await startTwinProcess(web, pathFlag('cpu-prof'));
+  // One connection per user at most, as browsers keep theirs open.
+  const agent = new Agent({ keepAlive: true, maxSockets: users + MAX_UPLOADS_IN_FLIGHT });
   try {
     const signer = await createLocalSigner({
       keyPath: join(twin.dataDir, 'keys', 'signing-key.json'),
@@ -225,16 +263,15 @@ export async function bench(): Promise<Figure[]> {
     );
 
     const call = async (user: Pick<User, 'token'>, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${twin.url}${path}`, {
+      const response = await httpCall(agent, `${twin.url}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${user.token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await response.text();
+      const text = response.text;
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     };
 
@@ -461,6 +498,7 @@ export async function bench(): Promise<Figure[]> {
     }
     return figures;
   } finally {
+    agent.destroy();
     await twin.stop();
   }
 }
