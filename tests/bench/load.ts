@@ -95,7 +95,7 @@ async function freeLoopbackPort(): Promise<number> {
  * One request with Node's own HTTP client on a keep-alive agent: the load's client shares the machine's cores
  * with the twin, and `fetch` (WHATWG streams over undici) costs several times its CPU for each request.
  */
-function httpCall(
+export function httpCall(
   agent: Agent,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
