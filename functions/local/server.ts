@@ -108,6 +108,12 @@ function memoryFigures(dynamo: RunningDynamo) {
   };
 }
 
+/** CPU time of the twin's process (every thread: the API's, DynamoDB's, S3's), in ms. */
+function cpuFigures() {
+  const { user, system } = process.cpuUsage();
+  return { userMs: Math.round(user / 1000), systemMs: Math.round(system / 1000) };
+}
+
 const INVOKE_USAGE = 'Send a JSON body: { "id": "<handler id or file name>", "event": { ... } }.';
 
 /** `POST /local/invoke`'s body: a handler's id and the event object; anything else is null (a 400). */
@@ -409,6 +415,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
               dynamodb: dynamo.endpoint,
               outbox: outbox.list().length,
               memory: memoryFigures(dynamo),
+              // The process's CPU time so far (all its threads), in ms: the load benchmark's CPU per request.
+              cpu: cpuFigures(),
             });
           }
           return sendJson(res, 404, { message: 'Not Found' });

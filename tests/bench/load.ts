@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,6 +91,41 @@ async function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/**
+ * One request with Node's own HTTP client on a keep-alive agent: the load's client shares the machine's cores
+ * with the twin, and `fetch` (WHATWG streams over undici) costs several times its CPU for each request.
+ */
+export function httpCall(
+  agent: Agent,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolveCall, reject) => {
+    const req = request(
+      url,
+      {
+        agent,
+        method: init.method,
+        headers: {
+          ...init.headers,
+          ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }),
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolveCall({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function percentile(sorted: number[], p: number): number {
@@ -152,12 +188,36 @@ async function startTwinProcess(
   }
 }
 
+interface Cpu {
+  userMs: number;
+  systemMs: number;
+}
+
+async function statusOf(url: string, gc: boolean): Promise<{ memory?: Memory; cpu?: Cpu }> {
+  const response = await fetch(`${url}/local/status${gc ? '?gc=1' : ''}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  return (await response.json()) as { memory?: Memory; cpu?: Cpu };
+}
+
 async function memoryOf(url: string): Promise<Memory> {
   // After a full collection (the twin runs with --expose-gc): what it holds, not garbage not yet collected.
-  const response = await fetch(`${url}/local/status?gc=1`, { signal: AbortSignal.timeout(10_000) });
-  const status = (await response.json()) as { memory?: Memory };
+  const status = await statusOf(url, true);
   if (!status.memory) throw new Error('GET /local/status does not report memory');
   return status.memory;
+}
+
+/** The twin's process CPU time so far (all its threads), in ms. */
+async function twinCpuMs(url: string): Promise<number> {
+  const { cpu } = await statusOf(url, false);
+  if (!cpu) throw new Error('GET /local/status does not report CPU time');
+  return cpu.userMs + cpu.systemMs;
+}
+
+/** This process's own CPU time so far, in ms: the load's client must not be what limits it. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** A PDF within every limit that still costs the reader most: 100 pages of 1,990 pt, each dense with text. */
@@ -191,6 +251,8 @@ export async function bench(): Promise<Figure[]> {
   const rounds = flag('rounds', 1, 10);
   const web = textFlag('web', ['none', 'dist', 'vite'], 'none');
   const twin = await startTwinProcess(web, pathFlag('cpu-prof'));
+  // One connection per user at most, as browsers keep theirs open.
+  const agent = new Agent({ keepAlive: true, maxSockets: users + MAX_UPLOADS_IN_FLIGHT });
   try {
     const signer = await createLocalSigner({
       keyPath: join(twin.dataDir, 'keys', 'signing-key.json'),
@@ -201,16 +263,15 @@ export async function bench(): Promise<Figure[]> {
     );
 
     const call = async (user: Pick<User, 'token'>, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${twin.url}${path}`, {
+      const response = await httpCall(agent, `${twin.url}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${user.token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await response.text();
+      const text = response.text;
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     };
 
@@ -279,6 +340,8 @@ export async function bench(): Promise<Figure[]> {
       let uploads = 0;
       let uploadsInFlight = 0;
       const ends = Date.now() + durationS * 1000;
+      const twinCpuBefore = await twinCpuMs(twin.url);
+      const clientCpuBefore = ownCpuMs();
       const started = performance.now();
       const timed = async (fn: () => Promise<number>) => {
         const t = performance.now();
@@ -326,6 +389,8 @@ export async function bench(): Promise<Figure[]> {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const clientCpu = ownCpuMs() - clientCpuBefore;
+      const twinCpu = (await twinCpuMs(twin.url)) - twinCpuBefore;
       const sorted = [...latencies].sort((a, b) => a - b);
       const suffix = rounds > 1 ? ` (round ${round})` : '';
       memory.push([`after load${suffix}`, await memoryOf(twin.url)]);
@@ -343,6 +408,18 @@ export async function bench(): Promise<Figure[]> {
         { name: `5xx${suffix}`, value: server5xx, unit: 'responses' },
         { name: `failed (no answer)${suffix}`, value: failed, unit: 'requests' },
         { name: `uploads to done${suffix}`, value: uploads, unit: 'statements' },
+        {
+          name: `twin CPU per request${suffix}`,
+          value: twinCpu / Math.max(1, latencies.length),
+          unit: 'ms',
+          note: `${(twinCpu / 1000).toFixed(1)} s of CPU in ${seconds.toFixed(0)} s (${(twinCpu / 10 / seconds).toFixed(0)} % of a core), the pipeline included, not the PDF process`,
+        },
+        {
+          name: `client CPU${suffix}`,
+          value: clientCpu / 10 / seconds,
+          unit: '% of a core',
+          note: `${(clientCpu / Math.max(1, latencies.length)).toFixed(2)} ms per request`,
+        },
       );
     }
     if (flag('hostile', 0, 1)) {
@@ -421,6 +498,7 @@ export async function bench(): Promise<Figure[]> {
     }
     return figures;
   } finally {
+    agent.destroy();
     await twin.stop();
   }
 }

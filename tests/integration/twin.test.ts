@@ -51,6 +51,19 @@ describe('local twin: health and routing', () => {
     expect(jwks.keys[0]?.kty).toBe('RSA');
     expect(jwks.keys[0]?.d).toBeUndefined();
   });
+
+  it('/local/status reports the process CPU time, which grows with the requests it answers', async () => {
+    const cpu = async () =>
+      (
+        (await (await fetch(`${twin.url}/local/status`)).json()) as {
+          cpu: { userMs: number; systemMs: number };
+        }
+      ).cpu;
+    const before = await cpu();
+    for (let i = 0; i < 20; i++) await (await fetch(`${twin.url}/api/health`)).text();
+    const after = await cpu();
+    expect(after.userMs + after.systemMs).toBeGreaterThan(before.userMs + before.systemMs);
+  });
 });
 
 describe('local twin: JWT authorizer (as the HTTP API JWT authorizer)', () => {
