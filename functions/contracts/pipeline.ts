@@ -126,8 +126,8 @@ export const pipelineStateSchema = lazy(() =>
     /** The family imported a held statement without it adding up: its rows carry the "not checked" mark. */
     unchecked: z.optional(z.boolean()),
     /**
-     * Set by Parse for a PDF: the account its first page names (sort code and number, or a card's last 4
-     * digits), which Match keeps on an account that has none yet without reading the text again.
+     * Set by Parse: the account a PDF's first page or an export's fields name (sort code and number, or a
+     * card's last 4 digits), which Match keeps on an account that has none yet without reading it again.
      */
     identity: z.optional(
       z.object({

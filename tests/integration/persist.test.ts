@@ -1,5 +1,6 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
 import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
@@ -129,6 +130,43 @@ describe('persist: each transaction is written once, whatever is uploaded twice'
     // The rows are this upload's own: the retry still hands all four to Classify and Match.
     expect(retried.counts).toMatchObject({ added: 4, duplicates: 0 });
     expect(await accountTransactions(familyId, accountId)).toHaveLength(4);
+  });
+});
+
+describe('persist: the rows’ keys are stored first, without waiting for them to read', () => {
+  it('reads the roll-ups while rows.json is being stored, and writes no row before it is', async () => {
+    const familyId = ulid();
+    const state = await upload(familyId, ulid(), statement(january));
+    const events: string[] = [];
+    const deps = services();
+    const storage = {
+      ...deps.storage,
+      putObject: async (...args: Parameters<typeof deps.storage.putObject>) => {
+        const rowsJson = args[0].endsWith('/rows.json');
+        if (rowsJson) events.push('rows.json: storing');
+        await deps.storage.putObject(...args);
+        if (rowsJson) events.push('rows.json: stored');
+      },
+    };
+    const send = DynamoDBDocumentClient.prototype.send;
+    const spy = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (
+      this: DynamoDBDocumentClient,
+      ...args: unknown[]
+    ) {
+      events.push((args[0] as { constructor: { name: string } }).constructor.name);
+      return (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    });
+    try {
+      await persistStep({ ...deps, storage }, state);
+    } finally {
+      spy.mockRestore();
+    }
+    const storing = events.indexOf('rows.json: storing');
+    const stored = events.indexOf('rows.json: stored');
+    const meanwhile = events.slice(storing + 1, stored);
+    expect(meanwhile.length).toBeGreaterThan(0);
+    expect(meanwhile.filter((name) => /Write|Put|Update|Delete/.test(name))).toEqual([]);
+    expect(events.indexOf('BatchWriteItemCommand')).toBeGreaterThan(stored);
   });
 });
 

@@ -174,7 +174,17 @@ export async function rowKeys(
 }
 
 /**
- * The account an export names, as the Match step keeps it on an account that has no numbers yet (as it does
+ * The account an export names: its sort code and account number, or a card's last 4 digits (a file read by
+ * the family's mapping of its columns, or a QIF file, names none). Parse keeps it for Match.
+ */
+export function exportIdentity(statement: Pick<ExportStatement, 'account' | 'accountKind'>): AccountIdentity {
+  const { account, accountKind } = statement;
+  const card = accountKind === 'credit_card' && account.lastDigits ? account.lastDigits.slice(-4) : null;
+  return { sort_code: account.sortCode, account_number: account.accountNumber, card_last4: card };
+}
+
+/**
+ * The account an export names, read from the file again (an execution whose Parse did not keep it), as the Match step keeps it on an account that has no numbers yet (as it does
  * with a PDF's heading): its sort code and account number, or a card's last 4 digits; null when the file
  * does not say or cannot be read again.
  */
@@ -186,9 +196,7 @@ export async function exportAccountIdentity(
     const bytes = await deps.storage.getObjectBytes(state.key, state.bucket);
     const result = readExport(bytes, state.fileName);
     if (!result.ok) return null;
-    const { account, accountKind } = result.statement;
-    const card = accountKind === 'credit_card' && account.lastDigits ? account.lastDigits.slice(-4) : null;
-    return { sort_code: account.sortCode, account_number: account.accountNumber, card_last4: card };
+    return exportIdentity(result.statement);
   } catch (error) {
     logger.warn('export not read for the account number', { error: error as Error });
     return null;

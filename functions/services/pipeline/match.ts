@@ -83,9 +83,9 @@ async function learnIdentity(deps: PipelineDeps, state: PipelineState, accounts:
   const account = accounts.find((a) => a.id === state.accountId);
   if (!account || hasIdentity(account)) return null;
   let identity: AccountIdentity | null;
-  if (state.extraction?.source === 'export') identity = await exportAccountIdentity(deps, state);
-  else if (state.identity)
-    identity = state.identity; // as Parse read it from the first page
+  if (state.identity)
+    identity = state.identity; // as Parse read it (a PDF's first page, an export's own fields)
+  else if (state.extraction?.source === 'export') identity = await exportAccountIdentity(deps, state);
   else {
     const text = await firstPageText(deps, state);
     identity = text ? statementAccountIdentity(text) : null;

@@ -17,7 +17,7 @@ import {
 import { StatementError } from '../../shared/errors';
 import type { KeptTextReader, KeptTextReading } from '../../shared/ports';
 import { type PipelineDeps, requireAccount } from './common';
-import { NeedsMappingError, readExportFile } from './exports';
+import { exportIdentity, NeedsMappingError, readExportFile } from './exports';
 import { readKeptText } from './kept-text';
 import { MESSAGES } from './messages';
 import { writeJson } from './working-files';
@@ -43,6 +43,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   // in this process or, on the twin, in its PDF process.
   let statement: ParsedStatement;
   let pdfText: Extract<KeptTextReading, { ok: true }> | null = null;
+  let exportRead: ExportStatement | null = null;
   if (kept) {
     const read = deps.keptText ?? (async (...args: Parameters<KeptTextReader>) => readKeptText(...args));
     const reading = await read(kept, { referenceDate, accountType: account?.account_type ?? null });
@@ -52,7 +53,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   } else {
     const read = await readExportOrAsk(deps, state, account, upload?.mappingAnswer);
     if (!read) return { ...state, needsCheck: true };
-    statement = read;
+    statement = exportRead = read;
   }
   // The product keeps pounds: a statement of an account kept in euros or dollars is never filed as pounds.
   if (statement.currency && statement.currency !== 'GBP')
@@ -130,7 +131,12 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     statementKey,
     counts,
     needsCheck: false,
-    ...(pdfText ? { identity: reading.identity } : {}),
+    // The account the statement names, for Match (an export's without reading the file again).
+    ...(pdfText
+      ? { identity: reading.identity }
+      : exportRead
+        ? { identity: exportIdentity(exportRead) }
+        : {}),
   };
 }
 
