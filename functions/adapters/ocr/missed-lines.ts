@@ -41,44 +41,6 @@ function wordsOf(ocr: OcrPage): OcrWord[] {
   return (ocr.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
 }
 
-/** Ink that is print: not a horizontal or vertical rule (a run of RULE_LENGTH or more). Row by row only. */
-function printMask(image: Buffer, width: number, height: number, offset: number): Uint8Array {
-  const mask = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = offset + y * width;
-    for (let x = 0; x < width; ) {
-      if ((image[row + x] as number) >= INK_BELOW) {
-        x++;
-        continue;
-      }
-      let end = x + 1;
-      while (end < width && (image[row + end] as number) < INK_BELOW) end++;
-      if (end - x < RULE_LENGTH) mask.fill(1, y * width + x, y * width + end);
-      x = end;
-    }
-  }
-  // Vertical runs: each pixel's run length down to it, then, from the bottom up, each run's whole length.
-  const above = new Uint16Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = offset + y * width;
-    for (let x = 0, i = y * width; x < width; x++, i++)
-      if ((image[row + x] as number) < INK_BELOW)
-        above[i] = y ? Math.min(65535, (above[i - width] as number) + 1) : 1;
-  }
-  const run = new Uint32Array(width);
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      const here = above[i] as number;
-      if (!here) continue;
-      const below = y + 1 < height ? (above[i + width] as number) : 0;
-      const length = below ? (run[x] as number) : here;
-      run[x] = length;
-      if (length >= RULE_LENGTH) mask[i] = 0;
-    }
-  }
-  return mask;
-}
-
 const grown = (box: OcrBox, height: number, width: number): OcrBox => ({
   x0: Math.max(0, Math.floor(box.x0) - COVER_MARGIN),
   y0: Math.max(0, Math.floor(box.y0) - COVER_MARGIN),
@@ -86,53 +48,103 @@ const grown = (box: OcrBox, height: number, width: number): OcrBox => ({
   y1: Math.min(height, Math.ceil(box.y1) + COVER_MARGIN),
 });
 
-interface Analysed {
-  width: number;
-  height: number;
-  offset: number;
-  /** Print (ink that is not a rule). */
-  print: Uint8Array;
+/**
+ * The page's pixels where they already are (the PGM's own bytes), asked only where the answer matters: whether
+ * a pixel is print (ink not part of a horizontal or vertical run of RULE_LENGTH or more). Rows whose ink is
+ * all under words are never looked at beyond the ink count, so a page costs about one pass over its
+ * uncovered pixels instead of masks the size of the page.
+ */
+class Pixels {
+  constructor(
+    readonly image: Buffer,
+    readonly width: number,
+    readonly height: number,
+    readonly offset: number,
+  ) {}
+
+  ink(x: number, y: number): boolean {
+    return (this.image[this.offset + y * this.width + x] as number) < INK_BELOW;
+  }
+
+  /** Ink in a run shorter than RULE_LENGTH both along its row and down its column. */
+  print(x: number, y: number): boolean {
+    if (!this.ink(x, y)) return false;
+    let across = 1;
+    for (let i = x - 1; i >= 0 && across < RULE_LENGTH && this.ink(i, y); i--) across++;
+    for (let i = x + 1; i < this.width && across < RULE_LENGTH && this.ink(i, y); i++) across++;
+    if (across >= RULE_LENGTH) return false;
+    let down = 1;
+    for (let j = y - 1; j >= 0 && down < RULE_LENGTH && this.ink(x, j); j--) down++;
+    for (let j = y + 1; j < this.height && down < RULE_LENGTH && this.ink(x, j); j++) down++;
+    return down < RULE_LENGTH;
+  }
 }
 
-function analyse(image: Buffer): Analysed | null {
-  const pgm = readPgm(image);
-  return pgm ? { ...pgm, print: printMask(image, pgm.width, pgm.height, pgm.offset) } : null;
+/** Each row's stretches of pixels no word covers: [x0, x1) pairs, left to right. */
+function uncovered(ocr: OcrPage, width: number, height: number): Array<number[] | undefined> {
+  const covers: Array<number[] | undefined> = new Array(height);
+  for (const word of wordsOf(ocr)) {
+    const box = grown(word.bbox, height, width);
+    if (box.x1 <= box.x0) continue;
+    for (let y = box.y0; y < box.y1; y++) {
+      const row = covers[y];
+      if (row) row.push(box.x0, box.x1);
+      else covers[y] = [box.x0, box.x1];
+    }
+  }
+  const open: Array<number[] | undefined> = new Array(height);
+  for (let y = 0; y < height; y++) {
+    const row = covers[y];
+    if (!row) continue;
+    const spans: Array<[number, number]> = [];
+    for (let i = 0; i < row.length; i += 2) spans.push([row[i] as number, row[i + 1] as number]);
+    spans.sort((a, b) => a[0] - b[0]);
+    const free: number[] = [];
+    let x = 0;
+    for (const [x0, x1] of spans) {
+      if (x0 > x) free.push(x, x0);
+      x = Math.max(x, x1);
+    }
+    if (x < width) free.push(x, width);
+    open[y] = free;
+  }
+  return open;
 }
 
 /** The bands of rows holding print that no recognised word covers (at most MAX_BANDS, else none). */
-export function missedBands(image: Buffer, ocr: OcrPage, analysed = analyse(image)): Band[] {
-  if (!analysed) return [];
-  const { width, height } = analysed;
-  const mask = analysed.print.slice();
-  for (const word of wordsOf(ocr)) {
-    const box = grown(word.bbox, height, width);
-    for (let y = box.y0; y < box.y1; y++) mask.fill(0, y * width + box.x0, y * width + box.x1);
-  }
+export function missedBands(image: Buffer, ocr: OcrPage): Band[] {
+  const pgm = readPgm(image);
+  return pgm ? bandsOf(new Pixels(image, pgm.width, pgm.height, pgm.offset), ocr) : [];
+}
+
+function bandsOf(pixels: Pixels, ocr: OcrPage): Band[] {
+  const { image, width, height } = pixels;
+  const open = uncovered(ocr, width, height);
+  const whole = [0, width];
   const bands: Band[] = [];
-  let open: Band | null = null;
+  let band: Band | null = null;
   for (let y = 0; y < height; y++) {
+    const free = open[y] ?? whole;
+    const row = pixels.offset + y * width;
     let ink = 0;
-    for (let i = y * width, end = i + width; i < end && ink < MIN_ROW_INK; i++) ink += mask[i] ?? 0;
+    for (let k = 0; k < free.length && ink < MIN_ROW_INK; k += 2)
+      for (let x = free[k] as number, end = free[k + 1] as number; x < end && ink < MIN_ROW_INK; x++)
+        if ((image[row + x] as number) < INK_BELOW && pixels.print(x, y)) ink++;
     if (ink < MIN_ROW_INK) continue;
-    if (open && y - open.bottom <= JOIN_GAP) open.bottom = y + 1;
+    if (band && y - band.bottom <= JOIN_GAP) band.bottom = y + 1;
     else {
-      if (open) bands.push(open);
-      open = { top: y, bottom: y + 1 };
+      if (band) bands.push(band);
+      band = { top: y, bottom: y + 1 };
     }
   }
-  if (open) bands.push(open);
+  if (band) bands.push(band);
   const lines = bands.filter((b) => b.bottom - b.top >= MIN_BAND_HEIGHT);
   return lines.length > MAX_BANDS ? [] : lines;
 }
 
 /** The band cut out with white rows around it, its rules and already-read words painted white. */
-function bandImage(
-  image: Buffer,
-  analysed: Analysed,
-  ocr: OcrPage,
-  band: Band,
-): { image: Buffer; top: number } {
-  const { width, height, offset, print } = analysed;
+function bandImage(pixels: Pixels, ocr: OcrPage, band: Band): { image: Buffer; top: number } {
+  const { image, width, height, offset } = pixels;
   const top = Math.max(0, band.top - COVER_MARGIN);
   const bottom = Math.min(height, band.bottom + COVER_MARGIN);
   const rows = bottom - top;
@@ -141,7 +153,7 @@ function bandImage(
     for (let x = 0; x < width; x++) {
       const grey = image[offset + y * width + x] ?? 255;
       // Rules (ink that is not print) painted white; print and paper as they are.
-      if (grey >= INK_BELOW || print[y * width + x]) out[(y - top + PAD) * width + x] = grey;
+      if (grey >= INK_BELOW || pixels.print(x, y)) out[(y - top + PAD) * width + x] = grey;
     }
   }
   for (const word of wordsOf(ocr)) {
@@ -164,14 +176,15 @@ export async function withMissedLines(
   ocr: OcrPage,
   recognise: (image: Buffer) => Promise<OcrPage>,
 ): Promise<OcrPage> {
-  const analysed = analyse(image);
-  if (!analysed) return ocr;
-  const bands = missedBands(image, ocr, analysed);
+  const pgm = readPgm(image);
+  if (!pgm) return ocr;
+  const pixels = new Pixels(image, pgm.width, pgm.height, pgm.offset);
+  const bands = bandsOf(pixels, ocr);
   if (!bands.length) return ocr;
   const known = wordsOf(ocr).map((w) => w.bbox);
   const added: NonNullable<OcrPage['blocks']> = [];
   for (const band of bands) {
-    const cut = bandImage(image, analysed, ocr, band);
+    const cut = bandImage(pixels, ocr, band);
     const read = await recognise(cut.image);
     const dy = cut.top - PAD;
     for (const block of read.blocks ?? []) {

@@ -63,6 +63,25 @@ describe('the rows of print no recognised word covers', () => {
     expect(missedBands(image, all)).toEqual([]);
   });
 
+  it('counts a rule whole, where it runs on out from under the words read', () => {
+    // A box's sides (four close vertical rules) and its top rule, the words read covering their upper part:
+    // the 36 rows and 36 columns left uncovered are shorter than a rule, but they are still the rules' ends.
+    const image = page([[100, 500, 300, 330]], {
+      vertical: [
+        [700, 300, 400],
+        [720, 300, 400],
+        [740, 300, 400],
+        [760, 300, 400],
+      ],
+      horizontal: [310],
+    });
+    const ocr = read(
+      word('Balance', { x0: 100, y0: 300, x1: 500, y1: 330 }),
+      word('£1.00', { x0: 650, y0: 300, x1: 800, y1: 360 }),
+    );
+    expect(missedBands(image, ocr)).toEqual([]);
+  });
+
   it('takes a page of many uncovered bands for noise, not missed lines', () => {
     const noisy = page(
       Array.from({ length: 20 }, (_, i): [number, number, number, number] => [
