@@ -1,5 +1,6 @@
 import type { Block } from './blocks';
-import { type Found, readOnce } from './reader';
+import type { Found } from './find-table';
+import { readOnce } from './reader';
 import type { AccountKind, ReadStatementOptions, ReadStatementResult } from './types';
 
 /**

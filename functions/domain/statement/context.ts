@@ -1,8 +1,8 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findDatesWithYear, findPeriodAndOrder, type PartialDate, parseLeadingDate, toIso } from './dates';
+import { joinSplitFigures, looksLikeFigure } from './figures';
 import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
-import { joinSplitFigures, looksLikeFigure } from './rows';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances

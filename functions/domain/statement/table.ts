@@ -1,19 +1,12 @@
 import { parseAmount } from './amounts';
 import { CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
 import { currencyMarkOf } from './currency';
+import { DATE_HEAD, DATE_TAIL, misreadTimes } from './date-cells';
 import { parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
-import {
-  columnsForMoney,
-  DATE_HEAD,
-  DATE_TAIL,
-  misreadTimes,
-  type RowCells,
-  readRowCells,
-  splitPanels,
-  type TableLayout,
-} from './rows';
+import { columnsForMoney } from './money-columns';
+import { type RowCells, readRowCells, splitPanels, type TableLayout } from './rows';
 
 /**
  * Stage 2, table: each row read against its segment's columns (date, description, money cells; `rows.ts`),
@@ -261,7 +254,7 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
  * Where the table may end before its last rows: the first line of text standing apart from the rows above
  * it (a title such as 'Notice of charges' or 'Interest summary') after which no row prints a balance and
  * some row prints an amount. What follows it may be charges to come or a summary laid out in the table's
- * columns; whether it is the account's money is for the statement's figures to decide (`reader.ts`). The
+ * columns; whether it is the account's money is for the statement's figures to decide (`candidates.ts`). The
  * index of that line in `rows`, or -1.
  */
 export function titleEnd(rows: readonly TableRow[]): number {
@@ -292,7 +285,7 @@ export function titleEnd(rows: readonly TableRow[]): number {
  * Where a later table under headings of its own may start another account's statement (a savings pot's
  * after the current account's, in one PDF): the first row of each later segment that follows rows with
  * money, latest first. Whether it is another account is for the statement's figures to decide
- * (`reader.ts`): the rows before it must add up on their own.
+ * (`candidates.ts`): the rows before it must add up on their own.
  */
 export function accountEnds(rows: readonly TableRow[]): number[] {
   const starts: number[] = [];
