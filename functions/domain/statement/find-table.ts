@@ -41,12 +41,14 @@ export interface FoundTable {
 
 /**
  * The table for one reading. With `cut`, the table ends early (null when it has no such place); `probe`
- * learns whether the table could end at a title.
+ * learns whether the table could end at a title; without `totalCloses`, 'TOTAL BALANCE' is not a closing
+ * label.
  */
 export function findTable(
   blocks: readonly Block[],
   cut?: Cut,
   probe?: Found,
+  totalCloses = true,
 ): FoundTable | 'no_text' | 'no_transaction_table' | null {
   const words = legibleWords(wordsFromBlocks(blocks));
   if (!words.length) return 'no_text';
@@ -74,7 +76,7 @@ export function findTable(
   if (!segments.length) return 'no_transaction_table';
   const allowInteger = !tablePrintsPence(segments);
   const panels = new Map<Row, Word[]>();
-  let tableRows = readTable(segments, allowInteger, panels);
+  let tableRows = readTable(segments, allowInteger, panels, totalCloses);
   const warnings: string[] = [];
   // Rows after this place (another account's table) say nothing of this account.
   let boundary: { page: number; top: number } | null = null;

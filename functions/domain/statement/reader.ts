@@ -63,8 +63,9 @@ export function readOnce(
   owedNegative: boolean,
   cut?: Cut,
   probe?: Found,
+  totalCloses = true,
 ): ReadStatementResult | null {
-  const table = findTable(blocks, cut, probe);
+  const table = findTable(blocks, cut, probe, totalCloses);
   if (table === null) return null;
   if (typeof table === 'string') return fail(table);
   const { allRows, headingRows, origin, inferred, allowInteger, panels, tableRows, warnings, before } = table;
@@ -77,7 +78,7 @@ export function readOnce(
     const words = panels.get(r);
     return words ? panelRows(r, words) : [];
   });
-  const context = readContext(contextRows, allowInteger);
+  const context = readContext(contextRows, allowInteger, totalCloses);
   const kind = accountKindOf(context, options);
   // How printed signs read: a card that prints its figures as a bank does reads them as a bank's.
   const signKind: AccountKind = owedNegative ? 'bank' : kind;

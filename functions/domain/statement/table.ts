@@ -1,5 +1,5 @@
 import { parseAmount } from './amounts';
-import { CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
+import { CERTAIN_CLOSING_LABEL, CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
 import { currencyMarkOf } from './currency';
 import { DATE_HEAD, DATE_TAIL, misreadTimes } from './date-cells';
 import { parseLeadingDate } from './dates';
@@ -32,15 +32,16 @@ export interface TableRow extends RowCells {
   lastOnPage: boolean;
 }
 
-export function labelOf(words: readonly string[]): TableRow['label'] {
-  if (findLabel(words, CLOSING_LABEL)) return 'closing';
+/** With `totalCloses`, 'TOTAL BALANCE' is a closing label (`CERTAIN_CLOSING_LABEL`). */
+export function labelOf(words: readonly string[], totalCloses = true): TableRow['label'] {
+  if (findLabel(words, totalCloses ? CLOSING_LABEL : CERTAIN_CLOSING_LABEL)) return 'closing';
   if (findLabel(words, OPENING_LABEL)) return 'opening';
   return null;
 }
 
 export const LABEL_HINT = /balance|forward|b\/f|c\/f|amountdue/;
 
-export function categorise(cells: RowCells, segment: number): TableRow {
+export function categorise(cells: RowCells, segment: number, totalCloses = true): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
   const isAmount = (m: { column: string | null }) =>
     m.column === 'out' || m.column === 'in' || m.column === 'amount';
@@ -48,7 +49,7 @@ export function categorise(cells: RowCells, segment: number): TableRow {
   const hasMoney = cells.money.length > 0 || cells.unreadable.length > 0;
   // Every opening / closing label speaks of a balance or of something brought or carried forward.
   const mayBeLabel = hasMoney && LABEL_HINT.test(fullText.toLowerCase().replace(/[^a-z/]/g, ''));
-  const label = mayBeLabel ? labelOf(fullText.split(' ')) : null;
+  const label = mayBeLabel ? labelOf(fullText.split(' '), totalCloses) : null;
   const year =
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
@@ -96,6 +97,7 @@ export function readTable(
   allowInteger: boolean,
   /** Filled with the words of side panels printed level with each row. */
   panels: Map<Row, Word[]>,
+  totalCloses = true,
 ): TableRow[] {
   const rows: TableRow[] = [];
   const inside = (r: Row, layout: TableLayout) => {
@@ -140,7 +142,7 @@ export function readTable(
     const start = rows.length;
     for (const c of cells) {
       if (closed) continue;
-      const row = categorise(c, index);
+      const row = categorise(c, index, totalCloses);
       rows.push(row);
       if (row.category === 'txn') seenTransaction = true;
       // A closing line after the rows ends the table on this page (a newest-first table starts with one).
