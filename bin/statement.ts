@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { OcrEngine } from '../functions/adapters/ocr/engine';
-import { readPdfText } from '../functions/adapters/ocr/pdf-text';
+import { readPdfStatement } from '../functions/adapters/ocr/pdf-text';
 import { readScan } from '../functions/adapters/ocr/scan-reader';
 import { categorise } from '../functions/domain/category-rules';
 import { kindFromName, readExport } from '../functions/domain/exports';
 import { classifyByRules } from '../functions/domain/rule-classifier';
 import { spendingAmount } from '../functions/domain/spending';
-import { type ParsedStatement, readStatement } from '../functions/domain/statement';
-import type { Block } from '../functions/domain/statement/blocks';
+import type { ParsedStatement } from '../functions/domain/statement';
 import { otherCurrencyMessage } from '../functions/domain/statement/currency';
 
 /**
@@ -25,18 +24,28 @@ const USAGE =
 
 type Source = 'text-layer' | 'scan' | 'export';
 
-async function blocksOf(
+/**
+ * A PDF's text read as a statement. The OCR engine is started only for a scan, for pages whose text layer
+ * cannot be read, or for a text layer whose own figures contradict its reading (readPdfStatement).
+ */
+async function pdfStatement(
   bytes: Uint8Array,
-): Promise<{ ok: true; blocks: Block[]; source: Source; warnings: string[] } | { ok: false; line: string }> {
-  // The OCR engine is started only for a scan, or for pages whose text layer cannot be read.
+  referenceDate: string,
+): Promise<
+  { ok: true; statement: ParsedStatement; source: Source; warnings: string[] } | { ok: false; line: string }
+> {
   const engines: OcrEngine[] = [];
   const ocr = () => {
     if (!engines.length) engines.push(new OcrEngine());
     return engines[0]!;
   };
   try {
-    const text = await readPdfText(bytes, (scan) => readScan(scan, ocr()));
-    return text.ok ? text : { ok: false, line: `${text.reason}: ${text.message}` };
+    const { text, result } = await readPdfStatement(bytes, (scan) => readScan(scan, ocr()), {
+      referenceDate,
+    });
+    if (!text.ok) return { ok: false, line: `${text.reason}: ${text.message}` };
+    if (!result?.ok) return { ok: false, line: result ? `${result.reason}: ${result.message}` : 'no_text' };
+    return { ok: true, statement: result.statement, source: text.source, warnings: text.warnings };
   } finally {
     await Promise.all(engines.map((engine) => engine.close()));
   }
@@ -55,17 +64,15 @@ async function statementOf(
       ? { ok: true, statement: result.statement, source: 'export' }
       : { ok: false, line: `${result.reason}: ${result.message}` };
   }
-  const text = await blocksOf(bytes);
-  if (!text.ok) return text;
-  const result = readStatement(text.blocks, { referenceDate });
-  if (!result.ok) return { ok: false, line: `${result.reason}: ${result.message}` };
+  const read = await pdfStatement(bytes, referenceDate);
+  if (!read.ok) return read;
   // As Parse: a statement of an account kept in another currency is refused, never read as pounds.
-  const { currency } = result.statement;
+  const { currency } = read.statement;
   if (currency && currency !== 'GBP')
     return { ok: false, line: `other_currency: ${otherCurrencyMessage(currency)}` };
   // What the extractor noticed (pages read from their image) comes first, as Parse records it.
-  const statement = { ...result.statement, warnings: [...text.warnings, ...result.statement.warnings] };
-  return { ok: true, statement, source: text.source };
+  const statement = { ...read.statement, warnings: [...read.warnings, ...read.statement.warnings] };
+  return { ok: true, statement, source: read.source };
 }
 
 function classified(statement: ParsedStatement) {

@@ -1,5 +1,8 @@
 import type { Block } from './blocks';
-import { type Found, readOnce } from './reader';
+import { CERTAIN_CLOSING_LABEL, CLOSING_LABEL, findLabel } from './context';
+import type { Found } from './find-table';
+import { groupRows, legibleWords, wordsFromBlocks } from './geometry';
+import { readOnce } from './reader';
 import type { AccountKind, ReadStatementOptions, ReadStatementResult } from './types';
 
 /**
@@ -22,15 +25,39 @@ export function readStatement(
   blocks: readonly Block[],
   options: ReadStatementOptions = {},
 ): ReadStatementResult {
+  const read = readUnder(blocks, options, true);
+  if (!read.ok || confirmed(read) || !printsTotalBalance(blocks)) return read;
+  // 'TOTAL BALANCE' closes the table (Nationwide's card) only in a reading the figures confirm: a statement
+  // whose 'Total balance' is of something else (every account the customer holds) is read without it, and
+  // that reading is kept when its figures confirm it. When neither is confirmed, the first stands with its
+  // breaks, as any reading the figures do not confirm.
+  const without = readUnder(blocks, options, false);
+  return confirmed(without) ? without : read;
+}
+
+/** Whether the statement prints 'TOTAL BALANCE' anywhere (a label that may or may not be its closing). */
+function printsTotalBalance(blocks: readonly Block[]): boolean {
+  return groupRows(legibleWords(wordsFromBlocks(blocks))).some((r) => {
+    const words = r.words.map((w) => w.text);
+    return !!findLabel(words, CLOSING_LABEL) && !findLabel(words, CERTAIN_CLOSING_LABEL);
+  });
+}
+
+/** The candidate readings, with or without 'TOTAL BALANCE' as a closing label (`totalCloses`). */
+function readUnder(
+  blocks: readonly Block[],
+  options: ReadStatementOptions,
+  totalCloses: boolean,
+): ReadStatementResult {
   const found: Found = { titleAfterBalances: false };
-  const first = readOnce(blocks, options, false, undefined, found)!;
+  const first = readOnce(blocks, options, false, undefined, found, totalCloses)!;
   if (!first.ok) return first;
   const kind = first.statement.accountKind;
   if (first.statement.reconciliation.ok) {
     // A table whose every row prints its running balance, then rows without one under a title standing
     // apart: those rows are not the account's (charges to come), even when no closing balance tells.
     if (found.titleAfterBalances) {
-      const titled = readOnce(blocks, options, false, { title: true, account: null });
+      const titled = readOnce(blocks, options, false, { title: true, account: null }, undefined, totalCloses);
       if (confirmed(titled)) return titled;
     }
     // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
@@ -40,7 +67,14 @@ export function readStatement(
       (b): b is number => b !== null,
     );
     if (kind === 'credit_card' && balances.some((b) => b < 0) && balances.every((b) => b <= 0)) {
-      const flipped = readOnce(blocks, { ...options, accountKind: 'credit_card' }, true);
+      const flipped = readOnce(
+        blocks,
+        { ...options, accountKind: 'credit_card' },
+        true,
+        undefined,
+        undefined,
+        totalCloses,
+      );
       if (flipped?.ok && flipped.statement.reconciliation.ok) {
         flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
         return flipped;
@@ -84,6 +118,8 @@ export function readStatement(
         reading.kind ? { ...options, accountKind: reading.kind } : options,
         reading.owedNegative,
         title ? { title, account: null } : undefined,
+        undefined,
+        totalCloses,
       );
       if (confirmed(result)) {
         if (reading.warning) result.statement.warnings.push(reading.warning);
@@ -95,11 +131,11 @@ export function readStatement(
   // headings and balances): the first account whose figures add up is read, the latest place it may end first.
   for (let account = 0; ; account++) {
     const probe: Found = { titleAfterBalances: false };
-    const whole = readOnce(blocks, options, false, { title: false, account }, probe);
+    const whole = readOnce(blocks, options, false, { title: false, account }, probe, totalCloses);
     if (!whole) break;
     // As for the whole table: rows without a balance under a title, every row above printing one, go.
     if (confirmed(whole) && !probe.titleAfterBalances) return whole;
-    const titled = readOnce(blocks, options, false, { title: true, account });
+    const titled = readOnce(blocks, options, false, { title: true, account }, undefined, totalCloses);
     if (confirmed(titled)) return titled;
     if (confirmed(whole)) return whole;
   }

@@ -1,8 +1,8 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findDatesWithYear, findPeriodAndOrder, type PartialDate, parseLeadingDate, toIso } from './dates';
+import { joinSplitFigures, looksLikeFigure } from './figures';
 import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
-import { joinSplitFigures, looksLikeFigure } from './rows';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances
@@ -50,6 +50,14 @@ export const OPENING_LABEL =
   /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balancefrom(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
 export const CLOSING_LABEL =
   /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|totalbalance)/;
+/**
+ * The closing labels without 'TOTAL BALANCE'. Nationwide's card closes its table with 'TOTAL BALANCE' (the
+ * amount owed), but a statement may print a 'Total balance' of something else (every account the customer
+ * holds, the account and its savings pots): it is the closing balance only in a reading the statement's
+ * figures confirm (`candidates.ts`).
+ */
+export const CERTAIN_CLOSING_LABEL =
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue)/;
 /** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
 const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */
@@ -207,7 +215,11 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
 }
 
 /** Reads the rows outside the transaction table (reading order). */
-export function readContext(input: readonly Row[], allowInteger: boolean): StatementContext {
+export function readContext(
+  input: readonly Row[],
+  allowInteger: boolean,
+  totalCloses = true,
+): StatementContext {
   const rows = [...input, ...labelsAbove(input)];
   const lines = rows.map(rowText);
   const context: StatementContext = {
@@ -256,7 +268,7 @@ export function readContext(input: readonly Row[], allowInteger: boolean): State
       else if (found?.unreadable) note('opening', found.unreadable);
     }
     if (!context.closing && !noted.has('closing')) {
-      const found = labelledAmount(words, CLOSING_LABEL, allowInteger);
+      const found = labelledAmount(words, totalCloses ? CLOSING_LABEL : CERTAIN_CLOSING_LABEL, allowInteger);
       if (found?.amount) context.closing = { amount: found.amount, date: null };
       else if (found?.unreadable) note('closing', found.unreadable);
     }

@@ -1,8 +1,9 @@
 import { isAmountAffix, parseAmount } from './amounts';
 import { parseLeadingDate } from './dates';
+import { joinSplitFigures } from './figures';
 import { height, type Row, rowText, type Word } from './geometry';
 import { type Column, type ColumnKind, detectHeader } from './header';
-import { joinSplitFigures, type TableLayout, tableLayout } from './rows';
+import { type TableLayout, tableLayout } from './rows';
 
 /**
  * Stage 1, layout: where the transaction table is on each page. Segments run from each heading row to the

@@ -12,23 +12,9 @@ import {
   removeRepeatedRuns,
   removeTransactions,
 } from './entries';
-import {
-  groupRows,
-  legibleWords,
-  pageCount,
-  type Row,
-  rowText,
-  type Word,
-  wordsFromBlocks,
-} from './geometry';
-import {
-  findSegments,
-  inferSegments,
-  pageFurniture,
-  panelRows,
-  sideBySide,
-  tablePrintsPence,
-} from './layout';
+import { type Cut, type Found, findTable } from './find-table';
+import { groupRows, legibleWords, pageCount, rowText, wordsFromBlocks } from './geometry';
+import { panelRows } from './layout';
 import {
   accountKindOf,
   balanceValue,
@@ -42,8 +28,7 @@ import {
   type YearAnchors,
 } from './readings';
 import { type BalanceCheckpoint, reconcileDetailed, resolveSigns } from './reconcile';
-import { type MoneyCell, splitPanels } from './rows';
-import { accountEnds, readTable, titleEnd } from './table';
+import type { MoneyCell } from './rows';
 import {
   type AccountKind,
   type ParsedStatement,
@@ -69,18 +54,6 @@ export function fail(reason: ReadFailureReason): ReadStatementResult {
 }
 
 /**
- * Where the table may end: where the `account`-th latest later table under its own headings starts
- * (`accountEnds`), and then, with `title`, at a title after its last balance (`titleEnd`).
- */
-export type Cut = { title: boolean; account: number | null };
-
-/** What a reading found that other readings may try. */
-export interface Found {
-  /** The table ends at a title after which no row prints a balance, every row above it printing one. */
-  titleAfterBalances: boolean;
-}
-
-/**
  * One reading of the statement. With `cut`, the table ends early (null when it has no such place): the rows
  * from there on are not read as transactions, nor, for another account's table, as the statement's summary.
  */
@@ -90,83 +63,22 @@ export function readOnce(
   owedNegative: boolean,
   cut?: Cut,
   probe?: Found,
+  totalCloses = true,
 ): ReadStatementResult | null {
-  const words = legibleWords(wordsFromBlocks(blocks));
-  if (!words.length) return fail('no_text');
-  const allRows = groupRows(words);
-  const found = findSegments(allRows);
-  const { headingRows } = found;
-  const furniture = pageFurniture(allRows);
-  const segments = found.segments.map((s) => ({
-    ...s,
-    rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
-  }));
-  let inferred = false;
-  const origin = new Map<Row, Row>();
-  if (!segments.length) {
-    segments.push(
-      ...inferSegments(
-        sideBySide(
-          allRows.filter((r) => !furniture.has(r)),
-          origin,
-        ),
-      ),
-    );
-    inferred = segments.length > 0;
-  }
-  if (!segments.length) return fail('no_transaction_table');
-  const allowInteger = !tablePrintsPence(segments);
-  const panels = new Map<Row, Word[]>();
-  let tableRows = readTable(segments, allowInteger, panels);
-  const warnings: string[] = [];
-  // Rows after this place (another account's table) say nothing of this account.
-  let boundary: { page: number; top: number } | null = null;
-  if (cut?.account !== undefined && cut.account !== null) {
-    const at = accountEnds(tableRows)[cut.account];
-    if (at === undefined) return null;
-    const last = tableRows.slice(0, at).findLast((r) => r.category !== 'empty' && r.category !== 'noise')!;
-    boundary = { page: last.row.page, top: last.row.bottom };
-    warnings.push(
-      `Another account's statement follows from page ${tableRows[at]!.row.page}; only the first account's transactions are read (its balances add up).`,
-    );
-    tableRows = tableRows.slice(0, at);
-  }
-  if (!cut?.title && probe) {
-    const at = titleEnd(tableRows);
-    // The balances stop at the title: the last transaction above it prints its balance (every row's, a
-    // day's last, or the bank's own choice of rows), and none below does (`titleEnd`).
-    probe.titleAfterBalances =
-      at >= 0 &&
-      !!tableRows
-        .slice(0, at)
-        .findLast((r) => r.category === 'txn')
-        ?.money.some((m) => m.column === 'balance');
-  }
-  if (cut?.title) {
-    const at = titleEnd(tableRows);
-    if (at < 0) return null;
-    const title = tableRows[at]!;
-    warnings.push(
-      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
-    );
-    tableRows = tableRows.slice(0, at);
-  }
+  const table = findTable(blocks, cut, probe, totalCloses);
+  if (table === null) return null;
+  if (typeof table === 'string') return fail(table);
+  const { allRows, headingRows, origin, inferred, allowInteger, panels, tableRows, warnings, before } = table;
   const assembly = assemble(tableRows);
   for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
-  for (const [row, layout] of headingRows) {
-    const split = splitPanels(row, layout).panels;
-    if (split.length) panels.set(row, split);
-  }
   // What the statement says outside its table: the rows the table does not use, and the side panels
   // printed level with the table's rows and headings.
-  const before = (r: Row) =>
-    !boundary || r.page < boundary.page || (r.page === boundary.page && r.top < boundary.top);
   const contextRows = allRows.filter(before).flatMap((r) => {
     if (!assembly.used.has(r) && !headingRows.has(r)) return [r];
     const words = panels.get(r);
     return words ? panelRows(r, words) : [];
   });
-  const context = readContext(contextRows, allowInteger);
+  const context = readContext(contextRows, allowInteger, totalCloses);
   const kind = accountKindOf(context, options);
   // How printed signs read: a card that prints its figures as a bank does reads them as a bank's.
   const signKind: AccountKind = owedNegative ? 'bank' : kind;

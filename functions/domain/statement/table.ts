@@ -1,19 +1,12 @@
 import { parseAmount } from './amounts';
-import { CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
+import { CERTAIN_CLOSING_LABEL, CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
 import { currencyMarkOf } from './currency';
+import { DATE_HEAD, DATE_TAIL, misreadTimes } from './date-cells';
 import { parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
-import {
-  columnsForMoney,
-  DATE_HEAD,
-  DATE_TAIL,
-  misreadTimes,
-  type RowCells,
-  readRowCells,
-  splitPanels,
-  type TableLayout,
-} from './rows';
+import { columnsForMoney } from './money-columns';
+import { type RowCells, readRowCells, splitPanels, type TableLayout } from './rows';
 
 /**
  * Stage 2, table: each row read against its segment's columns (date, description, money cells; `rows.ts`),
@@ -39,15 +32,16 @@ export interface TableRow extends RowCells {
   lastOnPage: boolean;
 }
 
-export function labelOf(words: readonly string[]): TableRow['label'] {
-  if (findLabel(words, CLOSING_LABEL)) return 'closing';
+/** With `totalCloses`, 'TOTAL BALANCE' is a closing label (`CERTAIN_CLOSING_LABEL`). */
+export function labelOf(words: readonly string[], totalCloses = true): TableRow['label'] {
+  if (findLabel(words, totalCloses ? CLOSING_LABEL : CERTAIN_CLOSING_LABEL)) return 'closing';
   if (findLabel(words, OPENING_LABEL)) return 'opening';
   return null;
 }
 
 export const LABEL_HINT = /balance|forward|b\/f|c\/f|amountdue/;
 
-export function categorise(cells: RowCells, segment: number): TableRow {
+export function categorise(cells: RowCells, segment: number, totalCloses = true): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
   const isAmount = (m: { column: string | null }) =>
     m.column === 'out' || m.column === 'in' || m.column === 'amount';
@@ -55,7 +49,7 @@ export function categorise(cells: RowCells, segment: number): TableRow {
   const hasMoney = cells.money.length > 0 || cells.unreadable.length > 0;
   // Every opening / closing label speaks of a balance or of something brought or carried forward.
   const mayBeLabel = hasMoney && LABEL_HINT.test(fullText.toLowerCase().replace(/[^a-z/]/g, ''));
-  const label = mayBeLabel ? labelOf(fullText.split(' ')) : null;
+  const label = mayBeLabel ? labelOf(fullText.split(' '), totalCloses) : null;
   const year =
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
@@ -103,6 +97,7 @@ export function readTable(
   allowInteger: boolean,
   /** Filled with the words of side panels printed level with each row. */
   panels: Map<Row, Word[]>,
+  totalCloses = true,
 ): TableRow[] {
   const rows: TableRow[] = [];
   const inside = (r: Row, layout: TableLayout) => {
@@ -147,7 +142,7 @@ export function readTable(
     const start = rows.length;
     for (const c of cells) {
       if (closed) continue;
-      const row = categorise(c, index);
+      const row = categorise(c, index, totalCloses);
       rows.push(row);
       if (row.category === 'txn') seenTransaction = true;
       // A closing line after the rows ends the table on this page (a newest-first table starts with one).
@@ -261,7 +256,7 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
  * Where the table may end before its last rows: the first line of text standing apart from the rows above
  * it (a title such as 'Notice of charges' or 'Interest summary') after which no row prints a balance and
  * some row prints an amount. What follows it may be charges to come or a summary laid out in the table's
- * columns; whether it is the account's money is for the statement's figures to decide (`reader.ts`). The
+ * columns; whether it is the account's money is for the statement's figures to decide (`candidates.ts`). The
  * index of that line in `rows`, or -1.
  */
 export function titleEnd(rows: readonly TableRow[]): number {
@@ -292,7 +287,7 @@ export function titleEnd(rows: readonly TableRow[]): number {
  * Where a later table under headings of its own may start another account's statement (a savings pot's
  * after the current account's, in one PDF): the first row of each later segment that follows rows with
  * money, latest first. Whether it is another account is for the statement's figures to decide
- * (`reader.ts`): the rows before it must add up on their own.
+ * (`candidates.ts`): the rows before it must add up on their own.
  */
 export function accountEnds(rows: readonly TableRow[]): number[] {
   const starts: number[] = [];

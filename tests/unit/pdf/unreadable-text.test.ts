@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrEngine } from '../../../functions/adapters/ocr/engine';
-import { readPdfText } from '../../../functions/adapters/ocr/pdf-text';
+import {
+  MISREAD_FIGURES_WARNING,
+  readPdfStatement,
+  readPdfText,
+} from '../../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
-import { unreadablePagesWarning, unreadableText } from '../../../functions/adapters/pdf/unreadable-text';
+import {
+  implausibleText,
+  unreadablePagesWarning,
+  unreadableText,
+} from '../../../functions/adapters/pdf/unreadable-text';
+import { readStatement } from '../../../functions/domain/statement';
 import { type Block, withPagesFrom } from '../../../functions/domain/statement/blocks';
 import type { LayoutName } from '../../fixtures/statements/generate';
 import { generatePdfTraitStatement, PDF_TRAITS, type PdfTrait } from '../../fixtures/statements/pdf-traits';
@@ -146,6 +155,79 @@ describe('a text layer in a font without a usable character map is read from the
     const scan = await readScan(new Uint8Array(await scanPdf(pdf)), engine);
     if (!scan.ok) throw new Error(scan.message);
     expectRows(scan.blocks, truth, '2026-01-01');
+  });
+});
+
+describe('a font whose map is wrong for digits only: the figures show it, and the page images are read', {
+  timeout: 240_000,
+}, () => {
+  let engine: OcrEngine;
+  beforeAll(() => {
+    engine = new OcrEngine({ workers: 1 });
+  });
+  afterAll(() => engine.close());
+
+  // A subset font's ToUnicode map wrong for some glyphs (firecrawl/pdf-inspector#118, "extracted silently,
+  // never flagged for OCR"): letters right, 0 and 8 and 3 and 5 given each other's digits.
+  it.each<LayoutName>(['paid-out-paid-in', 'credit-card'])(
+    'digit-swapped-tounicode (%s): the words pass, the figures do not add up, the page images read exactly',
+    async (layout) => {
+      const { pdf, truth } = await generatePdfTraitStatement('digit-swapped-tounicode', layout);
+      const text = await extractTextLayer(new Uint8Array(pdf));
+      if (!text.ok) throw new Error(text.message);
+      // Nothing about its words gives it away: the text layer is read, and its reading is contradicted.
+      expect(text.unreadablePages).toBeUndefined();
+      const words = text.blocks.filter((b) => b.BlockType === 'LINE').map((b) => b.Text ?? '');
+      expect(implausibleText(words)).toBe(false);
+      const first = readStatement(text.blocks, { referenceDate: '2026-01-01' });
+      expect(first.ok && first.statement.reconciliation.ok).toBe(false);
+      let scanned = 0;
+      const { text: read, result } = await readPdfStatement(
+        new Uint8Array(pdf),
+        (bytes) => {
+          scanned++;
+          return readScan(bytes, engine);
+        },
+        { referenceDate: '2026-01-01' },
+      );
+      if (!read.ok) throw new Error(read.message);
+      expect(scanned).toBe(1);
+      expect(read.source).toBe('scan');
+      expect(read.warnings).toContain(MISREAD_FIGURES_WARNING);
+      expect(result?.ok && result.statement.reconciliation.ok).toBe(true);
+      expectRows(read.blocks, truth, '2026-01-01');
+    },
+  );
+
+  it('when the page images do not add up either, the text layer reading stands as it was', async () => {
+    const { pdf } = await generatePdfTraitStatement('digit-swapped-tounicode', 'credit-card');
+    const plain = await readPdfText(new Uint8Array(pdf), () => {
+      throw new Error('not a scan');
+    });
+    if (!plain.ok) throw new Error(plain.message);
+    // The images read as the same wrong text: nothing confirms them.
+    const { text, result } = await readPdfStatement(
+      new Uint8Array(pdf),
+      async () => ({ ok: true, blocks: plain.blocks, pages: 1, warnings: [] }),
+      { referenceDate: '2026-01-01' },
+    );
+    expect(text).toEqual(plain);
+    expect(result).toEqual(readStatement(plain.blocks, { referenceDate: '2026-01-01' }));
+  });
+
+  it('a reading its figures confirm is never sent to OCR', async () => {
+    const { pdf, truth } = await generatePdfTraitStatement('fake-bold', 'multi-page');
+    const { text, result } = await readPdfStatement(
+      new Uint8Array(pdf),
+      () => {
+        throw new Error('sent to OCR');
+      },
+      { referenceDate: '2026-01-01' },
+    );
+    if (!text.ok) throw new Error(text.message);
+    expect(text.source).toBe('text-layer');
+    expect(result?.ok && result.statement.reconciliation.ok).toBe(true);
+    expectRows(text.blocks, truth, '2026-01-01');
   });
 });
 

@@ -216,3 +216,57 @@ describe('a summary box with each label above its figure', () => {
     expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
   });
 });
+
+describe("'TOTAL BALANCE' closes the statement only when its figures say so", () => {
+  // A summary that sums the customer's accounts ('Total balance' of the current account and its savings
+  // together, beside the account's own figures): not this account's closing balance.
+  it("a summary's 'Total balance' of every account the customer holds is not the account's closing", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Your accounts statement 1 June to 30 June 2025']]],
+        [45, [[40, 'Current account opening balance 1,000.00']]],
+        [60, [[40, 'Total balance 6,200.00']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('02 Jun', 'COSTA COFFEE', '3.90', '', '996.10'),
+          row('28 Jun', 'SALARY ACME LTD', '', '150.00', '1,146.10'),
+        ]),
+      ]),
+    );
+    expect(s.openingBalance).toBe(1000);
+    expect(s.closingBalance).not.toBe(6200);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+
+  // Nationwide's card statement closes its table with 'TOTAL BALANCE' (the amount owed): the balances add up.
+  it("a card table closed by 'TOTAL BALANCE' takes it as the closing balance", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Your credit card statement 1 June to 30 June 2025']]],
+        [100, CARD_HEADING.map((c) => [...c])],
+        ...rowsFrom(115, 12, [
+          [
+            [110, 'Balance from previous statement'],
+            [560, '100.00', 'r'],
+          ],
+          [
+            [40, '12 Jun'],
+            [110, 'COSTA COFFEE'],
+            [560, '3.50', 'r'],
+          ],
+          [
+            [40, '14 Jun'],
+            [110, 'PAYMENT RECEIVED - THANK YOU'],
+            [560, '50.00 CR', 'r'],
+          ],
+          [
+            [110, 'TOTAL BALANCE'],
+            [560, '53.50', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.closingBalance).toBe(53.5);
+    expect(s.reconciliation).toEqual({ ok: true, breaks: [] });
+  });
+});
