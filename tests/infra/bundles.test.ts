@@ -24,6 +24,7 @@ import { pdfPageImages } from '../../functions/adapters/ocr/page-images';
 import { deployedFunctions, type FunctionSpec } from '../../functions/handlers/manifest';
 import { AppFunction } from '../../infra/constructs/app-function';
 import { REPO_ROOT } from '../../infra/constructs/repo-root';
+import { generateStatement } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { type Synthesized, synthesize } from './app';
 
@@ -305,10 +306,15 @@ describe('pdf.js with the native canvas from the drawing layer (x86_64)', () => 
     expect(size(root) / 2 ** 20).toBeLessThan(100);
   });
 
-  it('runs: the bundle, with the layer where Lambda mounts it, draws a real statement and its scan as the twin does', async () => {
+  it('runs: the bundle, with the layer where Lambda mounts it, draws a statement and its scan as the twin does', async () => {
     const layerModules = layerModulesOf(drawing.template);
     const { dir, code } = bundleOf(drawing.fn);
-    const statement = readFileSync(join(REAL, 'hsbc-uk-current-mock.pdf'));
+    // A real-layout statement where the project's checkout has them beside it, else a generated one: both
+    // print in the standard fonts pdf.js finds in the layer.
+    const real = join(REAL, 'hsbc-uk-current-mock.pdf');
+    const statement = existsSync(real)
+      ? readFileSync(real)
+      : (await generateStatement('paid-out-paid-in')).pdf;
     // A scan of the same page: one JPEG over the page, which the adapter decodes natively (pdf-lib finds it).
     const scan = await scanPdf(statement, { pages: 1, dpi: 200 });
 
