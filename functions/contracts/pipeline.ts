@@ -86,6 +86,14 @@ export const pipelineStateSchema = lazy(() =>
          * document, and those pages' text replaces them in the text layer's kept at `blocksKey`.
          */
         unreadablePages: z.optional(z.array(z.number().check(z.int(), z.positive()))),
+        /**
+         * Set by Parse when the text layer's reading is contradicted by its own figures (a font that gives
+         * the wrong digits): the kept text layer, while the PDF's page images are read as a scan's (their text
+         * at `blocksKey` once PollTextract has it, none when they could not be read). Parse then keeps the
+         * reading the figures confirm (functions/domain/statement/misread.ts); set, the text is never read
+         * again a second time.
+         */
+        textLayerKey: z.optional(z.string()),
       }),
     ),
     statementKey: z.optional(z.string()),
@@ -200,7 +208,14 @@ export function safeFileName(fileName: string): string {
  * statement holds (written before Persist writes any, so a failure can always undo them) and the rows this
  * upload added (what Classify and Match work on).
  */
-export const ARTEFACTS = ['blocks.json', 'statement.json', 'rows.json', 'added.json'] as const;
+export const ARTEFACTS = [
+  'blocks.json',
+  /** The page images' text of a text layer read again because its figures contradicted it. */
+  'image-blocks.json',
+  'statement.json',
+  'rows.json',
+  'added.json',
+] as const;
 export type ArtefactName = (typeof ARTEFACTS)[number];
 
 /**

@@ -685,7 +685,8 @@ export const FUNCTIONS: FunctionSpec[] = [
     memoryMb: 1024,
   }),
   pipeline('PollTextract', 'poll-textract', ['uploads:write', 'textract']),
-  pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write'], {
+  // 'textract': a text layer whose figures contradict its reading is read again from its page images.
+  pipeline('Parse', 'parse', ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'textract'], {
     memoryMb: 1024,
   }),
   pipeline('Persist', 'persist', ['table:read', 'table:write', 'uploads:read', 'uploads:write']),

@@ -1,4 +1,11 @@
-import { type ReadStatementOptions, type ReadStatementResult, readStatement } from '../../domain/statement';
+import {
+  contradictedByFigures,
+  keptReading,
+  MISREAD_FIGURES_WARNING,
+  type ReadStatementOptions,
+  type ReadStatementResult,
+  readStatement,
+} from '../../domain/statement';
 import type { Block } from '../../domain/statement/blocks';
 import { withPagesFrom } from '../../domain/statement/blocks';
 import { extractTextLayer } from '../pdf/text-layer';
@@ -36,28 +43,6 @@ export async function readPdfText(
 }
 
 /**
- * A text layer whose reading its own figures contradict: the running balances, the opening and closing or
- * the printed totals disagree with the amounts read, or a date is read after the upload. A font whose
- * ToUnicode map is wrong for some glyphs only (digits given other digits: '12.50' read '12.38') passes every
- * test of its words (implausibleText) and reads as a statement, with the wrong money; only its figures show
- * it (firecrawl/pdf-inspector#118, a subset font's map "extracted silently, never flagged for OCR").
- */
-function contradicted(result: ReadStatementResult): boolean {
-  if (!result.ok) return result.reason === 'dated_after_upload' || result.reason === 'no_year';
-  const { reconciliation } = result.statement;
-  return !reconciliation.ok && reconciliation.breaks.length > 0;
-}
-
-/** A reading the statement's own figures confirm: every printed figure checked agrees. */
-function confirmed(result: ReadStatementResult): boolean {
-  return result.ok && result.statement.reconciliation.ok && result.statement.transactions.length > 0;
-}
-
-/** The reading's warning when its pages were read from their images because their text's figures were wrong. */
-export const MISREAD_FIGURES_WARNING =
-  "The figures in the PDF's text do not add up, and read from the page images they do (its font gives the wrong digits), so the statement was read from the page images, as a scan is.";
-
-/**
  * The statement read from a PDF: its text, the reader's result (null when the text could not be had), and
  * whether its pages were read again from their images because its text's figures contradicted the reading.
  */
@@ -65,9 +50,10 @@ export type PdfStatement = { text: PdfText; result: ReadStatementResult | null; 
 
 /**
  * A PDF read as a statement: its text (readPdfText) through the statement reader. When the text layer reads
- * but its own figures contradict the reading (`contradicted`), the pages are read again from their images,
- * as a scan is, and that reading is kept only if the statement's figures confirm it; otherwise the text
- * layer's reading stands, as it was. A reading the figures confirm is never sent to OCR.
+ * but its own figures contradict the reading, the pages are read again from their images, as a scan is, and
+ * the reading kept is the one functions/domain/statement/misread.ts chooses: the images' only if the
+ * statement's figures confirm it; otherwise the text layer's, as it was. A reading the figures confirm is
+ * never sent to OCR.
  */
 export async function readPdfStatement(
   bytes: Uint8Array,
@@ -77,11 +63,10 @@ export async function readPdfStatement(
   const text = await readPdfText(bytes, readScan);
   if (!text.ok) return { text, result: null, reread: false };
   const result = readStatement(text.blocks, options);
-  if (text.source !== 'text-layer' || !contradicted(result)) return { text, result, reread: false };
+  if (text.source !== 'text-layer' || !contradictedByFigures(result)) return { text, result, reread: false };
   const scan = await readScan(bytes);
-  if (!scan.ok) return { text, result, reread: true };
-  const again = readStatement(scan.blocks, options);
-  if (!confirmed(again)) return { text, result, reread: true };
+  const again = scan.ok ? readStatement(scan.blocks, options) : null;
+  if (!scan.ok || !again || keptReading(result, again) !== 'image') return { text, result, reread: true };
   return {
     reread: true,
     text: {

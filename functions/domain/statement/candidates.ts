@@ -50,14 +50,14 @@ function readUnder(
   totalCloses: boolean,
 ): ReadStatementResult {
   const found: Found = { titleAfterBalances: false };
-  const first = readOnce(blocks, options, false, undefined, found, totalCloses)!;
+  const first = readOnce(blocks, options, { probe: found, totalCloses })!;
   if (!first.ok) return first;
   const kind = first.statement.accountKind;
   if (first.statement.reconciliation.ok) {
     // A table whose every row prints its running balance, then rows without one under a title standing
     // apart: those rows are not the account's (charges to come), even when no closing balance tells.
     if (found.titleAfterBalances) {
-      const titled = readOnce(blocks, options, false, { title: true, account: null }, undefined, totalCloses);
+      const titled = readOnce(blocks, options, { cut: { title: true, account: null }, totalCloses });
       if (confirmed(titled)) return titled;
     }
     // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
@@ -70,10 +70,7 @@ function readUnder(
       const flipped = readOnce(
         blocks,
         { ...options, accountKind: 'credit_card' },
-        true,
-        undefined,
-        undefined,
-        totalCloses,
+        { owedNegative: true, totalCloses },
       );
       if (flipped?.ok && flipped.statement.reconciliation.ok) {
         flipped.statement.warnings.push(OWED_NEGATIVE_WARNING);
@@ -113,14 +110,11 @@ function readUnder(
   for (const title of [false, true]) {
     for (const reading of readings) {
       if (!title && !reading.warning) continue;
-      const result = readOnce(
-        blocks,
-        reading.kind ? { ...options, accountKind: reading.kind } : options,
-        reading.owedNegative,
-        title ? { title, account: null } : undefined,
-        undefined,
+      const result = readOnce(blocks, reading.kind ? { ...options, accountKind: reading.kind } : options, {
+        owedNegative: reading.owedNegative,
+        cut: title ? { title, account: null } : undefined,
         totalCloses,
-      );
+      });
       if (confirmed(result)) {
         if (reading.warning) result.statement.warnings.push(reading.warning);
         return result;
@@ -131,11 +125,11 @@ function readUnder(
   // headings and balances): the first account whose figures add up is read, the latest place it may end first.
   for (let account = 0; ; account++) {
     const probe: Found = { titleAfterBalances: false };
-    const whole = readOnce(blocks, options, false, { title: false, account }, probe, totalCloses);
+    const whole = readOnce(blocks, options, { cut: { title: false, account }, probe, totalCloses });
     if (!whole) break;
     // As for the whole table: rows without a balance under a title, every row above printing one, go.
     if (confirmed(whole) && !probe.titleAfterBalances) return whole;
-    const titled = readOnce(blocks, options, false, { title: true, account }, undefined, totalCloses);
+    const titled = readOnce(blocks, options, { cut: { title: true, account }, totalCloses });
     if (confirmed(titled)) return titled;
     if (confirmed(whole)) return whole;
   }

@@ -7,6 +7,13 @@ export type { Block, BlockRelationship, BoundingBox, StatementBlockType } from '
 export { readStatement } from './candidates';
 export { findPeriod, type PartialDate, parseDate } from './dates';
 export { recogniseInstitution } from './institutions';
+export {
+  confirmedByFigures,
+  contradictedByFigures,
+  type FiguresOfReading,
+  keptReading,
+  MISREAD_FIGURES_WARNING,
+} from './misread';
 export { debugRows } from './reader';
 export {
   type BalanceCheckpoint,

@@ -53,18 +53,28 @@ export function fail(reason: ReadFailureReason): ReadStatementResult {
   return { ok: false, reason, message: READ_FAILURE_MESSAGES[reason] };
 }
 
-/**
- * One reading of the statement. With `cut`, the table ends early (null when it has no such place): the rows
- * from there on are not read as transactions, nor, for another account's table, as the statement's summary.
- */
+/** Which of the candidate readings `readOnce` makes (functions/domain/statement/candidates.ts). */
+export interface ReadingUnder {
+  /** A card that prints the amount owed with a minus: its printed signs read as a bank's. */
+  owedNegative?: boolean;
+  /**
+   * The table ends early (the read is null when it has no such place): the rows from there on are not read as
+   * transactions, nor, for another account's table, as the statement's summary.
+   */
+  cut?: Cut;
+  /** Told what the table finder saw (a title after rows that each print their balance). */
+  probe?: Found;
+  /** Whether 'TOTAL BALANCE' closes the table (default true). */
+  totalCloses?: boolean;
+}
+
+/** One reading of the statement, under `reading` (none: the plain reading, the whole table). */
 export function readOnce(
   blocks: readonly Block[],
   options: ReadStatementOptions,
-  owedNegative: boolean,
-  cut?: Cut,
-  probe?: Found,
-  totalCloses = true,
+  reading: ReadingUnder = {},
 ): ReadStatementResult | null {
+  const { owedNegative = false, cut, probe, totalCloses = true } = reading;
   const table = findTable(blocks, cut, probe, totalCloses);
   if (table === null) return null;
   if (typeof table === 'string') return fail(table);

@@ -6,7 +6,13 @@ import { artefactKey, checkReadingKey, type PipelineState } from '../../contract
 import type { ParsedStatementContract } from '../../contracts/statement';
 import { statementAccountIdentity } from '../../domain/account-numbers';
 import type { ExportStatement } from '../../domain/exports';
-import { type ParsedStatement, recogniseInstitution } from '../../domain/statement';
+import {
+  contradictedByFigures,
+  keptReading,
+  MISREAD_FIGURES_WARNING,
+  type ParsedStatement,
+  recogniseInstitution,
+} from '../../domain/statement';
 import { otherCurrencyMessage } from '../../domain/statement/currency';
 import {
   type CheckReading,
@@ -26,15 +32,23 @@ import { writeJson } from './working-files';
  * The pipeline's Parse step: read the extracted text as a statement (functions/domain/statement):
  * transactions with dates, signed amounts and balances, reconciled against the printed balances. The
  * reconciliation, institution, period and warnings go on the upload record for the family; the statement goes
- * to Persist as a working file.
+ * to Persist as a working file. A text layer whose reading its own figures contradict (a font that gives the
+ * wrong digits) is first read again from the PDF's page images, as a scan is: Parse starts the text
+ * recognition and returns the extraction IN_PROGRESS, and reads again when PollTextract has the images' text,
+ * keeping that reading only when the figures confirm it.
  */
 export async function parseStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
-  const fromExport = state.extraction?.source === 'export';
-  const blocksKey = state.extraction?.blocksKey;
+  const extraction = state.extraction;
+  const fromExport = extraction?.source === 'export';
+  // A text layer read again from its page images: its own text at textLayerKey, the images' at blocksKey.
+  const textLayerKey = extraction?.textLayerKey;
+  const blocksKey = textLayerKey ?? extraction?.blocksKey;
+  const imageKey = textLayerKey ? extraction?.blocksKey : undefined;
   if (!blocksKey && !fromExport) throw new Error('No extracted text for this upload');
-  const [kept, upload, account] = await Promise.all([
+  const [kept, imageText, upload, account] = await Promise.all([
     blocksKey && !fromExport ? deps.storage.getObjectBytes(blocksKey) : Promise.resolve(null),
+    imageKey ? deps.storage.getObjectBytes(imageKey) : Promise.resolve(null),
     getUpload(state.familyId, state.uploadId),
     getAccount(state.familyId, accountId),
   ]);
@@ -46,7 +60,37 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   let exportRead: ExportStatement | null = null;
   if (kept) {
     const read = deps.keptText ?? (async (...args: Parameters<KeptTextReader>) => readKeptText(...args));
-    const reading = await read(kept, { referenceDate, accountType: account?.account_type ?? null });
+    const options = { referenceDate, accountType: account?.account_type ?? null };
+    let reading = await read(kept, options);
+    const recognition = deps.textRecognition;
+    if (
+      extraction?.source === 'text-layer' &&
+      !textLayerKey &&
+      recognition &&
+      contradictedByFigures(reading)
+    ) {
+      // A text layer its own figures contradict (a font that gives the wrong digits): its page images are
+      // read as a scan's, awaited as a scan is (Wait → PollTextract), and Parse reads again. Once only: with
+      // textLayerKey set, a second contradiction starts nothing.
+      const jobId = await recognition.start({ bucket: state.bucket, key: state.key, token: state.uploadId });
+      return {
+        ...state,
+        extraction: {
+          status: 'IN_PROGRESS',
+          source: 'textract',
+          jobId,
+          polls: 0,
+          textLayerKey: blocksKey,
+          ...(extraction.pages !== undefined ? { pages: extraction.pages } : {}),
+        },
+      };
+    }
+    if (imageText) {
+      // The page images' reading is kept only when the statement's figures confirm it; else the text layer's.
+      const again = await read(imageText, options);
+      if (again.ok && keptReading(reading, again) === 'image')
+        reading = { ...again, warnings: [...again.warnings, MISREAD_FIGURES_WARNING] };
+    }
     if (!reading.ok) throw new StatementError(reading.message, reading.reason);
     pdfText = reading;
     statement = reading.statement;

@@ -21,7 +21,8 @@ import {
  * the next step's input. Any task error is caught, recorded on the upload record by RecordFailure, and the
  * execution ends Failed; nothing is half-written because persist writes only after parse succeeded.
  * Textract's asynchronous job is awaited with a Wait -> PollTextract -> Choice loop (no task tokens, which the
- * twin cannot run). One upload id is one statement: Register claims the upload for the object version that
+ * twin cannot run): for a scan, started by Extract; for a text layer whose reading its own figures contradict
+ * (a font that gives the wrong digits), started by Parse, which then reads again once the page images are read. One upload id is one statement: Register claims the upload for the object version that
  * started the execution, and an execution whose upload is final or claimed by another version ends in
  * UPLOAD_CLOSED_STATE, leaving the record and the rows as they are. A statement whose reading needs the
  * family's check ends in NEEDS_CHECK_STATE after Parse, nothing written; when the family imports it, an
@@ -103,7 +104,20 @@ export function statementPipelineDefinition(resources: Resources) {
       },
       [TEXTRACT_WAIT_STATE]: { Type: 'Wait', Seconds: TEXTRACT_POLL_SECONDS, Next: 'PollTextract' },
       PollTextract: task(resources.PollTextract, 'Text ready?'),
-      Parse: task(resources.Parse, 'Held for the check?'),
+      Parse: task(resources.Parse, 'Read from the page images?'),
+      // A text layer whose own figures contradict its reading: Parse started reading the PDF's page images,
+      // awaited as a scan's are, and reads again when they are read (once only: see ./parse.ts).
+      'Read from the page images?': {
+        Type: 'Choice',
+        Choices: [
+          {
+            Variable: '$.extraction.status',
+            StringEquals: 'IN_PROGRESS' satisfies ExtractionStatus,
+            Next: TEXTRACT_WAIT_STATE,
+          },
+        ],
+        Default: 'Held for the check?',
+      },
       // A reading its own figures do not confirm waits for the family: nothing is written.
       'Held for the check?': {
         Type: 'Choice',

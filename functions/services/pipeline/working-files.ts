@@ -1,5 +1,5 @@
 import type { TransactionItem } from '../../adapters/dynamodb/transaction-repository';
-import { ARTEFACTS, artefactKey, type PipelineState } from '../../contracts/pipeline';
+import { ARTEFACTS, type ArtefactName, artefactKey, type PipelineState } from '../../contracts/pipeline';
 import {
   type BlocksArtefact,
   type ParsedStatementContract,
@@ -11,7 +11,8 @@ import type { Ports } from '../../shared/ports';
 
 /**
  * The pipeline's working files in the uploads bucket, under `{familyId}/{uploadId}/` (ARTEFACTS): the
- * extracted text (`blocks.json`, Extract or PollTextract → Parse), the parsed statement (`statement.json`,
+ * extracted text (`blocks.json`, Extract or PollTextract → Parse; `image-blocks.json`, the page images' text
+ * of a text layer whose figures contradicted its reading), the parsed statement (`statement.json`,
  * Parse → Persist), every row's key (`rows.json`, written before Persist writes any row, so RecordFailure can
  * undo them) and the rows this upload added (`added.json`, Persist → Classify and Match). Removed when the
  * upload ends, done or failed. Large data never travels in the execution state.
@@ -43,14 +44,18 @@ export async function writeJson(deps: Pick<Ports, 'storage'>, key: string, value
   await deps.storage.putObject(key, JSON.stringify(value), 'application/json');
 }
 
-/** Keeps a statement's text for Parse (`blocks.json`); returns its key. */
+/**
+ * Keeps a statement's text for Parse (`blocks.json`, or `image-blocks.json` for the page images' text of a
+ * text layer read again); returns its key.
+ */
 export async function keepBlocks(
   deps: Pick<Ports, 'storage'>,
   state: PipelineState,
   blocks: readonly Block[],
   meta: Pick<BlocksArtefact, 'source' | 'warnings'>,
+  name: Extract<ArtefactName, 'blocks.json' | 'image-blocks.json'> = 'blocks.json',
 ): Promise<string> {
-  const key = artefactKey(state.familyId, state.uploadId, 'blocks.json');
+  const key = artefactKey(state.familyId, state.uploadId, name);
   await deps.storage.putObject(key, JSON.stringify(packBlocks(blocks, meta)), 'application/json');
   return key;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '../../../functions/adapters/ocr/scan-reader';
 import { NO_TEXT_LAYER_MESSAGE } from '../../../functions/adapters/pdf/text-layer';
+import { MISREAD_FIGURES_WARNING } from '../../../functions/domain/statement/misread';
 import { READ_FAILURE_MESSAGES } from '../../../functions/domain/statement/types';
 import { PDF_FAILURE_MESSAGES } from '../../../functions/domain/statement-failures';
 import { UPLOAD_MESSAGES } from '../../../functions/domain/upload-validation';
@@ -28,6 +29,7 @@ describe("the family's messages about statements speak of the family's files, no
     ...texts(UPLOAD_MESSAGES),
     ...texts(MESSAGES),
     ...texts(EXTRACTION_MESSAGES),
+    MISREAD_FIGURES_WARNING,
   ];
 
   it.each(all)('%s', (message) => {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrEngine } from '../../../functions/adapters/ocr/engine';
-import {
-  MISREAD_FIGURES_WARNING,
-  readPdfStatement,
-  readPdfText,
-} from '../../../functions/adapters/ocr/pdf-text';
+import { readPdfStatement, readPdfText } from '../../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import {
@@ -12,7 +8,7 @@ import {
   unreadablePagesWarning,
   unreadableText,
 } from '../../../functions/adapters/pdf/unreadable-text';
-import { readStatement } from '../../../functions/domain/statement';
+import { MISREAD_FIGURES_WARNING, readStatement } from '../../../functions/domain/statement';
 import { type Block, withPagesFrom } from '../../../functions/domain/statement/blocks';
 import type { LayoutName } from '../../fixtures/statements/generate';
 import { generatePdfTraitStatement, PDF_TRAITS, type PdfTrait } from '../../fixtures/statements/pdf-traits';
