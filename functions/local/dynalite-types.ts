@@ -146,7 +146,10 @@ function checkType(val: unknown, typeSpec: TypeSpec | string): unknown {
     subtype = parts[1];
   }
 
-  if (type === 'AttrStruct') return checkType(val, attributeStruct(subtype as string));
+  if (type === 'AttrStruct')
+    return subtype === 'ValueStruct'
+      ? attributeValue(val)
+      : checkType(val, attributeStruct(subtype as string));
 
   switch (type) {
     case 'Boolean':
@@ -290,6 +293,47 @@ function checkType(val: unknown, typeSpec: TypeSpec | string): unknown {
     default:
       throw new Error(`Unknown type: ${type}`);
   }
+}
+
+/**
+ * An attribute value (`AttrStruct<ValueStruct>`) as `checkType` gives it: a value of one type, a string
+ * (S, N), a boolean (BOOL, NULL) or a list of strings (SS, NS), is copied at once, as the walk below would
+ * copy it (nothing of it removed, a new object of that one key); any other value (several keys, a key of no
+ * type, a value to convert or to refuse, B, BS, L, M) takes the walk. Every row's twenty-odd attributes are
+ * of the first kind, and the walk looks at all ten types for each.
+ */
+export function attributeValue(val: unknown): unknown {
+  if (typeof val === 'object' && val !== null && !Array.isArray(val)) {
+    let only: string | undefined;
+    let keys = 0;
+    for (const key in val) {
+      only = key;
+      if (++keys > 1) break;
+    }
+    if (keys === 1) {
+      const value = (val as Record<string, unknown>)[only as string];
+      switch (only) {
+        case 'S':
+          if (typeof value === 'string') return { S: value };
+          break;
+        case 'N':
+          if (typeof value === 'string') return { N: value };
+          break;
+        case 'BOOL':
+          if (typeof value === 'boolean') return { BOOL: value };
+          break;
+        case 'NULL':
+          if (typeof value === 'boolean') return { NULL: value };
+          break;
+        case 'SS':
+        case 'NS':
+          if (Array.isArray(value) && value.every((member) => typeof member === 'string'))
+            return only === 'SS' ? { SS: value.slice() } : { NS: value.slice() };
+          break;
+      }
+    }
+  }
+  return checkType(val, attributeStruct('ValueStruct'));
 }
 
 function listOf(val: unknown[], children: TypeSpec): unknown[] {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { writeBatchesTogether } from './dynalite-batch-write';
 import { checkTypesOnce } from './dynalite-types';
+import { checkBatchValuesOnce } from './dynalite-values';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { groupLevelWrites } from './level-writes';
 import { limitRequestsAtOnce } from './requests-at-once';
@@ -58,6 +59,9 @@ closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
 groupLevelWrites(new Int32Array(data.counters, 4, 2));
 // dynalite's check of each request's JSON types, without rebuilding its constant parts for every value.
 checkTypesOnce();
+// BatchWriteItem's check of each value and item size, with a row's strings and numbers checked at once
+// (dynalite-values.ts).
+checkBatchValuesOnce();
 // BatchWriteItem with the table read, the keys worked out and each item's JSON made once, and one LevelDB
 // batch a request (dynalite-batch-write.ts). dynalite takes its actions as it loads, so it is loaded after.
 writeBatchesTogether();
