@@ -18,10 +18,10 @@ function read(blocks: Block[], options: { referenceDate?: string } = {}): Parsed
 const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount, t.balance] as const);
 
-/** Layouts the reader does not read yet: what is missing is named beside each. */
-const NOT_YET: Record<string, string> = {
-  // The date on the line under each description and no Date heading: no table is found.
-  'multi-currency-account': 'dates under the descriptions, no date heading',
+/** Layouts whose opening balance is not read yet. */
+const OPENING_NOT_YET: Record<string, string> = {
+  // 'GBP on 1 June 2025 [GMT]  812.40 GBP': a balance labelled by its currency and date alone.
+  'multi-currency-account': 'a balance labelled by its currency and date alone',
 };
 
 /** Layouts read exactly whose summary totals do not yet check. */
@@ -32,8 +32,7 @@ const TOTALS_NOT_YET: Record<string, string> = {
 
 describe('statements drawn freehand, text layer: every row exact', () => {
   for (const layout of FREEHAND) {
-    const test = NOT_YET[layout.name] ? it.skip : it;
-    test(`${layout.name}`, async () => {
+    it(`${layout.name}`, async () => {
       const { pdf, truth } = await layout.draw();
       const text = await extractTextLayer(new Uint8Array(pdf));
       if (!text.ok) throw new Error(text.message);
@@ -47,7 +46,7 @@ describe('statements drawn freehand, text layer: every row exact', () => {
           balance,
         })),
       ).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
+      if (!OPENING_NOT_YET[layout.name]) expect(s.openingBalance).toBe(truth.openingBalance);
       if (s.closingBalance !== null) expect(s.closingBalance).toBe(truth.closingBalance);
       if (!TOTALS_NOT_YET[layout.name]) expect(s.reconciliation.ok).toBe(true);
     });
@@ -212,5 +211,60 @@ describe("a card's summary panel left of its table, level with a 'CR' printed un
     ]);
     expect([s.openingBalance, s.closingBalance]).toEqual([231.4, 135.62]);
     expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
+describe('headings that name no date column, each date on the line under its entry (newest first)', () => {
+  // Evidence: Wise balance statements as public parsers' tests quote their text: 'Description Incoming
+  // Outgoing Amount', each entry's description then its date ('27 November 2025') on the line below, the
+  // Amount column the balance after the entry, newest first; 'Card transaction of 29.43 USD issued by ...'.
+  const blocks = () =>
+    pageBlocks([
+      [30, [[40, 'GBP statement']]],
+      [42, [[40, '1 June 2025 [GMT] - 30 June 2025 [GMT]']]],
+      [
+        100,
+        [
+          [40, 'Description'],
+          [380, 'Incoming', 'r'],
+          [460, 'Outgoing', 'r'],
+          [560, 'Amount', 'r'],
+        ],
+      ],
+      [
+        115,
+        [
+          [40, 'Converted 200.00 GBP to 234.12 EUR'],
+          [460, '-200.00', 'r'],
+          [560, '961.62', 'r'],
+        ],
+      ],
+      [125, [[40, '15 June 2025']]],
+      [
+        141,
+        [
+          [40, 'Card transaction of 29.43 USD issued by Backblaze Inc'],
+          [460, '-23.38', 'r'],
+          [560, '1,161.62', 'r'],
+        ],
+      ],
+      [151, [[40, '4 June 2025']]],
+      [
+        167,
+        [
+          [40, 'Received money from J Smith'],
+          [380, '450.00', 'r'],
+          [560, '1,185.00', 'r'],
+        ],
+      ],
+      [177, [[40, '2 June 2025']]],
+    ]);
+
+  it('dates each entry by the line under it and reads Amount after the money columns as the balance', () => {
+    expect(brief(read(blocks()))).toEqual([
+      ['2025-06-02', 'Received money from J Smith', 450, 1185],
+      ['2025-06-04', 'Card transaction of 29.43 USD issued by Backblaze Inc', -23.38, 1161.62],
+      ['2025-06-15', 'Converted 200.00 GBP to 234.12 EUR', -200, 961.62],
+    ]);
   });
 });
