@@ -118,12 +118,15 @@ export interface Assembly {
 /** Builds transactions from table rows: wrapped descriptions, carried dates, balances and checkpoints. */
 export function assemble(rows: readonly TableRow[]): Assembly {
   const mode = amountLine(rows);
-  // Dates on lines of their own under their entries: no entry prints a date, and the first date stands
-  // after the first entry. Each date then dates the entry above it, never the ones below.
-  const firstDate = rows.findIndex((r) => r.category === 'date');
+  // Dates on lines of their own under their entries: no entry prints a date, the first date stands after the
+  // first entry and the last after the last. Each date then dates the entry above it, never the ones below.
+  // (A date over rows and none under the last dates the rows after it, and undated rows above.)
+  const firstTxn = rows.findIndex((r) => r.category === 'txn');
+  const lastEntry = rows.findLastIndex((r) => r.category === 'txn');
   const datesBelow =
-    firstDate > rows.findIndex((r) => r.category === 'txn') &&
-    rows.findIndex((r) => r.category === 'txn') >= 0 &&
+    firstTxn >= 0 &&
+    rows.findIndex((r) => r.category === 'date') > firstTxn &&
+    rows.findLastIndex((r) => r.category === 'date') > lastEntry &&
     !rows.some((r) => r.category === 'txn' && r.date);
   const transactions: RawTransaction[] = [];
   const checkpoints: Checkpoint[] = [];
