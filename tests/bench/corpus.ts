@@ -5,6 +5,7 @@ import { readPdfStatement } from '../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
+import { FREEHAND } from '../fixtures/statements/freehand';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -17,7 +18,9 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the real-layout statements in ../shared/fixtures/statements-real/ against their expected CSVs,
  *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
  *    each layout reported on its own line,
- *  - the traits laid on those layouts (variations.ts), text layer and scan.
+ *  - the traits laid on those layouts (variations.ts), text layer and scan,
+ *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
+ *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs).
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -27,7 +30,15 @@ interface Row {
   balance: number | null;
 }
 interface Case {
-  group: 'generated' | 'scans' | 'real' | 'corpus' | 'corpus-scans' | 'variations' | 'variation-scans';
+  group:
+    | 'generated'
+    | 'scans'
+    | 'real'
+    | 'corpus'
+    | 'corpus-scans'
+    | 'variations'
+    | 'variation-scans'
+    | 'freehand';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -117,6 +128,15 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       group: 'variation-scans',
       name: `${label} (scan)`,
       pdf: new Uint8Array(await scanPdf(pdf)),
+      expected: truth.transactions,
+    });
+  }
+  for (const layout of FREEHAND) {
+    const { pdf, truth } = await layout.draw();
+    cases.push({
+      group: 'freehand',
+      name: layout.name,
+      pdf: new Uint8Array(pdf),
       expected: truth.transactions,
     });
   }
@@ -237,7 +257,14 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
         note: `text ${show(text)}; scan ${show(scan)}; ${layout.product}`,
       };
     }),
-    ...figure('all fixtures', results),
+    ...figure(
+      'freehand (text layer)',
+      results.filter((r) => r.group === 'freehand'),
+    ),
+    ...figure(
+      'all fixtures',
+      results.filter((r) => r.group !== 'freehand'),
+    ),
     {
       name: 'text layers read again from their images (figures contradicted)',
       value: rereads.length,

@@ -1,5 +1,12 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
-import { findDatesWithYear, findPeriodAndOrder, type PartialDate, parseLeadingDate, toIso } from './dates';
+import {
+  findDatesWithYear,
+  findMonthHeadings,
+  findPeriodAndOrder,
+  type PartialDate,
+  parseLeadingDate,
+  toIso,
+} from './dates';
 import { joinSplitFigures, looksLikeFigure } from './figures';
 import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
@@ -27,6 +34,8 @@ export interface StatementContext {
   periodOrder: 'day' | 'month' | null;
   /** Dates with a year printed outside the table, in reading order. */
   datedText: string[];
+  /** The last day of each month printed with its year and no day ('February 2025'), in reading order. */
+  monthHeadings: string[];
   /** The statement date ('Statement date 13 June 25', 'Date of statement: 01/03/2025'). */
   statementDate: string | null;
   /** The statement date as printed (a numeric one is read again once the statement's date order is known). */
@@ -227,6 +236,7 @@ export function readContext(
     period: null,
     periodOrder: null,
     datedText: [],
+    monthHeadings: [],
     statementDate: null,
     statementDatePrinted: null,
     opening: null,
@@ -252,6 +262,7 @@ export function readContext(
       context.periodOrder = found?.order ?? null;
     }
     context.datedText.push(...findDatesWithYear(text));
+    context.monthHeadings.push(...findMonthHeadings(text));
     if (!context.statementDate) {
       const found = findLabel(words, STATEMENT_DATE_LABEL);
       const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];

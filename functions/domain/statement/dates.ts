@@ -341,6 +341,26 @@ function ordered(start: string, end: string): { start: string; end: string } | n
 }
 
 /** Every date with a year printed in a line of text (statement dates, 'Balance on 31 January 2025'). */
+/**
+ * The last day of each month a line names with its year and no day ('February 2025', 'Statement for March
+ * 2025', 'Dec 2024'): a statement headed by its month prints no date after that month's end.
+ */
+export function findMonthHeadings(text: string): string[] {
+  const found: string[] = [];
+  const pattern = new RegExp(
+    String.raw`(?<![\d/.-]\s?)(?<!\d(?:st|nd|rd|th)\s)\b(${MONTH_NAME})\.?,?\s+(\d{4})\b(?![/.-]?\d)`,
+    'gi',
+  );
+  for (const m of text.matchAll(pattern)) {
+    const month = MONTHS[m[1]!.toLowerCase()];
+    const year = Number(m[2]);
+    if (!month || year < 1990 || year > 2100) continue;
+    const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    found.push(toIso({ day, month, year }, year));
+  }
+  return found;
+}
+
 export function findDatesWithYear(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(new RegExp(DATE_EXPRESSION, 'gi'))) {

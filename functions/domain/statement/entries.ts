@@ -118,6 +118,16 @@ export interface Assembly {
 /** Builds transactions from table rows: wrapped descriptions, carried dates, balances and checkpoints. */
 export function assemble(rows: readonly TableRow[]): Assembly {
   const mode = amountLine(rows);
+  // Dates on lines of their own under their entries: no entry prints a date, the first date stands after the
+  // first entry and the last after the last. Each date then dates the entry above it, never the ones below.
+  // (A date over rows and none under the last dates the rows after it, and undated rows above.)
+  const firstTxn = rows.findIndex((r) => r.category === 'txn');
+  const lastEntry = rows.findLastIndex((r) => r.category === 'txn');
+  const datesBelow =
+    firstTxn >= 0 &&
+    rows.findIndex((r) => r.category === 'date') > firstTxn &&
+    rows.findLastIndex((r) => r.category === 'date') > lastEntry &&
+    !rows.some((r) => r.category === 'txn' && r.date);
   const transactions: RawTransaction[] = [];
   const checkpoints: Checkpoint[] = [];
   const unreadableLines: Assembly['unreadableLines'] = [];
@@ -228,7 +238,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           // A dated line without an amount, then a dated amount line: the first was something else.
           warnings.push(`Ignored a line without an amount: "${lead.parts.join(' ')}".`);
         }
-        const date: PartialDate | null = row.date ?? lead?.date ?? currentDate;
+        const date: PartialDate | null = row.date ?? lead?.date ?? (datesBelow ? null : currentDate);
         if (row.date) setDate(row.date);
         else if (date) currentDate = date;
         const ownText = [row.dateColumnText, row.description].filter(Boolean).join(' ');

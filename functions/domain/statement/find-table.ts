@@ -73,6 +73,17 @@ export function findTable(
     );
     inferred = segments.length > 0;
   }
+  if (!segments.length) {
+    // Last, headings that name no date column (each entry's date on a line of its own under its payee).
+    const dateless = findSegments(allRows, true);
+    for (const [row, layout] of dateless.headingRows) headingRows.set(row, layout);
+    segments.push(
+      ...dateless.segments.map((s) => ({
+        ...s,
+        rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
+      })),
+    );
+  }
   if (!segments.length) return 'no_transaction_table';
   const allowInteger = !tablePrintsPence(segments);
   const panels = new Map<Row, Word[]>();

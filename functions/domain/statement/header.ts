@@ -12,6 +12,11 @@ export interface Column {
   kind: ColumnKind;
   left: number;
   right: number;
+  /**
+   * A date column no heading names: the table's headings name a description and money columns only, and
+   * each entry's date stands on a line of its own in the description column ('4 June 2025' under the payee).
+   */
+  implied?: true;
 }
 
 export interface TableHeader {
@@ -60,6 +65,7 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['transaction type', 'type'],
   ['type', 'type'],
   ['money out', 'out'],
+  ['outgoing', 'out'],
   ['paid out', 'out'],
   ['payments out', 'out'],
   ['money paid out', 'out'],
@@ -71,6 +77,7 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['payments', 'out'],
   ['out', 'out'],
   ['money in', 'in'],
+  ['incoming', 'in'],
   ['paid in', 'in'],
   ['payments in', 'in'],
   ['money paid in', 'in'],
@@ -178,11 +185,11 @@ export function readHeading(words: readonly Word[]): Column[] | null {
 }
 
 /** A heading reading and the share of its words that name columns. */
-function scoreHeading(words: readonly Word[]): { columns: Column[]; share: number } | null {
+function scoreHeading(words: readonly Word[], dateless = false): { columns: Column[]; share: number } | null {
   if (words.length < 3) return null;
   let letters = '';
   for (const w of words) letters += w.text.toLowerCase();
-  if (!DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
+  if (!dateless && !DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
   const tokens = headingSequence(words)
     .map((w) => ({ w, t: headingToken(w.text) }))
     .filter((x) => x.t !== '');
@@ -224,6 +231,7 @@ function scoreHeading(words: readonly Word[]): { columns: Column[]; share: numbe
   // The first date column is the transaction date; other date columns (posting, value) are ignored.
   const dateIndex = columns.findIndex((c) => c.kind === 'date');
   const first = dateIndex >= 0 ? dateIndex : columns.findIndex((c) => c.kind === 'date2');
+  if (first < 0 && dateless) return datelessHeading(columns, matched / tokens.length);
   if (first < 0 || !columns.some((c) => MONEY_KINDS.has(c.kind))) return null;
   return {
     columns: columns.map((c, index) => {
@@ -231,6 +239,38 @@ function scoreHeading(words: readonly Word[]): { columns: Column[]; share: numbe
       return c.kind === 'date' ? { ...c, kind: 'date2' as const } : c;
     }),
     share: matched / tokens.length,
+  };
+}
+
+/**
+ * Headings that name no date column: a description first, then money out and money in, and perhaps one more
+ * money column (Wise's 'Description | Incoming | Outgoing | Amount', the Amount being the balance after each
+ * entry). The date column is implied just left of the description: each entry's date is printed on a line of
+ * its own under (or over) its description. Read only where no table with a date heading is found.
+ */
+function datelessHeading(columns: Column[], share: number): { columns: Column[]; share: number } | null {
+  const description = columns[0];
+  if (description?.kind !== 'description') return null;
+  const rest = columns.slice(1);
+  const kinds = rest.map((c) => c.kind);
+  if (!kinds.includes('out') || !kinds.includes('in')) return null;
+  if (rest.some((c) => !MONEY_KINDS.has(c.kind) && c.kind !== 'balance')) return null;
+  // After money out and money in, an 'Amount' column can only be the balance.
+  const last = rest.at(-1)!;
+  const amountIsBalance = last.kind === 'amount' && !kinds.includes('balance');
+  const implied: Column = {
+    kind: 'date',
+    left: description.left - 0.002,
+    right: description.left - 0.001,
+    implied: true,
+  };
+  return {
+    columns: [
+      implied,
+      description,
+      ...rest.map((c) => (c === last && amountIsBalance ? { ...c, kind: 'balance' as const } : c)),
+    ],
+    share,
   };
 }
 
@@ -252,13 +292,14 @@ function phrases(words: readonly Word[]): Array<{ left: number; right: number }>
 export function detectHeader(
   rows: readonly Row[],
   index: number,
+  dateless = false,
 ): { header: TableHeader; rows: number } | null {
   const row = rows[index];
   if (!row) return null;
   // A panel printed left of the table may share the heading's lines ('Sort code 12-34-56  Date
   // Description ...'): the heading is then read from a wide gap on.
   const cuts = [Number.NEGATIVE_INFINITY];
-  const first = headingAt(row, rows[index + 1]);
+  const first = headingAt(row, rows[index + 1], dateless);
   if (first?.share === 1) return { header: first.header, rows: first.rows };
   row.words.forEach((w, i) => {
     const before = row.words[i - 1];
@@ -269,7 +310,7 @@ export function detectHeader(
   for (const cut of cuts.slice(1)) {
     const right = (r: Row): Row => ({ ...r, words: r.words.filter((w) => w.left >= cut) });
     const next = rows[index + 1];
-    const found = headingAt(right(row), next ? right(next) : undefined);
+    const found = headingAt(right(row), next ? right(next) : undefined, dateless);
     const better =
       found &&
       (!best ||
@@ -283,8 +324,9 @@ export function detectHeader(
 function headingAt(
   row: Row,
   next: Row | undefined,
+  dateless = false,
 ): { header: TableHeader; rows: number; share: number } | null {
-  const single = scoreHeading(row.words);
+  const single = scoreHeading(row.words, dateless);
   const lineHeight = row.bottom - row.top;
   const close = next && next.page === row.page && next.top - row.bottom <= 1.2 * lineHeight;
   // A second heading line ('ACCOUNT' over 'BALANCE', 'Date' over 'received') completes a heading that reads
@@ -295,7 +337,7 @@ function headingAt(
     phrases(next.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
   const double =
     close && next.words.length && (!single || underneath)
-      ? scoreHeading([...row.words, ...next.words])
+      ? scoreHeading([...row.words, ...next.words], dateless)
       : null;
   // The second line must name columns too: a first row of the table under the heading lowers the share.
   if (

@@ -28,7 +28,10 @@ export const FOOTER =
  * Table segments: from each heading to the next (or the page's end); a page without headings continues the
  * last table.
  */
-export function findSegments(rows: readonly Row[]): {
+export function findSegments(
+  rows: readonly Row[],
+  dateless = false,
+): {
   segments: Segment[];
   headingRows: Map<Row, TableLayout>;
 } {
@@ -40,7 +43,7 @@ export function findSegments(rows: readonly Row[]): {
     const pageRows = rows.filter((r) => r.page === page);
     const starts: Array<{ index: number; used: number; layout: TableLayout }> = [];
     for (let i = 0; i < pageRows.length; i++) {
-      const found = detectHeader(pageRows, i);
+      const found = detectHeader(pageRows, i, dateless);
       if (!found) continue;
       const start = { index: i, used: found.rows, layout: tableLayout(found.header.columns) };
       starts.push(start);

@@ -83,9 +83,15 @@ export function readOnce(
   for (const [half, row] of origin) if (assembly.used.has(half)) assembly.used.add(row);
   // What the statement says outside its table: the rows the table does not use, and the side panels
   // printed level with the table's rows and headings.
+  // A line the table leaves unused is read apart from the panel beside it: a 'CR' printed under a table
+  // figure, level with a panel's 'Previous balance £231.40', is not that balance's mark.
   const contextRows = allRows.filter(before).flatMap((r) => {
-    if (!assembly.used.has(r) && !headingRows.has(r)) return [r];
     const words = panels.get(r);
+    if (!assembly.used.has(r) && !headingRows.has(r)) {
+      if (!words) return [r];
+      const inside = r.words.filter((w) => !words.includes(w));
+      return [...panelRows(r, words), ...(inside.length ? [{ ...r, words: inside }] : [])];
+    }
     return words ? panelRows(r, words) : [];
   });
   const context = readContext(contextRows, allowInteger, totalCloses);
@@ -155,9 +161,8 @@ export function readOnce(
     period: context.period,
     statementDate: context.statementDate,
     // A full date after the upload is a notice of something to come, not the statement's date.
-    printedDate: context.datedText
-      .filter((d) => !afterUpload(d))
-      .reduce<string | null>((a, d) => (!a || d > a ? d : a), null),
+    // Else the end of the month the statement is headed by ('February 2025', its rows 'Mon 3 Feb').
+    printedDate: latest(context.datedText.filter((d) => !afterUpload(d))) ?? latest(context.monthHeadings),
     referenceDate: reference,
   };
   const resolved = resolveDates(assembly.transactions, anchors);
@@ -344,4 +349,9 @@ export function readOnce(
 /** For tests and tools: the rows the reader sees, as text (page, text). */
 export function debugRows(blocks: readonly Block[]): Array<{ page: number; text: string }> {
   return groupRows(legibleWords(wordsFromBlocks(blocks))).map((r) => ({ page: r.page, text: rowText(r) }));
+}
+
+/** The latest of ISO dates, or null. */
+function latest(dates: readonly string[]): string | null {
+  return dates.reduce<string | null>((a, d) => (!a || d > a ? d : a), null);
 }

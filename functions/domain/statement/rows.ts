@@ -1,7 +1,7 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { isCommonCode } from './currency-codes';
 import { TIME_OF_DAY, takeDate } from './date-cells';
-import type { PartialDate } from './dates';
+import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
 import { center, height, type Row, type Word } from './geometry';
 import type { Column, ColumnKind } from './header';
@@ -145,7 +145,11 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     const affix = isAmountAffix(word.text);
     // A sign or '£' before the figure, or a currency code ('USD 65.32'), but not a dash; a code that is
     // also a word ('TOP', 'CUP': a description's last word) only a space or so before the figure.
-    const beside = isCommonCode(word.text) || row.words[i + 1]!.left - word.right <= word.bottom - word.top;
+    // A common code may stand a little apart (a Currency column before the amounts), never across the
+    // page: 'Converted 200.00 GBP to 234.12 EUR' ends a description far left of its row's '-200.00'.
+    const gap = row.words[i + 1]!.left - word.right;
+    const beside =
+      gap <= word.bottom - word.top || (isCommonCode(word.text) && gap <= 10 * (word.bottom - word.top));
     if (
       !inMoney[i] &&
       inMoney[i + 1] &&
@@ -217,13 +221,22 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
       column: null,
     });
   }
-  const description = [...typeText, ...descriptionText].join(' ').replace(/\s+/g, ' ').trim();
+  let description = [...typeText, ...descriptionText].join(' ').replace(/\s+/g, ' ').trim();
+  // Where the headings name no date column, a line holding a date and nothing else is the entry's date.
+  let ownDate: { date: PartialDate; text: string } | null = null;
+  if (!date && !money.length && !unreadable.length && columns.some((c) => c.kind === 'date' && c.implied)) {
+    const leading = parseLeadingDate(descriptionText);
+    if (leading && leading.used === descriptionText.length && !typeText.length) {
+      ownDate = { date: leading.date, text: description };
+      description = '';
+    }
+  }
   return {
     row,
-    date,
+    date: ownDate?.date ?? date,
     date2,
     dateColumnText: dateColumnText.join(' '),
-    dateText: dated?.text ?? '',
+    dateText: ownDate?.text ?? dated?.text ?? '',
     description,
     money,
     ...(times ? { times } : {}),

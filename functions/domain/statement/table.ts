@@ -152,7 +152,56 @@ export function readTable(
     if (own[0]) own[0].firstOnPage = true;
     if (own.at(-1)) own.at(-1)!.lastOnPage = true;
   });
+  markSubtotals(rows);
   return rows;
+}
+
+/** An undated row whose text starts with a word of totalling ('Total for card ending 0091', 'Sub-total'). */
+const TOTALLING = /^(?:sub-?\s?)?totals?\b/i;
+
+/**
+ * Totals printed inside the table under a group of rows (a card's 'Total for card ending 0091' under each
+ * cardholder's purchases, 'TOTAL NEW TRANSACTIONS' under them all, a 'Sub-total' per section): an undated
+ * row that starts with a totalling word and whose one figure is what the rows right above it add up to
+ * (their printed signs kept, or their sizes alone). The figures confirm it, so a payee whose name starts
+ * with the word ('TOTAL FITNESS') stays a transaction. It is a check, not a transaction, and not the
+ * statement's money in / out total.
+ */
+export function markSubtotals(rows: TableRow[]): void {
+  const amountOf = (row: TableRow): number | null => {
+    const cells = row.money.filter((m) => m.column === 'out' || m.column === 'in' || m.column === 'amount');
+    if (cells.length !== 1 || row.unreadable.length) return null;
+    const m = cells[0]!;
+    if (m.column === 'out') return -m.amount.pence;
+    return m.amount.negative ? -m.amount.pence : m.amount.pence;
+  };
+  let run: number[] = [];
+  for (const row of rows) {
+    if (row.category === 'label' || row.category === 'balance' || row.category === 'total') {
+      run = [];
+      continue;
+    }
+    if (row.category !== 'txn') continue;
+    const value = amountOf(row);
+    const text = `${row.dateColumnText} ${row.description}`.trim();
+    if (!row.date && value !== null && run.length >= 2 && TOTALLING.test(text)) {
+      const target = Math.abs(value);
+      let signed = 0;
+      let sizes = 0;
+      let found = false;
+      for (let k = run.length - 1; k >= 0 && !found; k--) {
+        signed += run[k]!;
+        sizes += Math.abs(run[k]!);
+        found = k <= run.length - 2 && (Math.abs(signed) === target || sizes === target);
+      }
+      if (found) {
+        row.category = 'total';
+        row.money = [];
+        continue;
+      }
+    }
+    run.push(value ?? Number.NaN);
+  }
 }
 
 /** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
