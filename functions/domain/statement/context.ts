@@ -46,6 +46,11 @@ export interface StatementContext {
   /** The statement's own totals of money in and money out ('Payments in £50.00', 'Total debits'). */
   moneyIn: ParsedAmount | null;
   moneyOut: ParsedAmount | null;
+  /**
+   * Interest printed as a figure of its own ('Interest earned £113.55', 'Gross interest paid'): savings and
+   * ISA statements print it beside a 'Paid in' that leaves it out.
+   */
+  interest: ParsedAmount | null;
   unreadable: UnreadableSummary[];
   cardWording: boolean;
 }
@@ -75,6 +80,9 @@ const MONEY_IN_LABEL =
 const MONEY_OUT_LABEL =
   /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals)(?:total)?/;
 const TOTAL_WORD = /^total/;
+/** Interest paid to the saver, as a summary prints it apart from the money paid in. */
+const INTEREST_LABEL =
+  /^(?:total|gross|net)?(?:interestearned|interestpaid|interestcredited|interestreceived|(?:gross|net)interest)/;
 /** 'Statement date', 'Date of statement', 'Statement issued on', 'Date issued', 'Issue date'. */
 const STATEMENT_DATE_LABEL =
   /^(?:statementdate|dateofstatement|statementissued(?:on)?|statementissuedate|dateissued|issuedate|statementproducedon|statementprintedon)/;
@@ -244,6 +252,7 @@ export function readContext(
     dated: [],
     moneyIn: null,
     moneyOut: null,
+    interest: null,
     unreadable: [],
     cardWording: false,
   };
@@ -293,6 +302,10 @@ export function readContext(
       if (found?.amount && (findLabel(words, label)?.start === 0 || findLabel(words, TOTAL_WORD))) {
         context[key] = found.amount;
       } else if (found?.unreadable) note(cell, found.unreadable);
+    }
+    if (!context.interest) {
+      const found = labelledAmount(words, INTEREST_LABEL, allowInteger, true);
+      if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
     }
     const dated = labelledAmount(words, DATED_LABEL, allowInteger);
     if (dated?.amount && dated.date?.year) {

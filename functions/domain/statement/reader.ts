@@ -304,6 +304,7 @@ export function readOnce(
         : assembly.totals.moneyOut === null
           ? null
           : fromPence(assembly.totals.moneyOut),
+      interest: context.interest?.amount ?? null,
     },
     unreadable,
   });

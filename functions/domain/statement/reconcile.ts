@@ -24,8 +24,11 @@ export interface ReconcileInput {
   transactions: readonly ReconcileRow[];
   checkpoints?: readonly BalanceCheckpoint[];
   accountKind?: AccountKind;
-  /** The statement's own totals of money in and money out (positive), where it prints them. */
-  totals?: { moneyIn: number | null; moneyOut: number | null };
+  /**
+   * The statement's own totals of money in and money out (positive), where it prints them, and the interest
+   * it prints apart: a savings statement's 'Paid in' may leave out the interest it prints beside it.
+   */
+  totals?: { moneyIn: number | null; moneyOut: number | null; interest?: number | null };
   /** Printed figures that could not be read: reported, not checked. */
   unreadable?: readonly UnreadableCell[];
 }
@@ -94,7 +97,9 @@ export function reconcileDetailed(input: ReconcileInput): { reconciliation: Reco
       return sign * pence > 0 ? acc + Math.abs(pence) : acc;
     }, 0);
     checks++;
-    if (sum !== toPenceExact(printed)) {
+    // Money in is what was paid in, or what was paid in and the interest printed beside it.
+    const interest = sign > 0 && input.totals?.interest ? toPenceExact(input.totals.interest) : null;
+    if (sum !== toPenceExact(printed) && (interest === null || sum !== toPenceExact(printed) + interest)) {
       breaks.push({ row: last, expected: printed, actual: fromPence(sum), reason });
     }
   }
