@@ -5,7 +5,7 @@ import {
   type PdfFailureReason,
 } from '../../domain/statement-failures';
 import { inflatedSizeWithinLimits, pageWithinLimits } from './limits';
-import { getDocument, type PDFDocumentProxy, VerbosityLevel } from './pdfjs';
+import { getDocument, inThreadWorker, type PDFDocumentProxy, VerbosityLevel } from './pdfjs';
 
 /**
  * Opening a PDF with pdf.js (./pdfjs.ts loads it). pdf.js runs its worker code in this thread (see
@@ -65,6 +65,7 @@ export async function openPdf(
     // (functions/adapters/ocr/render.ts), with images.
     maxImageSize: 0,
     verbosity: VerbosityLevel.ERRORS,
+    worker: inThreadWorker(),
   });
   try {
     return { ok: true, document: await task.promise };
