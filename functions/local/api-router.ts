@@ -120,8 +120,11 @@ export function createApiRouter(options: {
   signer: LocalSigner;
   functions?: FunctionSpec[];
   log?: (line: string) => void;
+  /** Runs a function's invocation: in this thread (default), or in the twin's API workers (./api-workers.ts). */
+  invoke?: (spec: FunctionSpec, event: unknown) => Promise<unknown>;
 }) {
   const routes = compileRoutes(options.functions);
+  const invokeFunction = options.invoke ?? invoke;
 
   return async function handle(request: RawRequest): Promise<APIGatewayProxyStructuredResultV2> {
     const url = new URL(request.url, 'http://local');
@@ -193,7 +196,7 @@ export function createApiRouter(options: {
     };
 
     try {
-      const result = (await invoke(match.spec, event)) as
+      const result = (await invokeFunction(match.spec, event)) as
         | APIGatewayProxyStructuredResultV2
         | string
         | undefined;

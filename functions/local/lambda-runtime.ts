@@ -58,7 +58,15 @@ export class LambdaTimeoutError extends Error {
 
 /** Invoke a handler with its configured timeout (default 30 s, as our API functions). */
 export async function invoke(spec: FunctionSpec, event: unknown): Promise<unknown> {
-  const handler = await loadHandler(spec);
+  return invokeHandler(spec, await loadHandler(spec), event);
+}
+
+/** Run a loaded handler as Lambda would: a Context, and the function's timeout (a LambdaTimeoutError). */
+export async function invokeHandler(
+  spec: FunctionSpec,
+  handler: LambdaHandler,
+  event: unknown,
+): Promise<unknown> {
   const timeoutMs = (spec.timeoutSeconds ?? 30) * 1000;
   const context = lambdaContext(spec, Date.now() + timeoutMs);
   let timer: NodeJS.Timeout | undefined;

@@ -14,6 +14,7 @@ import { seedCatalogue } from '../services/seed';
 import { resetConfig } from '../shared/config';
 import type { HealthProbe } from '../shared/ports';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router';
+import { type ApiWorkers, startApiWorkers } from './api-workers';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
 import { LocalJobRunner } from './job-runner';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
@@ -52,6 +53,13 @@ export interface TwinOptions {
    * while a heavy PDF is read; tests leave it at 0, as their twins share the machine with each other.
    */
   pdfPriority?: number;
+  /**
+   * Worker threads the API's invocations run in, each with its own modules and SDK clients as Lambda's
+   * execution environments have (./api-workers.ts); 0 (the default): in the twin's own thread, where a test's
+   * registerServices reaches every port (in a worker, only the ports the twin forwards). `npm start` takes it
+   * from API_WORKERS.
+   */
+  apiWorkers?: number;
   /** Extra routes (e.g. the Cognito stand-in) mounted under /local/. Return false when not handled. */
   localRoutes?: Array<
     (req: IncomingMessage, res: ServerResponse, body: Buffer, twin: Twin) => Promise<boolean>
@@ -68,6 +76,8 @@ export interface Twin {
   outbox: LocalOutbox;
   dynamo: RunningDynamo;
   s3: RunningS3;
+  /** The threads the API's invocations run in (null: the twin's own thread). */
+  apiWorkers: ApiWorkers | null;
   /** The Stripe stand-in (null when the twin was given a Stripe key and uses real Stripe). */
   stripe: LocalStripe | null;
   close(): Promise<void>;
@@ -96,14 +106,21 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body, null, 1));
 }
 
-/** The twin's own memory, in MiB (for /local/status and the load benchmark). */
-function memoryFigures(dynamo: RunningDynamo) {
+/**
+ * The twin's own memory, in MiB (for /local/status and the load benchmark): its thread's heap and its API
+ * workers' together (the DynamoDB thread's is not counted), and each worker's.
+ */
+async function memoryFigures(dynamo: RunningDynamo, workers: ApiWorkers | null, gc: boolean) {
+  const workerHeaps = workers ? await workers.memory(gc) : [];
   const m = process.memoryUsage();
   const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  const sum = (pick: (heap: { heapUsed: number; heapTotal: number }) => number) =>
+    workerHeaps.reduce((total, heap) => total + pick(heap), 0);
   return {
     rssMiB: mib(m.rss),
-    heapUsedMiB: mib(m.heapUsed),
-    heapTotalMiB: mib(m.heapTotal),
+    heapUsedMiB: mib(m.heapUsed + sum((heap) => heap.heapUsed)),
+    heapTotalMiB: mib(m.heapTotal + sum((heap) => heap.heapTotal)),
+    ...(workers ? { apiWorkersHeapUsedMiB: workerHeaps.map((heap) => mib(heap.heapUsed)) } : {}),
     openLevelIterators: dynamo.openLevelIterators(),
   };
 }
@@ -283,7 +300,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(stripe ? [stripe.route] : []),
     ];
 
-    const api = createApiRouter({ signer, log });
+    // The API's execution environments, once every port they reach here is registered.
+    const workers = options.apiWorkers
+      ? await startApiWorkers({ size: options.apiWorkers, clock: clock.offsets, log })
+      : null;
+    if (workers) {
+      cleanups.push(() => workers.close());
+      clock.onChange(workers.clockChanged);
+    }
+    const api = createApiRouter({ signer, log, ...(workers ? { invoke: workers.invoke } : {}) });
     const twin: Twin = {
       url,
       port,
@@ -294,6 +319,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       outbox,
       dynamo,
       s3,
+      apiWorkers: workers,
       stripe,
       close,
     };
@@ -407,14 +433,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           if (path === '/local/status') {
             // ?gc=1 measures after a full collection when the twin runs with --expose-gc (the load benchmark).
             const gc = (globalThis as { gc?: () => void }).gc;
-            if (gc && new URL(req.url ?? '/', url).searchParams.get('gc') === '1') gc();
+            const collect = gc !== undefined && new URL(req.url ?? '/', url).searchParams.get('gc') === '1';
+            if (collect) gc();
             return sendJson(res, 200, {
               url,
               executions: runner.list(50),
               // The table's endpoint on this machine, for tools that read it while the twin runs (npm run analytics).
               dynamodb: dynamo.endpoint,
               outbox: outbox.list().length,
-              memory: memoryFigures(dynamo),
+              memory: await memoryFigures(dynamo, workers, collect),
               // The process's CPU time so far (all its threads), in ms: the load benchmark's CPU per request.
               cpu: cpuFigures(),
             });

@@ -17,6 +17,10 @@ export interface TestClock {
   /** "Now" for the family's subscription rules. */
   now(familyId: string): Date;
   route(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean>;
+  /** Every family's offset now, in ms (for the twin's API workers, which keep a copy). */
+  offsets(): Array<[string, number]>;
+  /** Called after each change of a family's offset (0: back on the real clock), before the route answers. */
+  onChange(listener: (familyId: string, offsetMs: number) => void): void;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -26,6 +30,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 export function testClock(realNow: () => Date = () => new Date()): TestClock {
   const offsets = new Map<string, number>();
+  const listeners: Array<(familyId: string, offsetMs: number) => void> = [];
   const describe = (familyId: string) => ({
     family_id: familyId,
     offset_days: (offsets.get(familyId) ?? 0) / DAY_MS,
@@ -33,6 +38,10 @@ export function testClock(realNow: () => Date = () => new Date()): TestClock {
   });
   return {
     now: (familyId) => new Date(realNow().getTime() + (offsets.get(familyId) ?? 0)),
+    offsets: () => [...offsets],
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
     async route(req, res, body) {
       const path = (req.url ?? '/').split('?')[0];
       if (path !== '/local/clock') return false;
@@ -72,6 +81,7 @@ export function testClock(realNow: () => Date = () => new Date()): TestClock {
       }
       if (next === 0) offsets.delete(familyId);
       else offsets.set(familyId, next);
+      for (const listener of listeners) listener(familyId, next);
       sendJson(res, 200, describe(familyId));
       return true;
     },

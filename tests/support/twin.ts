@@ -32,6 +32,8 @@ export async function startTestTwin(
   const twin = await startTwin({
     port: 0,
     web: 'none',
+    // TWIN_API_WORKERS=2: the API in worker threads, as `npm start` runs it (files that register no stand-in).
+    apiWorkers: Number(process.env.TWIN_API_WORKERS ?? 0),
     log: (l) => lines.push(l),
     ...twinOptions,
     localRoutes,
