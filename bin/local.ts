@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { localCognito } from '../functions/local/cognito';
 import { PortInUseError, startTwin } from '../functions/local/server';
@@ -7,7 +8,8 @@ import { PortInUseError, startTwin } from '../functions/local/server';
  *   PORT      port to serve on (default 3000)
  *   WEB=dist  serve the built SPA (npm run build:web) instead of the Vite dev server
  *   DATA_DIR  where state persists (default .data/; `npm run reset` wipes it)
- *   API_WORKERS  worker threads the API's invocations run in (default 0: the twin's own thread)
+ *   API_WORKERS  worker threads the API's invocations run in, as Lambda's execution environments (default:
+ *                one per core, at most 2; 0: the twin's own thread)
  */
 const port = Number(process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -16,7 +18,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const web = process.env.WEB === 'dist' ? 'dist' : process.env.WEB === 'none' ? 'none' : 'vite';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-const apiWorkers = Number(process.env.API_WORKERS ?? 0);
+const apiWorkers = Number(process.env.API_WORKERS ?? Math.min(2, availableParallelism()));
 if (!Number.isInteger(apiWorkers) || apiWorkers < 0 || apiWorkers > 16) {
   console.error(
     `API_WORKERS must be a number of threads (0-16; 0: the API in the twin's own thread), not "${process.env.API_WORKERS}".`,
