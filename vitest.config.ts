@@ -160,6 +160,9 @@ export default defineConfig({
           // Ceilings for a busy runner, not targets: Vitest's own default for expect.poll is one second.
           expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The browser journeys run on a twin whose API is in worker threads, as `npm start` runs it; a file that
+          // registers a stand-in in its own process asks for the twin's own thread (apiWorkers: 0).
+          env: { TWIN_API_WORKERS: '2' },
           // One process per worker for all of its files: the packages a twin loads (the AWS SDK, pdf.js, s3rver…)
           // are loaded once per worker, not once per file; tests/support/file-isolation.ts gives each file its
           // own modules and environment afresh.
