@@ -26,6 +26,8 @@ export interface FigureReading {
   /** The kind whose sign convention printed amounts follow (a card printing as a bank does: 'bank'). */
   signKind: AccountKind;
   owedNegative: boolean;
+  /** A card that marks its money in with a plus (`cardPlusIsMoneyIn`). */
+  plusIn?: boolean;
   /** Pence, as balances read (owed for a card). */
   opening: number | null;
   closing: number | null;
@@ -41,7 +43,7 @@ export function recoverMisprints(
   reading: FigureReading,
   notes: UnreadableNote[],
 ): Set<RawTransaction> {
-  const { kind, signKind, owedNegative, opening, closing } = reading;
+  const { kind, signKind, owedNegative, opening, closing, plusIn = false } = reading;
   // A misprinted amount is read from the balances either side of it when both are printed; otherwise the
   // transaction cannot be counted and the reconciliation says so.
   const previousBalance = (i: number): number | null => {
@@ -101,12 +103,13 @@ export function recoverMisprints(
           ? -1
           : t.cell.column === 'in'
             ? 1
-            : (explicitSign(t.cell.amount, signKind) ??
+            : (explicitSign(t.cell.amount, signKind, plusIn) ??
               (kind === 'credit_card' && CARD_PAYMENT_WORDS.test(t.parts.join(' '))
                 ? null
                 : plainSign(
                     assembly.transactions.flatMap((x) => (x.cell?.column === 'amount' ? [x.cell] : [])),
                     kind,
+                    plusIn,
                   )));
       known = sign === null ? null : known + sign * t.cell!.amount.pence;
     }

@@ -1,6 +1,13 @@
 import type { Block } from './blocks';
 import { groupRows, legibleWords, type Row, type Word, wordsFromBlocks } from './geometry';
-import { findSegments, inferSegments, pageFurniture, sideBySide, tablePrintsPence } from './layout';
+import {
+  findSegments,
+  inferSegments,
+  pageFurniture,
+  type Segment,
+  sideBySide,
+  tablePrintsPence,
+} from './layout';
 import { splitPanels, type TableLayout } from './rows';
 import { accountEnds, readTable, type TableRow, titleEnd } from './table';
 
@@ -56,12 +63,17 @@ export function findTable(
   const found = findSegments(allRows);
   const { headingRows } = found;
   const furniture = pageFurniture(allRows);
-  const segments = found.segments.map((s) => ({
-    ...s,
-    rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
-  }));
-  let inferred = false;
   const origin = new Map<Row, Row>();
+  const segments = found.segments.map((s) =>
+    headedSideBySide(
+      {
+        ...s,
+        rows: furniture.size ? s.rows.filter((r) => !furniture.has(r) || headingRows.has(r)) : s.rows,
+      },
+      origin,
+    ),
+  );
+  let inferred = false;
   if (!segments.length) {
     segments.push(
       ...inferSegments(
@@ -128,4 +140,18 @@ export function findTable(
   const before = (r: Row) =>
     !boundary || r.page < boundary.page || (r.page === boundary.page && r.top < boundary.top);
   return { allRows, headingRows, origin, inferred, allowInteger, panels, tableRows, warnings, before };
+}
+
+/**
+ * Two tables side by side under headings printed over the left one only (a card's transaction page: 'Date
+ * Description Amount' once, entries in both halves): the halves are cut right of the last money heading, the
+ * right half read after the left under the same headings (`sideBySide`).
+ */
+function headedSideBySide(segment: Segment, origin: Map<Row, Row>): Segment {
+  if (!segment.layout.moneyColumns.length) return segment;
+  const halves = new Map<Row, Row>();
+  const rows = sideBySide(segment.rows, halves, segment.layout.tableRight);
+  if (!halves.size) return segment;
+  for (const [half, row] of halves) origin.set(half, row);
+  return { ...segment, rows };
 }

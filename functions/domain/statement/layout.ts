@@ -181,9 +181,10 @@ export function endsInMoney(words: readonly Word[], i: number): boolean {
  * lines hold a second entry starting with a date right after a figure, at the same place, the lines from
  * there are cut at that place and the right half is read after the left half, moved under it, so both
  * halves share one set of columns. Lines across the cut (a box under the table) end the side-by-side band.
- * `origin` maps each half (and each moved line) to the printed line.
+ * `origin` maps each half (and each moved line) to the printed line. With `after`, the cut lies right of it
+ * (the headings' last money column, when headings stand over the left half only).
  */
-export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
+export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>, after = 0): Row[] {
   const out: Row[] = [];
   const pages = [...new Set(rows.map((r) => r.page))];
   const startsOf = new Map<number, Array<{ row: number; word: Word; first: Word }>>();
@@ -195,7 +196,11 @@ export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>): Row[] {
         const words = row.words;
         if (!parseLeadingDate(words.slice(0, 4).map((w) => w.text))) return;
         for (let i = 2; i < words.length; i++) {
-          if (endsInMoney(words, i - 1) && parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))) {
+          if (
+            words[i]!.left > after &&
+            endsInMoney(words, i - 1) &&
+            parseLeadingDate(words.slice(i, i + 4).map((w) => w.text))
+          ) {
             starts.push({ row: index, word: words[i]!, first: words[0]! });
             return;
           }

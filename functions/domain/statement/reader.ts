@@ -19,6 +19,7 @@ import {
   accountKindOf,
   balanceValue,
   CARD_PAYMENT_WORDS,
+  cardPlusIsMoneyIn,
   explicitSign,
   MONEY_IN_WORDS,
   openingAndClosing,
@@ -184,9 +185,13 @@ export function readOnce(
     owedNegative,
   );
 
+  // A card marking its money in with a plus ('+£50.00') and its purchases plain.
+  const plusIn =
+    signKind === 'credit_card' &&
+    cardPlusIsMoneyIn(assembly.transactions.flatMap((t) => (t.cell?.column === 'amount' ? [t.cell] : [])));
   const unreadableDrop = recoverMisprints(
     assembly,
-    { kind, signKind, owedNegative, opening, closing },
+    { kind, signKind, owedNegative, opening, closing, plusIn },
     notes,
   );
   const keptDates = dates.filter((_, i) => !unreadableDrop.has(assembly.transactions[i]!));
@@ -209,7 +214,7 @@ export function readOnce(
 
   // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
   const amountCells = rawTransactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
-  const plain = plainSign(amountCells, signKind);
+  const plain = plainSign(amountCells, signKind, plusIn);
   const signRows = rawTransactions.map((t) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
@@ -218,7 +223,7 @@ export function readOnce(
     else if (t.cell.column === 'in') sign = 1;
     // A card payment printed as a plain figure beside marked refunds is not a purchase by convention: the
     // balances decide it.
-    else sign = explicitSign(t.cell.amount, signKind) ?? (cardPayment ? null : plain);
+    else sign = explicitSign(t.cell.amount, signKind, plusIn) ?? (cardPayment ? null : plain);
     return {
       pence: t.cell.amount.pence,
       sign,

@@ -76,17 +76,35 @@ export function resolveDates(
   return { dates: withSections.map((d, i) => toIso(d, years[i]!)), source: found[1] };
 }
 
-/** Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in. */
-export function explicitSign(amount: ParsedAmount, kind: AccountKind): 1 | -1 | null {
+/**
+ * Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in, and a
+ * plus too where the card marks its money in so (`plusIn`, `cardPlusIsMoneyIn`).
+ */
+export function explicitSign(amount: ParsedAmount, kind: AccountKind, plusIn = false): 1 | -1 | null {
   if (!amount.marker) return null;
   if (kind === 'credit_card')
-    return amount.marker === '-' || amount.marker === '()' || amount.marker === 'CR' ? 1 : -1;
+    return amount.marker === '-' ||
+      amount.marker === '()' ||
+      amount.marker === 'CR' ||
+      (plusIn && amount.marker === '+')
+      ? 1
+      : -1;
   return amount.negative ? -1 : 1;
 }
 
+/**
+ * A card that prints its payments and refunds with a plus ('+£50.00', as app-issued cards show money in) and
+ * its purchases plain: some figure of its amount column carries a plus and none a card's usual credit mark
+ * (a minus, brackets, CR), so the plus is money in.
+ */
+export function cardPlusIsMoneyIn(cells: readonly MoneyCell[]): boolean {
+  const markers = new Set(cells.map((c) => c.amount.marker));
+  return markers.has('+') && !markers.has('-') && !markers.has('()') && !markers.has('CR');
+}
+
 /** What a plain figure in a single amount column means, judging by the marked ones beside it. */
-export function plainSign(cells: readonly MoneyCell[], kind: AccountKind): 1 | -1 | null {
-  const signs = cells.map((c) => explicitSign(c.amount, kind)).filter((s) => s !== null);
+export function plainSign(cells: readonly MoneyCell[], kind: AccountKind, plusIn = false): 1 | -1 | null {
+  const signs = cells.map((c) => explicitSign(c.amount, kind, plusIn)).filter((s) => s !== null);
   const hasIn = signs.includes(1);
   const hasOut = signs.includes(-1);
   if (hasIn && !hasOut) return -1;

@@ -148,6 +148,7 @@ export function readTable(
       // A closing line after the rows ends the table on this page (a newest-first table starts with one).
       if (row.category === 'label' && row.label === 'closing' && seenTransaction) closed = true;
     }
+    rows.length = start + summaryUnder(rows.slice(start));
     const own = rows.slice(start).filter((r) => r.category !== 'empty' && r.category !== 'noise');
     if (own[0]) own[0].firstOnPage = true;
     if (own.at(-1)) own.at(-1)!.lastOnPage = true;
@@ -156,43 +157,59 @@ export function readTable(
   return rows;
 }
 
+/**
+ * A summary printed under the table in its money column, opened by the opening balance's label ('Balance
+ * brought forward £453.20', then 'Less payments and credits', 'Plus new charges', 'Total now due'): an
+ * opening label after the segment's transactions, with figures after it and no dated row, starts the
+ * summary, and the table ends above it (the summary is read with the rest outside the table). A
+ * newest-first table's last line ('Balance brought forward', nothing with figures after it) stays the
+ * table's. Returns how many of the segment's rows are the table's.
+ */
+export function summaryUnder(rows: readonly TableRow[]): number {
+  const at = rows.findIndex(
+    (r, i) =>
+      r.category === 'label' && r.label === 'opening' && rows.slice(0, i).some((x) => x.category === 'txn'),
+  );
+  if (at < 0) return rows.length;
+  const after = rows.slice(at + 1);
+  return after.some((r) => r.money.length > 0) && !after.some((r) => r.date) ? at : rows.length;
+}
+
 /** An undated row whose text starts with a word of totalling ('Total for card ending 0091', 'Sub-total'). */
 const TOTALLING = /^(?:sub-?\s?)?totals?\b/i;
 
 /**
  * Totals printed inside the table under a group of rows (a card's 'Total for card ending 0091' under each
- * cardholder's purchases, 'TOTAL NEW TRANSACTIONS' under them all, a 'Sub-total' per section): an undated
- * row that starts with a totalling word and whose one figure is what the rows right above it add up to
- * (their printed signs kept, or their sizes alone). The figures confirm it, so a payee whose name starts
- * with the word ('TOTAL FITNESS') stays a transaction. It is a check, not a transaction, and not the
- * statement's money in / out total.
+ * cardholder's purchases, 'TOTAL NEW TRANSACTIONS' under them all, a 'Sub-total' per section, 'Total of new
+ * transactions for MRS A SMITH'): an undated row that starts with a totalling word and whose one figure is
+ * what the rows right above it add up to (their printed signs kept, their credits marked 'CR' or '+' taken
+ * off the plain figures, or their sizes alone). The figures confirm it, so a payee whose name starts with the
+ * word ('TOTAL FITNESS') stays a transaction. It is a check, not a transaction, and not the statement's money
+ * in / out total.
  */
 export function markSubtotals(rows: TableRow[]): void {
-  const amountOf = (row: TableRow): number | null => {
-    const cells = row.money.filter((m) => m.column === 'out' || m.column === 'in' || m.column === 'amount');
-    if (cells.length !== 1 || row.unreadable.length) return null;
-    const m = cells[0]!;
-    if (m.column === 'out') return -m.amount.pence;
-    return m.amount.negative ? -m.amount.pence : m.amount.pence;
-  };
-  let run: number[] = [];
+  let run: Array<readonly [number, number]> = [];
   for (const row of rows) {
     if (row.category === 'label' || row.category === 'balance' || row.category === 'total') {
       run = [];
       continue;
     }
     if (row.category !== 'txn') continue;
-    const value = amountOf(row);
+    const value = subtotalValues(row);
     const text = `${row.dateColumnText} ${row.description}`.trim();
     if (!row.date && value !== null && run.length >= 2 && TOTALLING.test(text)) {
-      const target = Math.abs(value);
+      const target = Math.abs(value[0]);
       let signed = 0;
+      let marked = 0;
       let sizes = 0;
       let found = false;
       for (let k = run.length - 1; k >= 0 && !found; k--) {
-        signed += run[k]!;
-        sizes += Math.abs(run[k]!);
-        found = k <= run.length - 2 && (Math.abs(signed) === target || sizes === target);
+        signed += run[k]![0];
+        marked += run[k]![1];
+        sizes += Math.abs(run[k]![0]);
+        found =
+          k <= run.length - 2 &&
+          (Math.abs(signed) === target || Math.abs(marked) === target || sizes === target);
       }
       if (found) {
         row.category = 'total';
@@ -200,8 +217,22 @@ export function markSubtotals(rows: TableRow[]): void {
         continue;
       }
     }
-    run.push(value ?? Number.NaN);
+    run.push(value ?? [Number.NaN, Number.NaN]);
   }
+}
+
+/**
+ * A row's one amount for `markSubtotals`, signed two ways: by its printed sign (a minus, brackets, DR), and
+ * with a credit's mark ('CR', '+') as the sign against plain figures, as cards mark payments and refunds.
+ */
+function subtotalValues(row: TableRow): readonly [number, number] | null {
+  const cells = row.money.filter((m) => m.column === 'out' || m.column === 'in' || m.column === 'amount');
+  if (cells.length !== 1 || row.unreadable.length) return null;
+  const m = cells[0]!;
+  if (m.column === 'out') return [-m.amount.pence, -m.amount.pence];
+  const printed = m.amount.negative ? -m.amount.pence : m.amount.pence;
+  const credit = m.amount.marker === 'CR' || m.amount.marker === '+';
+  return [printed, credit ? -m.amount.pence : printed];
 }
 
 /** Whether `row` sits directly under `above` (same page, no more than about a line's gap between them). */
