@@ -79,6 +79,17 @@ function readUnder(
     }
     return first;
   }
+  // A card printing a plus on some amounts and no other mark: the plus is first taken as the table's own marks
+  // suggest (money in, as app-issued cards print payments and refunds), and the other way (a purchase, the
+  // payments plain) is kept when the statement's figures confirm that instead. Tried before reading the
+  // statement as another kind of account: with every balance positive, a bank's reading with every sign
+  // turned over adds up as well, so the statement's own wording (a card) decides.
+  if (kind === 'credit_card') {
+    for (const plusIn of [true, false]) {
+      const result = readOnce(blocks, { ...options, accountKind: 'credit_card' }, { plusIn, totalCloses });
+      if (confirmed(result)) return result;
+    }
+  }
   const alternatives: Array<{ kind: AccountKind; owedNegative: boolean; warning: string }> = [];
   if (!options.accountKind && kind === 'credit_card') {
     alternatives.push({

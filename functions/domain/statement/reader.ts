@@ -67,6 +67,11 @@ export interface ReadingUnder {
   probe?: Found;
   /** Whether 'TOTAL BALANCE' closes the table (default true). */
   totalCloses?: boolean;
+  /**
+   * Whether a card's plus marks money in (default: as the amount column's own marks suggest,
+   * `cardPlusIsMoneyIn`).
+   */
+  plusIn?: boolean;
 }
 
 /** One reading of the statement, under `reading` (none: the plain reading, the whole table). */
@@ -188,7 +193,8 @@ export function readOnce(
   // A card marking its money in with a plus ('+£50.00') and its purchases plain.
   const plusIn =
     signKind === 'credit_card' &&
-    cardPlusIsMoneyIn(assembly.transactions.flatMap((t) => (t.cell?.column === 'amount' ? [t.cell] : [])));
+    (reading.plusIn ??
+      cardPlusIsMoneyIn(assembly.transactions.flatMap((t) => (t.cell?.column === 'amount' ? [t.cell] : []))));
   const unreadableDrop = recoverMisprints(
     assembly,
     { kind, signKind, owedNegative, opening, closing, plusIn },

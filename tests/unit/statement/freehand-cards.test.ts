@@ -312,4 +312,39 @@ describe("a card that marks its money in with a plus ('+£50.00') and its purcha
     expect(s.transactions.map((t) => t.signedAmount)).toEqual([100, -85, 10]);
     expect(s.reconciliation.ok).toBe(true);
   });
+  it('reads the plus as a purchase when only that reading is confirmed by the balances (purchases marked, payments plain)', () => {
+    const s = read(
+      pageBlocks([
+        ...cardTitle,
+        [70, [[40, 'Opening balance £100.00   Closing balance £75.00   Minimum payment £25.00']]],
+        [
+          100,
+          [
+            [40, 'Date'],
+            [110, 'Description'],
+            [560, 'Amount', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 12, [
+          [
+            [40, '20 Nov 25'],
+            [110, 'DIRECT DEBIT RECEIVED'],
+            [560, '£100.00', 'r'],
+          ],
+          [
+            [40, '21 Nov 25'],
+            [110, 'TESCO EXPRESS'],
+            [560, '+£85.00', 'r'],
+          ],
+          [
+            [40, '22 Nov 25'],
+            [110, 'AMAZON REFUND'],
+            [560, '£10.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => t.signedAmount)).toEqual([100, -85, 10]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
 });
