@@ -6,6 +6,7 @@ import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
+import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -20,7 +21,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    each layout reported on its own line,
  *  - the traits laid on those layouts (variations.ts), text layer and scan,
  *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
- *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs).
+ *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs),
+ *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -38,7 +40,8 @@ interface Case {
     | 'corpus-scans'
     | 'variations'
     | 'variation-scans'
-    | 'freehand';
+    | 'freehand'
+    | 'freehand-accounts';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -135,6 +138,15 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     const { pdf, truth } = await layout.draw();
     cases.push({
       group: 'freehand',
+      name: layout.name,
+      pdf: new Uint8Array(pdf),
+      expected: truth.transactions,
+    });
+  }
+  for (const layout of FREEHAND_ACCOUNTS) {
+    const { pdf, truth } = await layout.draw();
+    cases.push({
+      group: 'freehand-accounts',
       name: layout.name,
       pdf: new Uint8Array(pdf),
       expected: truth.transactions,
@@ -262,8 +274,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand'),
     ),
     ...figure(
+      'freehand current and savings accounts (text layer)',
+      results.filter((r) => r.group === 'freehand-accounts'),
+    ),
+    ...figure(
       'all fixtures',
-      results.filter((r) => r.group !== 'freehand'),
+      results.filter((r) => r.group !== 'freehand' && r.group !== 'freehand-accounts'),
     ),
     {
       name: 'text layers read again from their images (figures contradicted)',
