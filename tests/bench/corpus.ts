@@ -6,6 +6,7 @@ import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
+import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
@@ -23,6 +24,7 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
  *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs),
  *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too.
+ *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -41,7 +43,8 @@ interface Case {
     | 'variations'
     | 'variation-scans'
     | 'freehand'
-    | 'freehand-cards';
+    | 'freehand-cards'
+    | 'freehand-accounts';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -143,14 +146,19 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       expected: truth.transactions,
     });
   }
-  for (const layout of FREEHAND_CARDS) {
-    const { pdf, truth } = await layout.draw();
-    cases.push({
-      group: 'freehand-cards',
-      name: layout.name,
-      pdf: new Uint8Array(pdf),
-      expected: truth.transactions,
-    });
+  for (const [group, layouts] of [
+    ['freehand-cards', FREEHAND_CARDS],
+    ['freehand-accounts', FREEHAND_ACCOUNTS],
+  ] as const) {
+    for (const layout of layouts) {
+      const { pdf, truth } = await layout.draw();
+      cases.push({
+        group,
+        name: layout.name,
+        pdf: new Uint8Array(pdf),
+        expected: truth.transactions,
+      });
+    }
   }
   if (existsSync(REAL_DIR)) {
     for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.pdf'))) {
@@ -278,8 +286,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand-cards'),
     ),
     ...figure(
+      'freehand current and savings accounts (text layer)',
+      results.filter((r) => r.group === 'freehand-accounts'),
+    ),
+    ...figure(
       'all fixtures',
-      results.filter((r) => r.group !== 'freehand' && r.group !== 'freehand-cards'),
+      results.filter((r) => !r.group.startsWith('freehand')),
     ),
     {
       name: 'text layers read again from their images (figures contradicted)',

@@ -1,4 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
+import { isCurrencyCode } from './currency-codes';
 import {
   findDatesWithYear,
   findMonthHeadings,
@@ -180,6 +181,22 @@ function labelledAmount(
   return figure ? { amount: null, unreadable: figure, date: leading?.date ?? null } : null;
 }
 
+/**
+ * A balance labelled by its currency and date alone, as a multi-currency account prints it ('GBP on 1 June
+ * 2025 [GMT]  812.40 GBP'): the line starts with an ISO 4217 code in capitals, then 'on' and a date with its
+ * year, then the figure. Like 'Balance on 1 June 2025', its date tells the opening from the closing.
+ */
+function currencyDatedAmount(
+  words: readonly string[],
+  allowInteger: boolean,
+): { amount: ParsedAmount; date: PartialDate } | null {
+  if (!isCurrencyCode(words[0] ?? '') || words[1]?.toLowerCase() !== 'on') return null;
+  const leading = parseLeadingDate(words.slice(2));
+  if (!leading || leading.date.year === null) return null;
+  const amount = firstAmount(words.slice(2 + leading.used), allowInteger);
+  return amount ? { amount, date: leading.date } : null;
+}
+
 const isFigure = (w: Word) =>
   parseAmount(w.text) !== null || isAmountAffix(w.text) !== null || looksLikeFigure(w.text);
 
@@ -307,7 +324,8 @@ export function readContext(
       const found = labelledAmount(words, INTEREST_LABEL, allowInteger, true);
       if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
     }
-    const dated = labelledAmount(words, DATED_LABEL, allowInteger);
+    const dated =
+      labelledAmount(words, DATED_LABEL, allowInteger) ?? currencyDatedAmount(words, allowInteger);
     if (dated?.amount && dated.date?.year) {
       context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year) });
     }

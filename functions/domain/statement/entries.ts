@@ -162,6 +162,16 @@ export function assemble(rows: readonly TableRow[]): Assembly {
     pending = null;
   };
 
+  /** A date line's text after the date ('27 May 2025 Card ending in 4471') goes on with the entry above. */
+  const continueWithDateLine = (row: TableRow) => {
+    if (!lastTxn || !near(previous, row)) return;
+    for (const item of lastTxn.items) {
+      item.parts.push(row.description);
+      item.region = { ...item.region, row: grow(item.region.row, row.row) };
+    }
+    lastTxn.last = row;
+  };
+
   for (const row of rows) {
     switch (row.category) {
       case 'noise':
@@ -184,6 +194,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
       case 'date':
         setDate(row.date!);
         if (pending && !pending.date) pending.date = row.date;
+        if (row.description) continueWithDateLine(row);
         used.add(row.row);
         break;
       case 'label':

@@ -59,6 +59,8 @@ export interface RowCells {
   bottom?: number;
   /** Times of day read in the row's date columns ('14:32'): part of the date, never of the description. */
   times?: number;
+  /** A date line under its entry that goes on with the entry's text ('27 May 2025 Card ending in 4471'). */
+  dateLine?: true;
 }
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
@@ -225,10 +227,10 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   // Where the headings name no date column, a line holding a date and nothing else is the entry's date.
   let ownDate: { date: PartialDate; text: string } | null = null;
   if (!date && !money.length && !unreadable.length && columns.some((c) => c.kind === 'date' && c.implied)) {
-    const leading = parseLeadingDate(descriptionText);
-    if (leading && leading.used === descriptionText.length && !typeText.length) {
-      ownDate = { date: leading.date, text: description };
-      description = '';
+    const own = dateLeadingLine(descriptionText);
+    if (own && !typeText.length) {
+      ownDate = { date: own.date, text: own.text };
+      description = own.rest;
     }
   }
   return {
@@ -240,6 +242,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     description,
     money,
     ...(times ? { times } : {}),
+    ...(ownDate && description ? { dateLine: true as const } : {}),
     unreadable: unreadable.map((g) => ({
       text: g.words.map((w) => w.text).join(' '),
       left: Math.min(...g.words.map((w) => w.left)),
@@ -247,5 +250,23 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
       column: null,
     })),
     noise,
+  };
+}
+
+/**
+ * The date line of an entry in a table whose headings name no date column: a date alone, or a full date
+ * (with its year) followed by more of the entry's text, as a multi-currency account prints its reference
+ * after the date ('27 May 2025 Card ending in 4471 A Khan Transaction: CARD-3166196743').
+ */
+export function dateLeadingLine(
+  words: readonly string[],
+): { date: PartialDate; text: string; rest: string } | null {
+  const leading = parseLeadingDate(words);
+  if (!leading || (leading.used < words.length && leading.date.year === null)) return null;
+  const clean = (w: readonly string[]) => w.join(' ').replace(/\s+/g, ' ').trim();
+  return {
+    date: leading.date,
+    text: clean(words.slice(0, leading.used)),
+    rest: clean(words.slice(leading.used)),
   };
 }

@@ -60,6 +60,7 @@ export function categorise(cells: RowCells, segment: number, totalCloses = true)
   else if (txn) category = 'txn';
   else if (hasMoney) category = 'balance';
   else if (year) category = 'year';
+  else if (cells.dateLine) category = 'date';
   else if (fullText) category = 'text';
   else if (cells.date) category = 'date';
   else category = 'empty';
