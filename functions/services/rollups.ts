@@ -96,7 +96,10 @@ export async function addRowsToRollups(
   await Promise.all(
     [...byMonth.keys()].sort().map(async (month) => {
       const version = versions[month];
-      const stored = version === undefined ? undefined : await getRollup(familyId, month);
+      // A month that had no roll-up when Persist read it is not read again: the rows are summed into an
+      // empty month and written only if there is still none (else it is recomputed, as below).
+      const stored =
+        version === undefined ? undefined : version === null ? null : await getRollup(familyId, month);
       const base = stored === undefined ? null : stored ? stored : emptyMonthRollup(month);
       const added =
         base && (stored?.version ?? null) === version
