@@ -16,6 +16,7 @@ import {
   type ToWorker,
 } from './api-worker-protocol';
 import { invokeHandler, type LambdaHandler, LambdaTimeoutError } from './lambda-runtime';
+import { startThreadProfile } from './thread-profile';
 
 /**
  * One of the twin's API workers (./api-workers.ts): a thread with its own modules and SDK clients, as a Lambda
@@ -55,6 +56,9 @@ const ERROR_CLASSES = new Map<string, unknown>([
 ]);
 
 const send = (message: FromWorker) => port.postMessage(message);
+
+// `TWIN_CPU_PROF=DIR`: a CPU profile of this worker, written when the twin closes (./thread-profile.ts).
+const profile = await startThreadProfile('api-worker');
 
 let nextCall = 1;
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -130,6 +134,13 @@ port.on('message', (message: ToWorker) => {
     if (message.gc && gc) gc();
     const { heapUsed, heapTotal } = process.memoryUsage();
     send({ type: 'memory', id: message.id, heapUsed, heapTotal });
+    return;
+  }
+  if (message.type === 'closing') {
+    profile.stop().then(
+      () => send({ type: 'closed' }),
+      () => send({ type: 'closed' }),
+    );
     return;
   }
   if (message.type === 'reply') {

@@ -444,6 +444,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
               memory: await memoryFigures(dynamo, workers, collect),
               // The process's CPU time so far (all its threads), in ms: the load benchmark's CPU per request.
               cpu: cpuFigures(),
+              // Requests the table has received so far, by operation: the load benchmark's calls per request.
+              dynamoCalls: dynamo.calls(),
             });
           }
           return sendJson(res, 404, { message: 'Not Found' });
