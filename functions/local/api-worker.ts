@@ -1,6 +1,7 @@
 import './polyfills';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
+import { adjustDynamoClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { WebhookEventError, WebhookSignatureError } from '../adapters/stripe/stripe-billing';
 import { registerServices } from '../app/container';
@@ -17,6 +18,7 @@ import {
 } from './api-worker-protocol';
 import { invokeHandler, type LambdaHandler, LambdaTimeoutError } from './lambda-runtime';
 import { startThreadProfile } from './thread-profile';
+import { sendUnsigned } from './unsigned-dynamo';
 
 /**
  * One of the twin's API workers (./api-workers.ts): a thread with its own modules and SDK clients, as a Lambda
@@ -110,6 +112,8 @@ const ports: Partial<Ports> = {
 // A port the twin's thread does not register keeps the composition root's default here too.
 for (const name of ['pipeline', 'mailer', 'secrets', 'jobs'] as const) if (!present(name)) delete ports[name];
 registerServices(ports);
+// As in the twin's thread: its DynamoDB never checks a signature (./unsigned-dynamo.ts).
+adjustDynamoClient(sendUnsigned);
 
 const specs = new Map<string, FunctionSpec>(apiFunctions().map((spec) => [spec.id, spec]));
 const handlers = new Map<string, Promise<LambdaHandler>>();
