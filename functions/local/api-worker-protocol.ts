@@ -10,7 +10,9 @@ export type ToWorker =
   | { type: 'reply'; id: number; ok: false; error: SentError }
   | { type: 'clock'; familyId: string; offsetMs: number }
   /** The worker's heap, in bytes (after a full collection when `gc` and the process runs with --expose-gc). */
-  | { type: 'memory'; id: number; gc: boolean };
+  | { type: 'memory'; id: number; gc: boolean }
+  /** The twin is closing: the worker writes its CPU profile, if it keeps one (./thread-profile.ts). */
+  | { type: 'closing' };
 
 /** What a worker tells the twin's thread. */
 export type FromWorker =
@@ -18,7 +20,8 @@ export type FromWorker =
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; error: SentError }
   | { type: 'call'; id: number; port: ForwardedPort; method: string; args: unknown[] }
-  | { type: 'memory'; id: number; heapUsed: number; heapTotal: number };
+  | { type: 'memory'; id: number; heapUsed: number; heapTotal: number }
+  | { type: 'closed' };
 
 /** The ports the twin registers in its own thread, which a worker reaches through its thread. */
 export const FORWARDED_PORTS = [

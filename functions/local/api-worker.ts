@@ -1,6 +1,7 @@
 import './polyfills';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
+import { adjustDynamoClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { WebhookEventError, WebhookSignatureError } from '../adapters/stripe/stripe-billing';
 import { registerServices } from '../app/container';
@@ -16,6 +17,8 @@ import {
   type ToWorker,
 } from './api-worker-protocol';
 import { invokeHandler, type LambdaHandler, LambdaTimeoutError } from './lambda-runtime';
+import { startThreadProfile } from './thread-profile';
+import { sendUnsigned } from './unsigned-dynamo';
 
 /**
  * One of the twin's API workers (./api-workers.ts): a thread with its own modules and SDK clients, as a Lambda
@@ -55,6 +58,9 @@ const ERROR_CLASSES = new Map<string, unknown>([
 ]);
 
 const send = (message: FromWorker) => port.postMessage(message);
+
+// `TWIN_CPU_PROF=DIR`: a CPU profile of this worker, written when the twin closes (./thread-profile.ts).
+const profile = await startThreadProfile('api-worker');
 
 let nextCall = 1;
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -106,6 +112,8 @@ const ports: Partial<Ports> = {
 // A port the twin's thread does not register keeps the composition root's default here too.
 for (const name of ['pipeline', 'mailer', 'secrets', 'jobs'] as const) if (!present(name)) delete ports[name];
 registerServices(ports);
+// As in the twin's thread: its DynamoDB never checks a signature (./unsigned-dynamo.ts).
+adjustDynamoClient(sendUnsigned);
 
 const specs = new Map<string, FunctionSpec>(apiFunctions().map((spec) => [spec.id, spec]));
 const handlers = new Map<string, Promise<LambdaHandler>>();
@@ -130,6 +138,13 @@ port.on('message', (message: ToWorker) => {
     if (message.gc && gc) gc();
     const { heapUsed, heapTotal } = process.memoryUsage();
     send({ type: 'memory', id: message.id, heapUsed, heapTotal });
+    return;
+  }
+  if (message.type === 'closing') {
+    profile.stop().then(
+      () => send({ type: 'closed' }),
+      () => send({ type: 'closed' }),
+    );
     return;
   }
   if (message.type === 'reply') {

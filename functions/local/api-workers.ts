@@ -218,6 +218,23 @@ export async function startApiWorkers(options: {
     invocations: () => pool.map((running) => running.invoked),
     async close() {
       closing = true;
+      if (process.env.TWIN_CPU_PROF) {
+        // Each worker writes its CPU profile first (bounded: a worker that does not answer is stopped anyway).
+        await Promise.all(
+          pool.map(
+            (running) =>
+              new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, 10_000);
+                running.worker.on('message', (message: FromWorker) => {
+                  if (message.type !== 'closed') return;
+                  clearTimeout(timer);
+                  resolve();
+                });
+                running.worker.postMessage({ type: 'closing' } satisfies ToWorker);
+              }),
+          ),
+        );
+      }
       await Promise.all(pool.map((running) => running.worker.terminate()));
     },
   };

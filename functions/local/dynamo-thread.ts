@@ -1,13 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { writeBatchesTogether } from './dynalite-batch-write';
 import { checkTypesOnce } from './dynalite-types';
 import { checkBatchValuesOnce } from './dynalite-values';
+import { CALL_COUNTERS, countCalls } from './dynamo-calls';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { groupLevelWrites } from './level-writes';
 import { limitRequestsAtOnce } from './requests-at-once';
+import { startThreadProfile } from './thread-profile';
 
 /**
  * The twin's DynamoDB thread (see ./emulators.ts startDynamo): dynalite over LevelDB in the data folder,
@@ -22,7 +21,10 @@ import { limitRequestsAtOnce } from './requests-at-once';
 export interface DynamoThreadData {
   directory: string;
   createTableMs: number;
-  /** Open LevelDB iterators (1 int), then LevelDB batches and the operations they held (2 ints). */
+  /**
+   * Open LevelDB iterators (1 int), then LevelDB batches and the operations they held (2 ints), then the
+   * requests received by operation (CALL_COUNTERS ints, ./dynamo-calls.ts).
+   */
   counters: SharedArrayBuffer;
 }
 export type DynamoThreadReply = { port: number } | { error: string } | { closed: true };
@@ -34,24 +36,13 @@ const port = parentPort;
 if (!port) throw new Error('dynamo-thread runs as a worker thread');
 const data = workerData as DynamoThreadData;
 
-// `DYNAMO_CPU_PROF=DIR`: a CPU profile of this thread, written to DIR when it closes (the twin's own thread is
-// profiled with Node's --cpu-prof, whose flags this thread does not take).
-const profileDir = process.env.DYNAMO_CPU_PROF;
-const profiler = profileDir ? new Session() : undefined;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.start');
-}
-async function writeProfile(): Promise<void> {
-  if (!profiler || !profileDir) return;
-  const { profile } = await profiler.post('Profiler.stop');
-  writeFileSync(
-    join(profileDir, `dynamo-thread.${process.pid}.${threadId}.${Date.now()}.cpuprofile`),
-    JSON.stringify(profile),
-  );
-  profiler.disconnect();
-}
+// `DYNAMO_CPU_PROF=DIR` (or `TWIN_CPU_PROF=DIR`, every thread of the twin's): a CPU profile of this thread,
+// written to DIR when it closes (the twin's own thread is profiled with Node's --cpu-prof, whose flags this
+// thread does not take).
+const profile = await startThreadProfile(
+  'dynamo-thread',
+  process.env.DYNAMO_CPU_PROF ?? process.env.TWIN_CPU_PROF,
+);
 
 // Without this, every Query and Scan leaves its LevelDB iterator open (see level-iterators.ts).
 closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
@@ -76,6 +67,8 @@ const server = dynalite({
 // A few requests worked on at once, the others waiting unread (requests-at-once.ts): 32 BatchWriteItems
 // under way together cost the thread's garbage collector several times what a few do.
 limitRequestsAtOnce(server, REQUESTS_AT_ONCE);
+// Each request counted by operation as it arrives (dynamo-calls.ts).
+countCalls(server, new Int32Array(data.counters, 12, CALL_COUNTERS));
 server.once('error', (error: Error) =>
   port.postMessage({ error: String(error) } satisfies DynamoThreadReply),
 );
@@ -89,7 +82,7 @@ port.on('message', (message: { op: 'close' }) => {
   if (message.op !== 'close') return;
   // dynalite closes its LevelDB once the server has closed (Node ends the idle keep-alive connections).
   server.close(async () => {
-    await writeProfile().catch(() => undefined);
+    await profile.stop().catch(() => undefined);
     port.postMessage({ closed: true } satisfies DynamoThreadReply);
     port.close();
   });

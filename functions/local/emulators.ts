@@ -6,6 +6,7 @@ import S3rver from 's3rver';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { STATEMENT_FILE_EXTENSIONS } from '../contracts/uploads';
 import { bundledCode } from './bundled-code';
+import { CALL_COUNTERS, type CountedOperation, readCalls } from './dynamo-calls';
 import type { DynamoThreadData, DynamoThreadReply } from './dynamo-thread';
 import { startS3Gate } from './s3-gate';
 
@@ -25,6 +26,8 @@ export interface RunningDynamo {
   openLevelIterators(): number;
   /** LevelDB batches the grouping of writes wrote so far, and the operations they held (level-writes.ts). */
   levelWrites(): { batches: number; operations: number };
+  /** Requests the table has received so far, by operation (./dynamo-calls.ts). */
+  calls(): Partial<Record<CountedOperation, number>>;
   close(): Promise<void>;
 }
 
@@ -84,7 +87,7 @@ export async function startDynamo(options: {
   activeWithinMs?: number;
 }): Promise<RunningDynamo> {
   mkdirSync(options.directory, { recursive: true, mode: 0o700 });
-  const counters = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const counters = new SharedArrayBuffer((3 + CALL_COUNTERS) * Int32Array.BYTES_PER_ELEMENT);
   const worker = new Worker(await bundledCode('dynamo-thread', "The twin's DynamoDB thread"), {
     // Plain JavaScript: none of the parent's flags (a TypeScript loader, a test runner's).
     execArgv: [],
@@ -154,11 +157,13 @@ export async function startDynamo(options: {
   }
   const iterators = new Int32Array(counters, 0, 1);
   const writes = new Int32Array(counters, 4, 2);
+  const calls = new Int32Array(counters, 12, CALL_COUNTERS);
   return {
     endpoint,
     client,
     openLevelIterators: () => Atomics.load(iterators, 0),
     levelWrites: () => ({ batches: Atomics.load(writes, 0), operations: Atomics.load(writes, 1) }),
+    calls: () => readCalls(calls),
     close,
   };
 }

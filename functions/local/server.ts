@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, resolve } from 'node:path';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
-import { resetDocumentClient } from '../adapters/dynamodb/client';
+import { adjustDynamoClient } from '../adapters/dynamodb/client';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { LocalTextRecognition } from '../adapters/ocr/local-text-recognition';
 import { getObjectBytes, resetStorageClients } from '../adapters/s3/storage';
@@ -31,6 +31,7 @@ import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 import { type LocalStripe, localStripe } from './stripe-standin';
 import { testClock } from './test-clock';
+import { sendUnsigned } from './unsigned-dynamo';
 
 /**
  * The local twin: the whole product on one port. `/api/*` goes through the API Gateway stand-in to the same
@@ -240,7 +241,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       MAIL_FROM: 'Family Finance <no-reply@localhost>',
     });
     resetConfig();
-    resetDocumentClient();
+    // dynalite never checks a signature (./unsigned-dynamo.ts); this also builds the next client afresh.
+    adjustDynamoClient(sendUnsigned);
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
     const seeded = await seedCatalogue(services().now());
@@ -444,6 +446,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
               memory: await memoryFigures(dynamo, workers, collect),
               // The process's CPU time so far (all its threads), in ms: the load benchmark's CPU per request.
               cpu: cpuFigures(),
+              // Requests the table has received so far, by operation: the load benchmark's calls per request.
+              dynamoCalls: dynamo.calls(),
             });
           }
           return sendJson(res, 404, { message: 'Not Found' });

@@ -29,7 +29,9 @@ import { generateStatement } from '../fixtures/statements/generate';
  * limit, dense with text, no transaction table: read in full, then refused); printed, the API's p95 in
  * each and their ratio (target: within 2×, since PDFs are read off the twin's main thread). Every loop is
  * bounded in count and time; the twin is stopped at the end whatever happens. With `--cpu-prof DIR`, the twin's
- * main thread is profiled (node --cpu-prof) and its .cpuprofile written to DIR when it stops.
+ * main thread is profiled (node --cpu-prof), and its DynamoDB thread and API workers (TWIN_CPU_PROF), each
+ * .cpuprofile written to DIR when it stops. Also printed: the DynamoDB calls per request (the table's requests
+ * by operation over the load, from GET /local/status, the pipeline's included).
  */
 interface Figure {
   name: string;
@@ -49,6 +51,8 @@ const MAX_REQUESTS_PER_USER = 200_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const MAX_UPLOADS_IN_FLIGHT = 4;
 const UPLOAD_SHARE = 0.01;
+/** The bound on each setup statement's upload to done, in s (the load's own uploads: 60 s). */
+const SETUP_UPLOAD_WITHIN_S = 300;
 
 function flag(name: string, fallback: number, max: number): number {
   const args = process.argv.slice(2);
@@ -152,7 +156,15 @@ async function startTwinProcess(
     ],
     {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB: web, LOG_LEVEL: 'ERROR' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB: web,
+        LOG_LEVEL: 'ERROR',
+        // Its DynamoDB thread and API workers too (functions/local/thread-profile.ts).
+        ...(cpuProfileDir ? { TWIN_CPU_PROF: resolve(cpuProfileDir) } : {}),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
@@ -193,11 +205,16 @@ interface Cpu {
   systemMs: number;
 }
 
-async function statusOf(url: string, gc: boolean): Promise<{ memory?: Memory; cpu?: Cpu }> {
+type Calls = Record<string, number>;
+
+async function statusOf(
+  url: string,
+  gc: boolean,
+): Promise<{ memory?: Memory; cpu?: Cpu; dynamoCalls?: Calls }> {
   const response = await fetch(`${url}/local/status${gc ? '?gc=1' : ''}`, {
     signal: AbortSignal.timeout(10_000),
   });
-  return (await response.json()) as { memory?: Memory; cpu?: Cpu };
+  return (await response.json()) as { memory?: Memory; cpu?: Cpu; dynamoCalls?: Calls };
 }
 
 async function memoryOf(url: string): Promise<Memory> {
@@ -212,6 +229,13 @@ async function twinCpuMs(url: string): Promise<number> {
   const { cpu } = await statusOf(url, false);
   if (!cpu) throw new Error('GET /local/status does not report CPU time');
   return cpu.userMs + cpu.systemMs;
+}
+
+/** The DynamoDB requests the twin's table has received so far, by operation. */
+async function dynamoCallsOf(url: string): Promise<Calls> {
+  const { dynamoCalls } = await statusOf(url, false);
+  if (!dynamoCalls) throw new Error('GET /local/status does not report DynamoDB calls');
+  return dynamoCalls;
 }
 
 /** This process's own CPU time so far, in ms: the load's client must not be what limits it. */
@@ -323,7 +347,12 @@ export async function bench(): Promise<Figure[]> {
           });
           const accountId = (accounts.body as CreateAccountsResponse).accounts[0]?.id;
           if (!accountId) throw new Error(`POST /api/accounts answered ${accounts.status}`);
-          const uploadId = await upload({ token, accountId }, statements[(i + j) % statements.length]!.pdf);
+          // Setup is not measured: on a busy machine the PDF process (nice 19) may read 10 statements slowly.
+          const uploadId = await upload(
+            { token, accountId },
+            statements[(i + j) % statements.length]!.pdf,
+            SETUP_UPLOAD_WITHIN_S,
+          );
           return { token, accountId, uploadId };
         }),
       );
@@ -341,6 +370,7 @@ export async function bench(): Promise<Figure[]> {
       let uploadsInFlight = 0;
       const ends = Date.now() + durationS * 1000;
       const twinCpuBefore = await twinCpuMs(twin.url);
+      const callsBefore = await dynamoCallsOf(twin.url);
       const clientCpuBefore = ownCpuMs();
       const started = performance.now();
       const timed = async (fn: () => Promise<number>) => {
@@ -391,6 +421,11 @@ export async function bench(): Promise<Figure[]> {
       const seconds = (performance.now() - started) / 1000;
       const clientCpu = ownCpuMs() - clientCpuBefore;
       const twinCpu = (await twinCpuMs(twin.url)) - twinCpuBefore;
+      const callsAfter = await dynamoCallsOf(twin.url);
+      const calls = Object.entries(callsAfter)
+        .map(([operation, n]) => [operation, n - (callsBefore[operation] ?? 0)] as const)
+        .filter(([, n]) => n > 0);
+      const perRequest = (n: number) => n / Math.max(1, latencies.length);
       const sorted = [...latencies].sort((a, b) => a - b);
       const suffix = rounds > 1 ? ` (round ${round})` : '';
       memory.push([`after load${suffix}`, await memoryOf(twin.url)]);
@@ -413,6 +448,12 @@ export async function bench(): Promise<Figure[]> {
           value: twinCpu / Math.max(1, latencies.length),
           unit: 'ms',
           note: `${(twinCpu / 1000).toFixed(1)} s of CPU in ${seconds.toFixed(0)} s (${(twinCpu / 10 / seconds).toFixed(0)} % of a core), the pipeline included, not the PDF process`,
+        },
+        {
+          name: `DynamoDB calls per request${suffix}`,
+          value: perRequest(calls.reduce((total, [, n]) => total + n, 0)),
+          unit: 'calls',
+          note: `${calls.map(([operation, n]) => `${operation} ${perRequest(n).toFixed(2)}`).join(', ')}; the pipeline's included`,
         },
         {
           name: `client CPU${suffix}`,

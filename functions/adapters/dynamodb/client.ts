@@ -3,6 +3,16 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config, requireConfig } from '../../shared/config';
 
 let client: DynamoDBDocumentClient | undefined;
+let adjust: ((client: DynamoDBClient) => void) | undefined;
+
+/**
+ * A change the composition root makes to the DynamoDB client this container builds (the local twin's, for
+ * the twin's own DynamoDB: functions/local/unsigned-dynamo.ts). The next client is built with it.
+ */
+export function adjustDynamoClient(change: ((client: DynamoDBClient) => void) | undefined): void {
+  adjust = change;
+  resetDocumentClient();
+}
 
 /** The module-scoped DynamoDB document client (one per container, never per request). */
 export function documentClient(): DynamoDBDocumentClient {
@@ -23,38 +33,13 @@ export function documentClient(): DynamoDBDocumentClient {
     // 25 rows or a page of 1,000, that copy is a large part of the client's own work. Nothing is lost by
     // leaving it out: errors still reach the caller, and the SDK's default logger logs nothing.
     raw.middlewareStack.remove('loggerMiddleware');
-    if (local) unsignedForTheTwin(raw);
+    adjust?.(raw);
     // paging.ts marshallItem gives what these options give for the values rows hold.
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
   }
   return client;
-}
-
-/**
- * The twin's DynamoDB (dynalite) checks that a request carries an Authorization header of Signature Version
- * 4's form and a date, and never checks the signature itself; the SDK's signing (a SHA-256 of every request
- * body, then the canonical request and its HMACs) cost 110–250 ms of the 860 ms of the twin thread's CPU
- * time for the 200 BatchWriteItems of a 5,000-row statement (measured alone). On the twin only, requests
- * carry a header of that form with no signature computed; in AWS the client signs as ever.
- */
-function unsignedForTheTwin(raw: DynamoDBClient): void {
-  if (!raw.middlewareStack.remove('httpSigningMiddleware'))
-    throw new Error("the DynamoDB client has no 'httpSigningMiddleware' to leave out on the twin");
-  // An Authorization header of SigV4's form, dated now, with no signature computed.
-  raw.middlewareStack.add(
-    (next) => (args) => {
-      const request = (args as { request?: { headers?: Record<string, string> } }).request;
-      if (request?.headers) {
-        const date = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-        request.headers['x-amz-date'] = date;
-        request.headers.authorization = `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/local/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=unsigned`;
-      }
-      return next(args);
-    },
-    { step: 'finalizeRequest', name: 'twinAuthorizationMiddleware', override: true },
-  );
 }
 
 export function tableName(): string {

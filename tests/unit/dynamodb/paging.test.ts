@@ -351,30 +351,3 @@ describe('batchPutAll: items converted here, stored exactly as the document clie
     );
   });
 });
-
-describe("the twin's client: requests carry SigV4's header with no signature computed", () => {
-  it('dynalite takes them; no SHA-256 of the body nor HMAC is made for a request', async () => {
-    await batchPutAll(rows('S#unsigned', 3));
-    const command = new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': { S: 'S#unsigned' } },
-    });
-    const seen: Record<string, string>[] = [];
-    command.middlewareStack.add(
-      (next) => (args) => {
-        seen.push({ ...(args as { request: { headers: Record<string, string> } }).request.headers });
-        return next(args);
-      },
-      { step: 'finalizeRequest', priority: 'low', name: 'recordHeaders' },
-    );
-    const out = await documentClient().send(command);
-    expect(out.Items).toHaveLength(3);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]!.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=local\/\d{8}\/.*Signature=unsigned$/,
-    );
-    expect(seen[0]!['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(seen[0]!['x-amz-content-sha256']).toBeUndefined();
-  });
-});
