@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OcrEngine } from '../../functions/adapters/ocr/engine';
 import { readPdfStatement } from '../../functions/adapters/ocr/pdf-text';
-import { readScan, type ScanTimings } from '../../functions/adapters/ocr/scan-reader';
+import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
@@ -19,8 +19,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
  *    each layout reported on its own line,
  *  - the traits laid on those layouts (variations.ts), text layer and scan,
- *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer and
- *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs).
+ *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
+ *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs).
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -38,8 +38,7 @@ interface Case {
     | 'corpus-scans'
     | 'variations'
     | 'variation-scans'
-    | 'freehand'
-    | 'freehand-scans';
+    | 'freehand';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -140,12 +139,6 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       pdf: new Uint8Array(pdf),
       expected: truth.transactions,
     });
-    cases.push({
-      group: 'freehand-scans',
-      name: `${layout.name} (scan)`,
-      pdf: new Uint8Array(await scanPdf(pdf)),
-      expected: truth.transactions,
-    });
   }
   if (existsSync(REAL_DIR)) {
     for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.pdf'))) {
@@ -163,9 +156,6 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   const engine = new OcrEngine();
   // Text layers read again from their page images because their figures contradicted the reading.
   const rereads: string[] = [];
-  // Scans whose first, cheaper reading their figures did not confirm, read again at 300 dpi.
-  const dearer: string[] = [];
-  let scansRead = 0;
   const results: Array<{
     group: Case['group'];
     name: string;
@@ -176,13 +166,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   }> = [];
   try {
     for (const c of cases) {
-      const { text, result, reread } = await readPdfStatement(c.pdf, async (bytes) => {
-        const timings: ScanTimings = { renderMs: 0, recogniseMs: 0, pages: 0 };
-        const scan = await readScan(bytes, engine, timings);
-        scansRead++;
-        if ((timings.dpi?.length ?? 0) > 1) dearer.push(c.name);
-        return scan;
-      });
+      const { text, result, reread } = await readPdfStatement(c.pdf, (bytes) => readScan(bytes, engine));
       const read = result ?? readStatement(text.ok ? text.blocks : []);
       if (reread) rereads.push(`${c.name}${text.ok && text.source === 'scan' && read.ok ? ' (kept)' : ''}`);
       const printed: Row[] = read.ok ? read.statement.transactions : [];
@@ -278,19 +262,9 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand'),
     ),
     ...figure(
-      'freehand, scanned (OCR)',
-      results.filter((r) => r.group === 'freehand-scans'),
-    ),
-    ...figure(
       'all fixtures',
-      results.filter((r) => r.group !== 'freehand' && r.group !== 'freehand-scans'),
+      results.filter((r) => r.group !== 'freehand'),
     ),
-    {
-      name: 'scans read again at 300 dpi (the first reading not confirmed by its figures)',
-      value: dearer.length,
-      unit: `of ${scansRead}`,
-      note: dearer.join(', ') || 'none',
-    },
     {
       name: 'text layers read again from their images (figures contradicted)',
       value: rereads.length,
