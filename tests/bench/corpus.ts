@@ -19,8 +19,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
  *    each layout reported on its own line,
  *  - the traits laid on those layouts (variations.ts), text layer and scan,
- *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
- *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs).
+ *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer and
+ *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs).
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -38,7 +38,8 @@ interface Case {
     | 'corpus-scans'
     | 'variations'
     | 'variation-scans'
-    | 'freehand';
+    | 'freehand'
+    | 'freehand-scans';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -137,6 +138,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       group: 'freehand',
       name: layout.name,
       pdf: new Uint8Array(pdf),
+      expected: truth.transactions,
+    });
+    cases.push({
+      group: 'freehand-scans',
+      name: `${layout.name} (scan)`,
+      pdf: new Uint8Array(await scanPdf(pdf)),
       expected: truth.transactions,
     });
   }
@@ -262,8 +269,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand'),
     ),
     ...figure(
+      'freehand, scanned (OCR)',
+      results.filter((r) => r.group === 'freehand-scans'),
+    ),
+    ...figure(
       'all fixtures',
-      results.filter((r) => r.group !== 'freehand'),
+      results.filter((r) => r.group !== 'freehand' && r.group !== 'freehand-scans'),
     ),
     {
       name: 'text layers read again from their images (figures contradicted)',
