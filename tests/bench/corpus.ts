@@ -21,9 +21,9 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the corpus of UK bank and card layouts modelled on public evidence (corpus.ts), text layer and scan,
  *    each layout reported on its own line,
  *  - the traits laid on those layouts (variations.ts), text layer and scan,
- *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
- *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs),
- *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too.
+ *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer and
+ *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs),
+ *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
  *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
@@ -43,6 +43,7 @@ interface Case {
     | 'variations'
     | 'variation-scans'
     | 'freehand'
+    | 'freehand-scans'
     | 'freehand-cards'
     | 'freehand-accounts';
   /** The corpus layout the case renders. */
@@ -143,6 +144,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       group: 'freehand',
       name: layout.name,
       pdf: new Uint8Array(pdf),
+      expected: truth.transactions,
+    });
+    cases.push({
+      group: 'freehand-scans',
+      name: `${layout.name} (scan)`,
+      pdf: new Uint8Array(await scanPdf(pdf)),
       expected: truth.transactions,
     });
   }
@@ -280,6 +287,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand (text layer)',
       results.filter((r) => r.group === 'freehand'),
+    ),
+    ...figure(
+      'freehand, scanned (OCR)',
+      results.filter((r) => r.group === 'freehand-scans'),
     ),
     ...figure(
       'freehand cards (text layer)',
