@@ -7,6 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
+import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -22,7 +23,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the traits laid on those layouts (variations.ts), text layer and scan,
  *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer, as
  *    their own figure ('all fixtures' leaves them out, so it stays comparable with earlier runs),
- *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too.
+ *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
+ *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -41,7 +43,8 @@ interface Case {
     | 'variations'
     | 'variation-scans'
     | 'freehand'
-    | 'freehand-cards';
+    | 'freehand-cards'
+    | 'freehand-mixed';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -147,6 +150,15 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     const { pdf, truth } = await layout.draw();
     cases.push({
       group: 'freehand-cards',
+      name: layout.name,
+      pdf: new Uint8Array(pdf),
+      expected: truth.transactions,
+    });
+  }
+  for (const layout of FREEHAND_MIXED) {
+    const { pdf, truth } = await layout.draw();
+    cases.push({
+      group: 'freehand-mixed',
       name: layout.name,
       pdf: new Uint8Array(pdf),
       expected: truth.transactions,
@@ -278,8 +290,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand-cards'),
     ),
     ...figure(
+      'freehand mixed (text layer)',
+      results.filter((r) => r.group === 'freehand-mixed'),
+    ),
+    ...figure(
       'all fixtures',
-      results.filter((r) => r.group !== 'freehand' && r.group !== 'freehand-cards'),
+      results.filter((r) => !r.group.startsWith('freehand')),
     ),
     {
       name: 'text layers read again from their images (figures contradicted)',
