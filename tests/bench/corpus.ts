@@ -8,6 +8,7 @@ import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
+import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -24,7 +25,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the statements drawn freehand outside the corpus's layout description (freehand.ts), text layer and
  *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs),
  *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
- *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too.
+ *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too,
+ *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -45,7 +47,8 @@ interface Case {
     | 'freehand'
     | 'freehand-scans'
     | 'freehand-cards'
-    | 'freehand-accounts';
+    | 'freehand-accounts'
+    | 'freehand-mixed';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -156,6 +159,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
   for (const [group, layouts] of [
     ['freehand-cards', FREEHAND_CARDS],
     ['freehand-accounts', FREEHAND_ACCOUNTS],
+    ['freehand-mixed', FREEHAND_MIXED],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -299,6 +303,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand current and savings accounts (text layer)',
       results.filter((r) => r.group === 'freehand-accounts'),
+    ),
+    ...figure(
+      'freehand mixed (text layer)',
+      results.filter((r) => r.group === 'freehand-mixed'),
     ),
     ...figure(
       'all fixtures',

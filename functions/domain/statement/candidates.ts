@@ -59,6 +59,13 @@ function readUnder(
     if (found.titleAfterBalances) {
       const titled = readOnce(blocks, options, { cut: { title: true, account: null }, totalCloses });
       if (confirmed(titled)) return titled;
+      // What stands under the title may be a table of other balances (a pot's or a saver's, 'Balance on
+      // 31/07/2025' over each), not this account's summary: read apart, the running balances decide.
+      const apart = readOnce(blocks, options, {
+        cut: { title: true, account: null, apart: true },
+        totalCloses,
+      });
+      if (confirmed(apart)) return apart;
     }
     // A card whose every balance reads as in credit adds up just as well with every sign turned over: it
     // prints its figures as a bank does (the amount owed with a minus). That reading is kept when it adds up.

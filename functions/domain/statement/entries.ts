@@ -187,6 +187,15 @@ export function assemble(rows: readonly TableRow[]): Assembly {
         for (const m of row.money) {
           if (m.column === 'in') totals.moneyIn = m.amount.pence;
           if (m.column === 'out') totals.moneyOut = m.amount.pence;
+          // A figure under Balance on the totals row closing the table is the balance after its last row.
+          if (m.column === 'balance') {
+            checkpoints.push({
+              afterRow: transactions.length - 1,
+              cell: m,
+              reason: 'totals',
+              segment: row.segment,
+            });
+          }
         }
         used.add(row.row);
         lastTxn = null;
@@ -207,7 +216,23 @@ export function assemble(rows: readonly TableRow[]): Assembly {
         const reason =
           row.category === 'label' ? row.description.toLowerCase() || 'balance' : 'printed balance';
         const afterRow = transactions.length - 1;
-        if (cell) checkpoints.push({ afterRow, cell, reason, segment: row.segment });
+        // A balance on a line of its own right under an entry that prints none ('Balance at end of day'
+        // under a day's last row) is that entry's printed balance.
+        const owner = lastTxn?.items.at(-1);
+        if (
+          cell?.column === 'balance' &&
+          row.category === 'balance' &&
+          !row.date &&
+          owner &&
+          !owner.balance &&
+          !owner.unreadableBalance &&
+          owner.segment === row.segment &&
+          previous === lastTxn!.last &&
+          near(previous, row)
+        ) {
+          owner.balance = cell;
+          owner.region = { ...owner.region, balance: figureBox(row.row, cell) };
+        } else if (cell) checkpoints.push({ afterRow, cell, reason, segment: row.segment });
         else {
           const misprint = row.unreadable.find((u) => u.column === 'balance') ?? row.unreadable.at(-1)!;
           unreadableLines.push({ afterRow, cell: misprint, page: row.row.page, segment: row.segment });

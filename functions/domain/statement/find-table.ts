@@ -19,9 +19,10 @@ import { accountEnds, readTable, type TableRow, titleEnd } from './table';
 
 /**
  * Where the table may end: where the `account`-th latest later table under its own headings starts
- * (`accountEnds`), and then, with `title`, at a title after its last balance (`titleEnd`).
+ * (`accountEnds`), and then, with `title`, at a title after its last balance (`titleEnd`); with `apart`, the
+ * lines from that title on are not read as the summary either (a table of other balances: a pot's, a saver's).
  */
-export type Cut = { title: boolean; account: number | null };
+export type Cut = { title: boolean; account: number | null; apart?: boolean };
 
 /** What a reading found that other readings may try. */
 export interface Found {
@@ -42,7 +43,7 @@ export interface FoundTable {
   panels: Map<Row, Word[]>;
   tableRows: TableRow[];
   warnings: string[];
-  /** Whether a row stands before the place the table was cut (another account's table). */
+  /** Whether a row stands before the place the table was cut (another account's table, a title apart). */
   before: (r: Row) => boolean;
 }
 
@@ -129,8 +130,9 @@ export function findTable(
     if (at < 0) return null;
     const title = tableRows[at]!;
     warnings.push(
-      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions: the statement's balances add up without them.`,
+      `The lines from "${[title.dateColumnText, title.description].filter(Boolean).join(' ')}" on are not read as transactions${cut.apart ? ' nor as the summary' : ''}: the statement's balances add up without them.`,
     );
+    if (cut.apart && !boundary) boundary = { page: title.row.page, top: title.row.top };
     tableRows = tableRows.slice(0, at);
   }
   for (const [row, layout] of headingRows) {
