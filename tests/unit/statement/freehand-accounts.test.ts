@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
-import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
 import { FREEHAND_ACCOUNTS } from '../../fixtures/statements/freehand-accounts';
 import { type LineSpec, pageBlocks } from './blocks';
+import { read, readDrawn, rowsOf } from './freehand-support';
 
 /**
  * Current and savings account statements drawn freehand (tests/fixtures/statements/freehand-accounts.ts),
  * outside the corpus's layout description, and the traits they showed the reader did not yet read: each
  * layout read from its text layer, every row exact; each trait on hand-built blocks.
  */
-function read(blocks: Block[]): ParsedStatement {
-  const result = readStatement(blocks);
-  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
-  return result.statement;
-}
 
 /** Layouts that print no opening balance (it is the oldest row's balance less its amount). */
 const OPENING_NOT_PRINTED = new Set(['currency-labelled-closing']);
@@ -22,19 +16,8 @@ const OPENING_NOT_PRINTED = new Set(['currency-labelled-closing']);
 describe('current and savings accounts drawn freehand, text layer: every row exact', () => {
   for (const layout of FREEHAND_ACCOUNTS) {
     it(`${layout.name}`, async () => {
-      const { pdf, truth } = await layout.draw();
-      const text = await extractTextLayer(new Uint8Array(pdf));
-      if (!text.ok) throw new Error(text.message);
-      // No reference date: the year must come from the statement itself.
-      const s = read(text.blocks);
-      expect(
-        s.transactions.map(({ date, description, signedAmount, balance }) => ({
-          date,
-          description,
-          signedAmount,
-          balance,
-        })),
-      ).toEqual(truth.transactions);
+      const { statement: s, truth } = await readDrawn(layout);
+      expect(rowsOf(s)).toEqual(truth.transactions);
       expect(s.openingBalance).toBe(OPENING_NOT_PRINTED.has(layout.name) ? null : truth.openingBalance);
       expect(s.closingBalance).toBe(truth.closingBalance);
       expect(s.reconciliation.ok).toBe(true);

@@ -1,39 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
-import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
-import type { Block } from '../../../functions/domain/statement/blocks';
+import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_CARDS } from '../../fixtures/statements/freehand-cards';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
+import { read, readDrawn, rowsOf } from './freehand-support';
 
 /**
  * Credit, charge and store card statements drawn freehand (tests/fixtures/statements/freehand-cards.ts),
  * and the traits they showed the reader did not yet read: each layout read from its text layer, every row
  * exact; each trait on hand-built blocks.
  */
-function read(blocks: Block[]): ParsedStatement {
-  const result = readStatement(blocks);
-  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
-  return result.statement;
-}
 const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount] as const);
 
 describe('card statements drawn freehand, text layer: every row exact', () => {
   for (const layout of FREEHAND_CARDS) {
     it(`${layout.name}`, async () => {
-      const { pdf, truth } = await layout.draw();
-      const text = await extractTextLayer(new Uint8Array(pdf));
-      if (!text.ok) throw new Error(text.message);
-      // No reference date: the year must come from the statement itself.
-      const s = read(text.blocks);
-      expect(
-        s.transactions.map(({ date, description, signedAmount, balance }) => ({
-          date,
-          description,
-          signedAmount,
-          balance,
-        })),
-      ).toEqual(truth.transactions);
+      const { statement: s, truth } = await readDrawn(layout);
+      expect(rowsOf(s)).toEqual(truth.transactions);
       expect(s.openingBalance).toBe(truth.openingBalance);
       expect(s.closingBalance).toBe(truth.closingBalance);
       expect(s.reconciliation.ok).toBe(true);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
-import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
-import type { Block } from '../../../functions/domain/statement/blocks';
 import { FREEHAND_MIXED } from '../../fixtures/statements/freehand-mixed';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
+import { read, readDrawn, rowsOf } from './freehand-support';
 
 /**
  * Statements of more kinds drawn freehand (tests/fixtures/statements/freehand-mixed.ts: a joint building
@@ -11,27 +9,12 @@ import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
  * one, a basic account), and the traits they showed the reader did not yet read: each layout read from its
  * text layer, every row exact; each trait on hand-built blocks.
  */
-function read(blocks: Block[]): ParsedStatement {
-  const result = readStatement(blocks);
-  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
-  return result.statement;
-}
 
 describe('statements of more kinds drawn freehand, text layer: every row exact', () => {
   for (const layout of FREEHAND_MIXED) {
     it(`${layout.name}`, async () => {
-      const { pdf, truth } = await layout.draw();
-      const text = await extractTextLayer(new Uint8Array(pdf));
-      if (!text.ok) throw new Error(text.message);
-      const s = read(text.blocks);
-      expect(
-        s.transactions.map(({ date, description, signedAmount, balance }) => ({
-          date,
-          description,
-          signedAmount,
-          balance,
-        })),
-      ).toEqual(truth.transactions);
+      const { statement: s, truth } = await readDrawn(layout);
+      expect(rowsOf(s)).toEqual(truth.transactions);
       // The pots statement prints no opening or closing balance of its own: none is read.
       if (layout.name !== 'digital-pots') {
         expect(s.openingBalance).toBe(truth.openingBalance);

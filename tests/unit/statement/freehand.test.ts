@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
-import type { Block } from '../../../functions/domain/statement/blocks';
 import { FREEHAND } from '../../fixtures/statements/freehand';
 import { HEADING, pageBlocks, row, rowsFrom } from './blocks';
+import { read, readDrawn, rowsOf } from './freehand-support';
 
 /**
  * Statements drawn freehand (tests/fixtures/statements/freehand.ts), outside the corpus's layout
  * description, and the traits they showed the reader did not yet read: each layout read from its text
  * layer, every row exact; each trait on hand-built blocks.
  */
-function read(blocks: Block[], options: { referenceDate?: string } = {}): ParsedStatement {
-  const result = readStatement(blocks, options);
-  if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
-  return result.statement;
-}
 const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount, t.balance] as const);
 
@@ -27,19 +21,8 @@ const TOTALS_NOT_YET: Record<string, string> = {};
 describe('statements drawn freehand, text layer: every row exact', () => {
   for (const layout of FREEHAND) {
     it(`${layout.name}`, async () => {
-      const { pdf, truth } = await layout.draw();
-      const text = await extractTextLayer(new Uint8Array(pdf));
-      if (!text.ok) throw new Error(text.message);
-      // No reference date: the year must come from the statement itself.
-      const s = read(text.blocks);
-      expect(
-        s.transactions.map(({ date, description, signedAmount, balance }) => ({
-          date,
-          description,
-          signedAmount,
-          balance,
-        })),
-      ).toEqual(truth.transactions);
+      const { statement: s, truth } = await readDrawn(layout);
+      expect(rowsOf(s)).toEqual(truth.transactions);
       if (!OPENING_NOT_YET[layout.name]) expect(s.openingBalance).toBe(truth.openingBalance);
       if (s.closingBalance !== null) expect(s.closingBalance).toBe(truth.closingBalance);
       if (!TOTALS_NOT_YET[layout.name]) expect(s.reconciliation.ok).toBe(true);
