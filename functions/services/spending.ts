@@ -5,7 +5,6 @@ import {
   type CategorisedRow,
   type CategoryAudit,
   getCategories,
-  listCategoryRules,
   putCategoryAudits,
   putCategoryRules,
   type RowCategory,
@@ -28,8 +27,6 @@ import { CATEGORIES, type Category, categoryFields, UNCATEGORISED_ID } from '../
 import {
   CATEGORY_CONFIDENCE,
   type CategoryRule,
-  categorise,
-  categoryRuleIndex,
   merchantKey,
   merchantNameOf,
 } from '../domain/category-rules';

@@ -3,11 +3,11 @@ import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 import { FUNCTIONS } from '../../functions/handlers/manifest';
 import { functionBindings } from '../bindings';
 import { AppFunction } from '../constructs/app-function';
 import { type AppSettings, removalPolicy } from '../settings';
-import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/dynamodb/table-definition';
 
 /**
  * The one DynamoDB table, built from the same definition the local twin uses, and the manifest's 'seed'

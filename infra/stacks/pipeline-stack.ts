@@ -161,6 +161,7 @@ export class PipelineStack extends Stack {
     const machine = new sfn.StateMachine(this, 'ClassificationJobMachine', {
       stateMachineName: settings.names.classificationJob,
       stateMachineType: sfn.StateMachineType.STANDARD,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Step Functions definition substitution, filled by definitionSubstitutions
       definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(classificationJobDefinition('${Worker}'))),
       definitionSubstitutions: { Worker: fn.fn.functionArn },
       tracingEnabled: true,

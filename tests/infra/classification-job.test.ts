@@ -51,6 +51,7 @@ describe('classification job (pipeline stack)', () => {
     const [, sm] = machine();
     const [workerId] = lambdaOf(s.templates.pipeline, worker());
     expect(JSON.parse(props(sm).DefinitionString as string)).toEqual(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the definition substitution the stack declares
       classificationJobDefinition('${Worker}'),
     );
     expect(props(sm).DefinitionSubstitutions).toEqual({ Worker: { 'Fn::GetAtt': [workerId, 'Arn'] } });

@@ -21,8 +21,11 @@ import type { InitialiseFamilyResponse } from '../../functions/contracts/family'
 import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import type { Transaction, TransactionPage } from '../../functions/contracts/transactions';
-import type { RemoveStatementResponse,
-  StatementRemoval, StatementList } from '../../functions/contracts/uploads';
+import type {
+  RemoveStatementResponse,
+  StatementList,
+  StatementRemoval,
+} from '../../functions/contracts/uploads';
 import { finishStep } from '../../functions/services/pipeline/finish';
 import { persistStep } from '../../functions/services/pipeline/persist';
 import { recordFailureStep } from '../../functions/services/pipeline/record-failure';
@@ -497,11 +500,13 @@ describe('statements and a wrong upload undone', () => {
     // Removing it again: not found. The second statement's removal takes the rest.
     expect((await ada.call('DELETE', `/api/uploads/${first.uploadId}`)).status).toBe(404);
     expect((await ada.call('GET', `/api/uploads/${first.uploadId}/removal`)).status).toBe(404);
-    expect((await ada.call<StatementRemoval>('GET', `/api/uploads/${second.uploadId}/removal`)).body).toEqual({
-      upload_id: second.uploadId,
-      removes: 22,
-      shared: 0,
-    });
+    expect((await ada.call<StatementRemoval>('GET', `/api/uploads/${second.uploadId}/removal`)).body).toEqual(
+      {
+        upload_id: second.uploadId,
+        removes: 22,
+        shared: 0,
+      },
+    );
     const rest = await ada.call<RemoveStatementResponse>('DELETE', `/api/uploads/${second.uploadId}`);
     expect(rest.body).toMatchObject({ removed: 22, kept: 0 });
     expect(

@@ -52,11 +52,12 @@ describe('one statement uploaded five times at once', () => {
       ),
     );
     const finished = await Promise.all(
-      created.map(({ upload }) =>
-        waitFor(async () => {
-          const { body } = await ada.call<Upload>('GET', `/api/uploads/${upload.uploadId}`);
-          return body.stage === 'done' || body.stage === 'failed' ? body : null;
-        }, 90_000), // a ceiling for a hang: five statements persist one after another on a busy runner
+      created.map(
+        ({ upload }) =>
+          waitFor(async () => {
+            const { body } = await ada.call<Upload>('GET', `/api/uploads/${upload.uploadId}`);
+            return body.stage === 'done' || body.stage === 'failed' ? body : null;
+          }, 90_000), // a ceiling for a hang: five statements persist one after another on a busy runner
       ),
     );
     const n = truth.transactions.length;

@@ -65,7 +65,7 @@ export async function classifyStep(deps: PipelineDeps, state: PipelineState): Pr
       rules,
     );
     const fields = categoryFields(result.category.category_id);
-    if (!byRules || byRules.category_source !== 'none' || !fields) return [];
+    if (byRules?.category_source !== 'none' || !fields) return [];
     const category: RowCategory = {
       ...fields,
       merchant_name: byRules.merchant_name,

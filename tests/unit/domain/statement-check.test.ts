@@ -77,7 +77,9 @@ describe('which readings wait for the family', () => {
       unreadable: [{ row: 1, cell: 'amount' as const, text: '3O.00', page: 1, reason: 'misprinted' }],
     };
     expect(checkReasons(reading({ reconciliation: unreadable }), account)).toEqual(['unreadable_figures']);
-    expect(checkReasons(reading({ yearSource: 'reference_date' }), account)).toEqual(['year_from_upload_date']);
+    expect(checkReasons(reading({ yearSource: 'reference_date' }), account)).toEqual([
+      'year_from_upload_date',
+    ]);
     expect(checkReasons(reading(), { ...account, bank_name: 'Santander' })).toEqual(['other_bank']);
     expect(checkReasons(reading(), { ...account, account_type: 'credit' })).toEqual(['other_account_kind']);
     expect(checkReasons(reading(), { ...account, account_number: '87654321' })).toEqual([

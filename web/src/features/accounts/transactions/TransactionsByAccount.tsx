@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import type { Account } from '../../../../../functions/contracts/accounts';
 import type { Transaction } from '../../../../../functions/contracts/transactions';
 import { localDate } from '../../../../../functions/domain/dates';
