@@ -25,6 +25,27 @@ export function categoryOfRow(
   return { ...fields, category_source: source };
 }
 
+/**
+ * `categoryOfRow` for many rows under the same rules, each description categorised once: a statement repeats
+ * its merchants (the same shop, the same direct debit), and a row's category depends only on whether it
+ * counts as spending and on its description. Each answer is an object of its own.
+ */
+export function rowCategoriser(
+  rules: ReadonlyMap<string, CategoryRule>,
+): (row: Categorisable) => RowCategory | null {
+  const byDescription = new Map<string, RowCategory>();
+  return (row) => {
+    if (spendingAmount(row) === null) return null;
+    let category = byDescription.get(row.description);
+    if (!category) {
+      const { source, ...fields } = categorise(row.description, rules);
+      category = { ...fields, category_source: source };
+      byDescription.set(row.description, category);
+    }
+    return { ...category };
+  };
+}
+
 /** The family's learned category rules, indexed for categorise(). */
 export async function familyCategoryRules(familyId: string): Promise<ReadonlyMap<string, CategoryRule>> {
   return categoryRuleIndex(await listCategoryRules(familyId));

@@ -1,7 +1,11 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountTransactions } from '../../functions/adapters/dynamodb/transaction-repository';
+import {
+  accountTransactions,
+  putNewTransactions,
+  type TransactionItem,
+} from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
 import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
 import { services } from '../../functions/app/container';
@@ -167,6 +171,111 @@ describe('persist: the rows’ keys are stored first, without waiting for them t
     expect(meanwhile.length).toBeGreaterThan(0);
     expect(meanwhile.filter((name) => /Write|Put|Update|Delete/.test(name))).toEqual([]);
     expect(events.indexOf('BatchWriteItemCommand')).toBeGreaterThan(stored);
+  });
+});
+
+describe('persist: what it added is stored while its rows are written', () => {
+  it('stores added.json before the last row is written, and advances the upload once both are done', async () => {
+    const familyId = ulid();
+    const state = await upload(familyId, ulid(), statement(january));
+    const events: string[] = [];
+    const deps = services();
+    const storage = {
+      ...deps.storage,
+      putObject: async (...args: Parameters<typeof deps.storage.putObject>) => {
+        const name = args[0].split('/').at(-1);
+        events.push(`${name}: storing`);
+        await deps.storage.putObject(...args);
+        events.push(`${name}: stored`);
+      },
+    };
+    const send = DynamoDBDocumentClient.prototype.send;
+    const spy = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      ...args: unknown[]
+    ) {
+      const name = (args[0] as { constructor: { name: string } }).constructor.name;
+      events.push(name);
+      const answer = await (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      events.push(`${name}: answered`);
+      return answer;
+    });
+    let after: PipelineState;
+    try {
+      after = await persistStep({ ...deps, storage }, state);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(after.counts?.added).toBe(january.length);
+    const written = events.lastIndexOf('BatchWriteItemCommand: answered');
+    expect(events.indexOf('added.json: storing')).toBeGreaterThan(events.indexOf('BatchWriteItemCommand'));
+    expect(events.indexOf('added.json: storing')).toBeLessThan(written);
+    // The upload is 'classifying' with its counts only once every row and added.json are stored.
+    const advanced = events.lastIndexOf('UpdateCommand');
+    expect(advanced).toBeGreaterThan(written);
+    expect(advanced).toBeGreaterThan(events.indexOf('added.json: stored'));
+    const record = await getUpload(familyId, state.uploadId);
+    expect(record).toMatchObject({ stage: 'classifying', counts: { added: january.length } });
+  });
+
+  it('fails only once every row write has ended, when what runs beside them fails', async () => {
+    const familyId = ulid();
+    const accountId = ulid();
+    const uploadId = ulid();
+    const items: TransactionItem[] = Array.from({ length: 60 }, (_, i) => ({
+      id: `row${i}`,
+      family_id: familyId,
+      account_id: accountId,
+      upload_id: uploadId,
+      transaction_date: '2026-01-03',
+      description: `SHOP ${i}`,
+      amount: 1,
+      signed_amount: -1,
+      type: 'debit',
+      balance: null,
+      flow_type: 'external_expense',
+      user_corrected_flow_type: null,
+      classification_confidence: 0.9,
+      classification_method: 'ai_auto',
+      created_at: new Date().toISOString(),
+    }));
+    let failed: () => void = () => {};
+    const besideFailed = new Promise<void>((resolve) => {
+      failed = resolve;
+    });
+    // The rows' writes are sent only once the work beside them has failed.
+    const writes = { sent: 0, answered: 0 };
+    const send = DynamoDBDocumentClient.prototype.send;
+    const spy = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      ...args: unknown[]
+    ) {
+      const batch =
+        (args[0] as { constructor: { name: string } }).constructor.name === 'BatchWriteItemCommand';
+      if (batch) {
+        writes.sent++;
+        await besideFailed;
+      }
+      const answer = await (send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if (batch) writes.answered++;
+      return answer;
+    });
+    try {
+      await expect(
+        putNewTransactions(items, {
+          stored: new Map(),
+          whileWriting: async () => {
+            failed();
+            throw new Error('S3 is down');
+          },
+        }),
+      ).rejects.toThrow('S3 is down');
+      expect(writes.sent).toBe(3);
+      expect(writes.answered).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await accountTransactions(familyId, accountId)).toHaveLength(60);
   });
 });
 

@@ -111,13 +111,16 @@ export function isNewTo(stored: StoredHolders, t: TransactionRef, uploadId: stri
  * new ones written with BatchWriteItem: about a twentieth of the requests of one conditional put per row. No
  * interleaving can duplicate a row, because a row's key IS its fingerprint: two uploads writing the same row
  * write the same item. `complete` gives each row about to be written its final fields (a caller that
- * classifies only the rows it writes).
+ * classifies only the rows it writes). `whileWriting` is the caller's work that needs only which rows are
+ * new (storing what it added), done while the rows are written rather than after: the call ends once both
+ * have ended, and fails if either does, never while a write is still under way.
  */
 export async function putNewTransactions(
   items: readonly TransactionItem[],
   options: {
     stored?: StoredHolders;
     complete?: (rows: TransactionItem[]) => Promise<TransactionItem[]>;
+    whileWriting?: (isNew: readonly boolean[]) => Promise<void>;
   } = {},
 ): Promise<boolean[]> {
   const id = refId;
@@ -138,7 +141,12 @@ export async function putNewTransactions(
   for (const [i, t] of items.entries()) if (lost.has(id(t))) isNew[i] = true;
   const toWrite = items.filter((t, i) => isNew[i] && (!existing.has(id(t)) || lost.has(id(t))));
   const written = options.complete ? await options.complete(toWrite) : toWrite;
-  await batchPutAll(written.map(toStored));
+  const settled = await Promise.allSettled([
+    batchPutAll(written.map(toStored)),
+    options.whileWriting?.(isNew.slice()),
+  ]);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
   return isNew;
 }
 

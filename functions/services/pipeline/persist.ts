@@ -15,7 +15,8 @@ import { accountSummaryBase } from '../accounts';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
 import { rollupVersions } from '../rollups';
-import { categoryOfRow, familyCategoryRules } from '../spending';
+import { rowCategoriser } from '../row-categories';
+import { familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
 import { persistRepeat } from './repeat';
@@ -151,6 +152,7 @@ async function persistRows(
   // as spending, categorised (the family's rules, then the rules); a row removed since the read above is
   // written afresh, so it is classified here too.
   const written = new Map<string, TransactionItem & Partial<RowCategory>>();
+  const categoryOfRow = rowCategoriser(categoryRules);
   const complete = async (toWrite: TransactionItem[]) => {
     const unclassified = toWrite.filter((item) => !byRules.has(item.id));
     if (unclassified.length)
@@ -163,50 +165,55 @@ async function persistRows(
       item.flow_type = classification?.flow_type ?? null;
       item.classification_confidence = classification?.confidence ?? null;
       item.classification_method = classification?.method ?? null;
-      const full: TransactionItem & Partial<RowCategory> = Object.assign(
-        item,
-        categoryOfRow(item, categoryRules),
-      );
+      const full: TransactionItem & Partial<RowCategory> = Object.assign(item, categoryOfRow(item));
       written.set(full.id, full);
       return full;
     });
   };
   await rowsKept;
-  const isNew = await putNewTransactions(items, { stored, complete });
   // What Classify, Match and Finish work on: each added row as written (a retried Persist's own rows, not
-  // written again, with what this run would have written).
-  const added: AddedRow[] = rows.flatMap((row, i) => {
-    if (!isNew[i]) return [];
-    const item = written.get(row.id);
-    const classification = byRules.get(row.id) ?? null;
-    // The row's fields written out in its order (not a spread followed by more: V8's slow path).
-    const addedRow: AddedRow = {
-      id: row.id,
-      account_id: row.account_id,
-      transaction_date: row.transaction_date,
-      family_id: row.family_id,
-      description: row.description,
-      amount: row.amount,
-      signed_amount: row.signed_amount,
-      type: row.type,
-      flow_type: item?.flow_type ?? classification?.flow_type ?? null,
-      user_corrected_flow_type: null,
-      merchant_name: item?.merchant_name ?? null,
-    };
-    if (item?.category_source !== undefined) {
-      addedRow.category_id = item.category_id ?? null;
-      addedRow.subcategory_id = item.subcategory_id ?? null;
-      addedRow.category_confidence = item.category_confidence ?? null;
-      addedRow.category_source = item.category_source;
-    }
-    return [addedRow];
+  // written again, with what this run would have written). It is known once the rows to write are, so it is
+  // stored while they are written (the step ends once both have).
+  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
+  let added: AddedRow[] = [];
+  const addedOf = (isNew: readonly boolean[]): AddedRow[] =>
+    rows.flatMap((row, i) => {
+      if (!isNew[i]) return [];
+      const item = written.get(row.id);
+      const classification = byRules.get(row.id) ?? null;
+      // The row's fields written out in its order (not a spread followed by more: V8's slow path).
+      const addedRow: AddedRow = {
+        id: row.id,
+        account_id: row.account_id,
+        transaction_date: row.transaction_date,
+        family_id: row.family_id,
+        description: row.description,
+        amount: row.amount,
+        signed_amount: row.signed_amount,
+        type: row.type,
+        flow_type: item?.flow_type ?? classification?.flow_type ?? null,
+        user_corrected_flow_type: null,
+        merchant_name: item?.merchant_name ?? null,
+      };
+      if (item?.category_source !== undefined) {
+        addedRow.category_id = item.category_id ?? null;
+        addedRow.subcategory_id = item.subcategory_id ?? null;
+        addedRow.category_confidence = item.category_confidence ?? null;
+        addedRow.category_source = item.category_source;
+      }
+      return [addedRow];
+    });
+  await putNewTransactions(items, {
+    stored,
+    complete,
+    whileWriting: (isNew) => {
+      added = addedOf(isNew);
+      return writeJson(deps, addedKey, added);
+    },
   });
   // Rows written that the read above took as another upload's: their months are recomputed.
   const freshIds = new Set(fresh.map((row) => row.id));
   const lost = added.some((row) => !freshIds.has(row.id));
-  const addedKey = artefactKey(state.familyId, state.uploadId, 'added.json');
-  const addedKept = writeJson(deps, addedKey, added);
-  addedKept.catch(() => {}); // awaited with the upload's record below
   const counts = {
     ...state.counts,
     parsed: rows.length,
@@ -217,16 +224,13 @@ async function persistRows(
   // The file's fingerprint and its rows' dates: a later upload of the same bytes checks those rows are stored.
   const dates = rows.map((row) => row.transaction_date).sort();
   const rowDates = dates.length ? { first: dates[0]!, last: dates.at(-1)! } : undefined;
-  await Promise.all([
-    addedKept,
-    advanceUpload(
-      state.familyId,
-      state.uploadId,
-      'classifying',
-      { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
-      deps.now(),
-    ),
-  ]);
+  await advanceUpload(
+    state.familyId,
+    state.uploadId,
+    'classifying',
+    { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
+    deps.now(),
+  );
   return {
     ...state,
     addedKey,
