@@ -48,9 +48,11 @@ export function requestFacts(event: HttpEvent): RequestFacts {
 /** What a handler of each scope is given about its caller. */
 export type CallerOf<S extends Scope> = S extends 'public'
   ? { auth: AuthContext | null }
-  : S extends 'user'
-    ? { auth: AuthContext; family: FamilyContext | null }
-    : { auth: AuthContext; family: FamilyContext };
+  : S extends 'self'
+    ? { auth: AuthContext }
+    : S extends 'user'
+      ? { auth: AuthContext; family: FamilyContext | null }
+      : { auth: AuthContext; family: FamilyContext };
 
 export type HttpRequest<S extends Scope, B, Q, P> = {
   body: B;
@@ -77,6 +79,7 @@ export function resolveScope(
 ): FamilyContext | null {
   if (scope === 'public') return null;
   if (!auth) throw new UnauthorizedError();
+  if (scope === 'self') return null;
   const family = membership ? { ...auth, familyId: membership.familyId, role: membership.role } : null;
   if (scope === 'user') return family;
   if (!family) throw new NotFoundError(SCOPE_MESSAGES.noFamily);
@@ -141,7 +144,7 @@ export type HttpLambda = ((event: HttpEvent, context: Context) => Promise<HttpRe
 /**
  * The middleware stack of every HTTP handler: logger context with the request id; the route's scope, read
  * from the handler's own manifest entry (the route table is the one declaration), checked against the
- * verified claims and the caller's membership, read once (public routes read none); JSON body + query + path
+ * verified claims and the caller's membership, read once (public and self routes read none); JSON body + query + path
  * validation against the route's zod contract; error mapping last. Handlers receive typed input and their
  * caller (`auth`, and `family` unless public) and return an HttpResult.
  */
@@ -156,7 +159,9 @@ export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<
       try {
         logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey });
         const auth = authFromEvent(event);
-        const membership = auth && scope !== 'public' ? await lookup.membershipOf(auth.userId) : null;
+        // Read only where the scope needs a family: never for a public route or one about the caller alone.
+        const membership =
+          auth && scope !== 'public' && scope !== 'self' ? await lookup.membershipOf(auth.userId) : null;
         const family = resolveScope(scope, auth, membership);
         const body = parseWith(schemas.body, readBody(event), 'body');
         const query = parseWith(schemas.query, event.queryStringParameters ?? {}, 'query');
@@ -164,7 +169,7 @@ export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<
         const headers = Object.fromEntries(
           Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
         );
-        const caller = scope === 'public' ? { auth } : { auth, family };
+        const caller = scope === 'public' || scope === 'self' ? { auth } : { auth, family };
         // The caller's shape follows the scope just checked; TypeScript cannot narrow a conditional type.
         const request = { body, query, params, event, headers, ...caller } as unknown as HttpRequest<
           S,

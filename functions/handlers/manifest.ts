@@ -14,11 +14,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route; the HTTP middleware (functions/app/http.ts) enforces it and loads the caller's
  * membership once:
  *  public  no JWT needed (health, sign-in helpers, webhooks); the caller may be anonymous
- *  user    signed in; may have no family yet (onboarding, own profile, the catalogue)
+ *  self    signed in; the route concerns the caller alone, never a family (their own profile), so their
+ *          membership is not read
+ *  user    signed in; may have no family yet (onboarding, the catalogue)
  *  member  signed in with a family; without one the route answers 404
  *  admin   signed in as the family's admin; a plain member gets 403, no family 404
  */
-export const SCOPES = ['public', 'user', 'member', 'admin'] as const;
+export const SCOPES = ['public', 'self', 'user', 'member', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface HttpRoute<S extends Scope = Scope> {
@@ -185,14 +187,14 @@ export const ROUTES = {
     'GetProfile',
     'profile',
     'get-profile',
-    { method: 'GET', path: '/api/profile', scope: 'user' },
+    { method: 'GET', path: '/api/profile', scope: 'self' },
     ['table:read'],
   ),
   SaveProfile: http(
     'SaveProfile',
     'profile',
     'save-profile',
-    { method: 'PUT', path: '/api/profile', scope: 'user' },
+    { method: 'PUT', path: '/api/profile', scope: 'self' },
     ['table:read', 'table:write'],
   ),
   InitialiseSubscription: http(

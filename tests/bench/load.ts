@@ -13,7 +13,7 @@ import { generateStatement } from '../fixtures/statements/generate';
 
 /**
  * `npm run bench -- load [--users 50] [--duration 60] [--idle 30] [--rounds 1] [--web none|dist|vite]
- * [--hostile 1] [--cpu-prof DIR]`:
+ * [--hostile 1] [--per-route S] [--cpu-prof DIR]`:
  * a bounded load on a local twin started for it (its own process, port and data directory, loopback only).
  *
  * Each simulated user is a family member signed in with a token from the twin's own key, with one account and,
@@ -31,7 +31,10 @@ import { generateStatement } from '../fixtures/statements/generate';
  * bounded in count and time; the twin is stopped at the end whatever happens. With `--cpu-prof DIR`, the twin's
  * main thread is profiled (node --cpu-prof), and its DynamoDB thread and API workers (TWIN_CPU_PROF), each
  * .cpuprofile written to DIR when it stops. Also printed: the DynamoDB calls per request (the table's requests
- * by operation over the load, from GET /local/status, the pipeline's included).
+ * by operation over the load, from GET /local/status, the pipeline's included). With `--per-route S`, each
+ * route of the mix alone for S seconds after the load, no uploads: the twin's CPU and the table's calls per
+ * request of each route, and the mix's weighted by its shares (steadier than the load's own figure, which
+ * holds the pipeline's work for the statements uploaded meanwhile).
  */
 interface Figure {
   name: string;
@@ -268,6 +271,27 @@ interface User {
   uploadId: string;
 }
 
+/** The load's reads: each route, its share of the requests, and its path for a user. */
+const MIX: Array<[string, number, (user: User) => string]> = [
+  ['/api/accounts', 0.25, () => '/api/accounts'],
+  ['/api/accounts/{id}', 0.1, (user) => `/api/accounts/${user.accountId}`],
+  ['/api/accounts/{id}/transactions', 0.25, (user) => `/api/accounts/${user.accountId}/transactions`],
+  ['/api/uploads/{id}', 0.15, (user) => `/api/uploads/${user.uploadId}`],
+  ['/api/family', 0.07, () => '/api/family'],
+  ['/api/profile', 0.08, () => '/api/profile'],
+  ['/api/health', 0.1, () => '/api/health'],
+];
+
+/** The mix's route for a number drawn from [0, 1). */
+function pathFor(pick: number, user: User): string {
+  let below = 0;
+  for (const [, share, pathOf] of MIX) {
+    below += share;
+    if (pick < below) return pathOf(user);
+  }
+  return MIX[MIX.length - 1]![2](user);
+}
+
 export async function bench(): Promise<Figure[]> {
   const users = flag('users', 50, 500);
   const durationS = flag('duration', 60, 3600);
@@ -400,21 +424,7 @@ export async function bench(): Promise<Figure[]> {
               }
               continue;
             }
-            const path =
-              pick < 0.25
-                ? '/api/accounts'
-                : pick < 0.35
-                  ? `/api/accounts/${user.accountId}`
-                  : pick < 0.6
-                    ? `/api/accounts/${user.accountId}/transactions`
-                    : pick < 0.75
-                      ? `/api/uploads/${user.uploadId}`
-                      : pick < 0.82
-                        ? '/api/family'
-                        : pick < 0.9
-                          ? '/api/profile'
-                          : '/api/health';
-            await timed(async () => (await call(user, 'GET', path)).status);
+            await timed(async () => (await call(user, 'GET', pathFor(pick, user))).status);
           }
         }),
       );
@@ -462,6 +472,53 @@ export async function bench(): Promise<Figure[]> {
           note: `${(clientCpu / Math.max(1, latencies.length)).toFixed(2)} ms per request`,
         },
       );
+    }
+    const perRouteS = flag('per-route', 0, 600);
+    if (perRouteS) {
+      // Each route of the mix alone, no uploads: the twin's CPU and the table's calls per request of each, and
+      // their sum weighted by the mix's shares (the mix's reads without the pipeline's work).
+      let weightedCpu = 0;
+      let weightedCalls = 0;
+      for (const [route, share, pathOf] of MIX) {
+        const cpuBefore = await twinCpuMs(twin.url);
+        const callsBefore = await dynamoCallsOf(twin.url);
+        const ends = Date.now() + perRouteS * 1000;
+        let requests = 0;
+        let refused = 0;
+        await Promise.all(
+          population.map(async (user) => {
+            for (let n = 0; n < MAX_REQUESTS_PER_USER && Date.now() < ends; n++) {
+              const { status } = await call(user, 'GET', pathOf(user));
+              requests++;
+              if (status < 200 || status >= 300) refused++;
+            }
+          }),
+        );
+        const cpu = ((await twinCpuMs(twin.url)) - cpuBefore) / Math.max(1, requests);
+        const callsAfter = await dynamoCallsOf(twin.url);
+        const made = Object.entries(callsAfter)
+          .map(
+            ([operation, n]) =>
+              [operation, (n - (callsBefore[operation] ?? 0)) / Math.max(1, requests)] as const,
+          )
+          .filter(([, n]) => n > 0);
+        const calls = made.reduce((total, [, n]) => total + n, 0);
+        weightedCpu += share * cpu;
+        weightedCalls += share * calls;
+        figures.push({
+          name: `CPU per request, GET ${route}`,
+          value: cpu,
+          unit: 'ms',
+          note: `${requests} requests${refused ? `, ${refused} not 2xx` : ''}; ${calls.toFixed(2)} calls (${made.map(([operation, n]) => `${operation} ${n.toFixed(2)}`).join(', ')})`,
+        });
+      }
+      const shares = MIX.reduce((total, [, share]) => total + share, 0);
+      figures.push({
+        name: 'CPU per request, the mix without uploads',
+        value: weightedCpu / shares,
+        unit: 'ms',
+        note: `${(weightedCalls / shares).toFixed(2)} calls per request; each route weighted by its share of the mix`,
+      });
     }
     if (flag('hostile', 0, 1)) {
       // The same reads, no uploads: alone, then while a heavy PDF is read again and again.

@@ -65,7 +65,12 @@ describe('resolveScope', () => {
     expect(resolveScope('public', auth, admin)).toBeNull();
   });
 
-  it.each(['user', 'member', 'admin'] as const)(
+  it('lets any signed-in user call a self route, and hands it no family', () => {
+    expect(resolveScope('self', auth, null)).toBeNull();
+    expect(resolveScope('self', auth, admin)).toBeNull();
+  });
+
+  it.each(['self', 'user', 'member', 'admin'] as const)(
     'refuses an anonymous caller of a %s route (401)',
     (scope) => {
       expect(() => resolveScope(scope, null, null)).toThrow(expect.objectContaining({ status: 401 }));
@@ -162,8 +167,20 @@ describe('httpHandler scopes (from the manifest entry it is given)', () => {
     expect(table.reads).toEqual([]);
   });
 
+  it("reads no membership for a self route (the caller's own records), with or without a family", async () => {
+    const table = memberships({ [ADA]: { familyId: 'F1', role: 'admin' } });
+    const handler = httpHandlerWith(table)(specOf('self'), {}, echo);
+    const response = await handler(signedIn(), context);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body ?? '')).toEqual({
+      auth: { userId: ADA, email: 'ada@example.co.uk' },
+      family: 'none',
+    });
+    expect(table.reads).toEqual([]);
+  });
+
   it('answers 401 to an anonymous caller of any signed-in scope, reading nothing', async () => {
-    for (const scope of ['user', 'member', 'admin'] as const) {
+    for (const scope of ['self', 'user', 'member', 'admin'] as const) {
       const table = memberships({});
       const response = await httpHandlerWith(table)(specOf(scope), {}, echo)(anonymous(), context);
       expect(response.statusCode, scope).toBe(401);
