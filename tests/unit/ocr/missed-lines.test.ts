@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrEngine } from '../../../functions/adapters/ocr/engine';
 import { missedBands, withMissedLines } from '../../../functions/adapters/ocr/missed-lines';
 import { readScan } from '../../../functions/adapters/ocr/scan-reader';
+import { readPgm } from '../../../functions/adapters/ocr/strips';
 import type { OcrBox, OcrPage } from '../../../functions/adapters/ocr/textract-shape';
 import { readStatement } from '../../../functions/domain/statement';
 import { generateStatement } from '../../fixtures/statements/generate';
@@ -135,10 +136,19 @@ describe('a scanned statement whose summary box stands beside the period line', 
   // The signed-amount layout (Monzo-like): the period '01/03/2025 - 31/03/2025' on the left and the summary
   // box's 'Closing balance £211.06' on the right stand a little off each other's baseline, the box's sides
   // running through the line. Read as one block, the page came back without that line: no closing balance,
-  // no period.
+  // no period. The page is recognised once and the missed line once more, on its own: nothing else is read
+  // again (every recognise call is most of a page's CPU).
   it('signed-amount layout, scanned: the closing balance and the period are read', async () => {
     const { pdf, truth } = await generateStatement('signed-amount');
-    const scan = await readScan(new Uint8Array(await scanPdf(pdf)), engine);
+    const recognised: number[] = [];
+    const recognise = engine.recognise.bind(engine);
+    const counting = Object.assign(Object.create(engine) as OcrEngine, {
+      recognise: (image: Buffer) => {
+        recognised.push(readPgm(image)?.height ?? 0);
+        return recognise(image);
+      },
+    });
+    const scan = await readScan(new Uint8Array(await scanPdf(pdf)), counting);
     if (!scan.ok) throw new Error(scan.message);
     const read = readStatement(scan.blocks, { referenceDate: '2026-01-01' });
     if (!read.ok) throw new Error(read.message);
@@ -150,5 +160,9 @@ describe('a scanned statement whose summary box stands beside the period line', 
       truth.transactions.map((t) => [t.date, t.signedAmount, t.balance]),
     );
     expect(read.statement.reconciliation.ok).toBe(true);
+    // The whole page (one worker: not cut into strips), then one band a line high with white around it.
+    expect(recognised).toHaveLength(2);
+    expect(recognised[0]).toBeGreaterThan(3000);
+    expect(recognised[1]).toBeLessThan(200);
   });
 });
