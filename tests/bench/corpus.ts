@@ -7,6 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
+import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
@@ -26,7 +27,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs),
  *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
  *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too,
- *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too.
+ *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too,
+ *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -48,7 +50,8 @@ interface Case {
     | 'freehand-scans'
     | 'freehand-cards'
     | 'freehand-accounts'
-    | 'freehand-mixed';
+    | 'freehand-mixed'
+    | 'freehand-banks';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -160,6 +163,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-cards', FREEHAND_CARDS],
     ['freehand-accounts', FREEHAND_ACCOUNTS],
     ['freehand-mixed', FREEHAND_MIXED],
+    ['freehand-banks', FREEHAND_BANKS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -307,6 +311,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand mixed (text layer)',
       results.filter((r) => r.group === 'freehand-mixed'),
+    ),
+    ...figure(
+      'freehand bank and society accounts (text layer)',
+      results.filter((r) => r.group === 'freehand-banks'),
     ),
     ...figure(
       'all fixtures',

@@ -176,6 +176,15 @@ function headingSequence(words: readonly Word[]): Word[] {
   );
 }
 
+/**
+ * Two words of one line with a wide gap between them (over twice the word's height) are two headings, never
+ * one phrase: 'Transaction' over the descriptions and 'Amount' over the figures are not 'Transaction amount'.
+ */
+function apart(a: Word, b: Word): boolean {
+  const height = b.bottom - b.top;
+  return Math.abs(a.top - b.top) < 0.5 * height && b.left - a.right > 2 * height;
+}
+
 /** Reads the words as a heading row; null unless it is one. */
 /** Every heading names a date column: a row whose letters never spell one is not a heading. */
 const DATE_LETTERS = /date|received|posted|process/;
@@ -202,6 +211,7 @@ function scoreHeading(words: readonly Word[], dateless = false): { columns: Colu
     let letters = '';
     let best: { kind: ColumnKind; end: number; words: number; length: number } | null = null;
     for (let k = i; k < tokens.length && letters.length < LONGEST_PHRASE; k++) {
+      if (k > i && apart(tokens[k - 1]!.w, tokens[k]!.w)) break;
       letters += tokens[k]!.t;
       const phrase = PHRASE_LETTERS.get(letters);
       if (
@@ -311,11 +321,16 @@ export function detectHeader(
     const right = (r: Row): Row => ({ ...r, words: r.words.filter((w) => w.left >= cut) });
     const next = rows[index + 1];
     const found = headingAt(right(row), next ? right(next) : undefined, dateless);
+    // On a tie, the reading with more columns, then the one that reads both lines of a wrapped heading
+    // ('Date' over 'received', 'Transaction' over 'date'): a cut whose second line takes in a panel's
+    // figure reads the first line alone.
     const better =
       found &&
       (!best ||
         found.share > best.share ||
-        (found.share === best.share && found.header.columns.length > best.header.columns.length));
+        (found.share === best.share &&
+          (found.header.columns.length > best.header.columns.length ||
+            (found.header.columns.length === best.header.columns.length && found.rows > best.rows))));
     if (better) best = found;
   }
   return best && { header: best.header, rows: best.rows };
