@@ -44,15 +44,36 @@ function amountPattern(allowInteger: boolean): RegExp {
 
 const DECIMAL_PATTERN = amountPattern(false);
 const INTEGER_PATTERN = amountPattern(true);
+const HAS_DIGIT = /[0-9]/;
+
+/**
+ * Each text's answer, read once (with and without whole numbers): the stages of a reading try the same words
+ * and figures again and again (a row's cells, its money groups, the context, a figure in another currency).
+ * The answers are frozen, since every caller of the same text shares one. Emptied when it grows large.
+ */
+const READ: ReadonlyArray<Map<string, ParsedAmount | null>> = [new Map(), new Map()];
+const READ_LIMIT = 20_000;
 
 /** Parses one printed amount (spaces inside are ignored: '£ 1,234.56 DR'); null when it is not money. */
 export function parseAmount(text: string, options: ParseAmountOptions = {}): ParsedAmount | null {
+  // Every figure has a digit (the patterns' \d is ASCII's): most words of a row have none.
+  if (!HAS_DIGIT.test(text)) return null;
+  const read = READ[options.allowInteger ? 1 : 0]!;
+  const known = read.get(text);
+  if (known !== undefined) return known;
+  const parsed = readAmount(text, options.allowInteger === true);
+  if (read.size >= READ_LIMIT) read.clear();
+  read.set(text, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+function readAmount(text: string, allowInteger: boolean): ParsedAmount | null {
   const compact = text
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/\s+/g, '')
     .toUpperCase();
   if (!compact) return null;
-  const match = (options.allowInteger ? INTEGER_PATTERN : DECIMAL_PATTERN).exec(compact);
+  const match = (allowInteger ? INTEGER_PATTERN : DECIMAL_PATTERN).exec(compact);
   const g = match?.groups;
   if (!g?.number) return null;
   const brackets = Boolean(g.open || g.inner);
@@ -85,10 +106,12 @@ export function toPenceExact(pounds: number): number {
   return Math.round(pounds * 100);
 }
 
+const SIGNS_UPPER: ReadonlySet<string> = new Set(CURRENCY_SIGNS.map(([sign]) => sign.toUpperCase()));
+
 /** Words that may stand beside a number in a money cell: currency, signs, brackets and CR/DR/OD/D. */
 export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
   const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
-  if (w === '(' || w === '+' || CURRENCY_SIGNS.some(([sign]) => sign.toUpperCase() === w)) return 'before';
+  if (w === '(' || w === '+' || SIGNS_UPPER.has(w)) return 'before';
   // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR'); one that is also a
   // word ('TOP', 'CUP') only as printed, in capitals.
   if (isCurrencyCode(w) && (isCommonCode(w) || word === w)) return 'either';

@@ -152,8 +152,15 @@ export function numericDateOrder(
   return disorder('month') < disorder('day') ? 'month' : 'day';
 }
 
+const HAS_DIGIT = /[0-9]/;
+// The named-month forms of a whole cell, built once: day first ('17 Sep 2024', '1st March'), month first ('Sep 17').
+const DAY_MONTH = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`);
+const MONTH_DAY = new RegExp(`^(${MONTH_NAME})\\.? ?(\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`);
+
 /** Parses a whole cell as a date; null when it is not one. */
 export function parseDate(text: string): PartialDate | null {
+  // Every form has a digit (the patterns' \d is ASCII's): a description's words have none.
+  if (!HAS_DIGIT.test(text)) return null;
   const t = text.trim().replace(WEEKDAY, '').replace(/[,.]$/, '').replace(/\s+/g, ' ').toLowerCase();
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (m) return result(Number(m[3]), Number(m[2]), Number(m[1]));
@@ -161,10 +168,10 @@ export function parseDate(text: string): PartialDate | null {
   if (m) return numeric(Number(m[1]), Number(m[2]), fullYear(m[3] ?? ''));
   m = /^(\d{1,2})\/(\d{1,2})$/.exec(t);
   if (m) return numeric(Number(m[1]), Number(m[2]), null);
-  m = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`).exec(t);
+  m = DAY_MONTH.exec(t);
   if (m) return result(Number(m[1]), MONTHS[m[2] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
   // Month first ('Sep 17', as American Express prints it); a scan's OCR may run the two together ('Sep17').
-  m = new RegExp(`^(${MONTH_NAME})\\.? ?(\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`).exec(t);
+  m = MONTH_DAY.exec(t);
   if (m) return result(Number(m[2]), MONTHS[m[1] ?? ''] ?? 0, m[3] ? fullYear(m[3]) : null);
   return null;
 }
