@@ -44,12 +44,22 @@ export const parsedStatementSchema = lazy(() =>
         z.array(
           z.object({
             row: z.nullable(z.number()),
-            cell: z.enum(['amount', 'balance', 'opening', 'closing', 'money_in_total', 'money_out_total']),
+            cell: z.enum([
+              'amount',
+              'balance',
+              'opening',
+              'closing',
+              'money_in_total',
+              'money_out_total',
+              'date',
+            ]),
             text: z.string(),
             page: z.nullable(z.number()),
             reason: z.string(),
             /** The figure the statement's own arithmetic recovers for it (read, not printed legibly). */
             recovered: z.optional(z.number()),
+            /** A misread date as the rows either side and the period recover it. */
+            recoveredDate: z.optional(isoDate()),
           }),
         ),
       ),

@@ -17,6 +17,7 @@ import type {
  *  - its transactions do not add up to its printed balances (opening + money in − money out = closing, and
  *    each running balance printed along the way),
  *  - a printed figure could not be read, or was recovered from the balances either side,
+ *  - a date was misread by the scan (recovered from the rows either side, or carried down from the row above),
  *  - the year of its dates was taken from the upload date (the statement prints none), or
  *  - it names another bank, kind of account, sort code, account number or card than the chosen account.
  * A statement that adds up, in the account it names, goes straight through.
@@ -56,6 +57,7 @@ export interface CheckAccount extends Partial<AccountIdentity> {
 export const CHECK_REASONS = [
   'does_not_add_up',
   'unreadable_figures',
+  'unreadable_dates',
   'year_from_upload_date',
   'other_bank',
   'other_account_kind',
@@ -67,6 +69,8 @@ export type CheckReason = (typeof CHECK_REASONS)[number];
 export const CHECK_REASON_TEXT: Record<CheckReason, string> = {
   does_not_add_up: 'The transactions we read do not add up to the balances printed on the statement.',
   unreadable_figures: 'Some figures on the statement could not be read clearly.',
+  unreadable_dates:
+    'Some dates on the statement could not be read clearly, so a transaction may have the wrong date. Please check the dates.',
   year_from_upload_date:
     'The statement does not print a year, so we took it from the day you uploaded it. Please check the year.',
   other_bank: 'The statement looks like it is from another bank than the account you chose.',
@@ -126,12 +130,23 @@ export function checkReasons(
   account: CheckAccount,
   options: { exactFile?: boolean } = {},
 ): CheckReason[] {
+  return [...readingReasons(reading, options), ...accountMismatches(reading, account)];
+}
+
+/**
+ * Why a reading needs the family's check whatever account it is put in: its figures do not add up, a figure
+ * or a date could not be read, or its year is the upload date's. None: the statement's own figures confirm it.
+ */
+export function readingReasons(
+  reading: Pick<CheckReading, 'reconciliation' | 'warnings' | 'yearSource'>,
+  options: { exactFile?: boolean } = {},
+): CheckReason[] {
   const reasons: CheckReason[] = [];
-  const { ok, breaks } = reading.reconciliation;
+  const { ok, breaks, unreadable = [] } = reading.reconciliation;
   if (!ok && !(options.exactFile && breaks.length === 0)) reasons.push('does_not_add_up');
-  if (reading.reconciliation.unreadable?.length) reasons.push('unreadable_figures');
+  if (unreadable.some((u) => u.cell !== 'date')) reasons.push('unreadable_figures');
+  if (unreadable.some((u) => u.cell === 'date')) reasons.push('unreadable_dates');
   if (yearTakenFromUploadDate(reading)) reasons.push('year_from_upload_date');
-  reasons.push(...accountMismatches(reading, account));
   return reasons;
 }
 

@@ -1,9 +1,11 @@
+import { toPenceExact } from './amounts';
 import type { Block } from './blocks';
 import { CERTAIN_CLOSING_LABEL, CLOSING_LABEL, findLabel } from './context';
 import type { Found } from './find-table';
 import { groupRows, legibleWords, wordsFromBlocks } from './geometry';
 import { readOnce } from './reader';
-import type { AccountKind, ReadStatementOptions, ReadStatementResult } from './types';
+import { balanceDirection } from './reconcile';
+import type { AccountKind, ParsedStatement, ReadStatementOptions, ReadStatementResult } from './types';
 
 /**
  * Stage 5's loop: the candidate readings of what a statement leaves open, each checked against every figure
@@ -145,6 +147,10 @@ function readUnder(
     const probe: Found = { titleAfterBalances: false };
     const whole = readOnce(blocks, options, { cut: { title: false, account }, probe, totalCloses });
     if (!whole) break;
+    // The rows cut off are another account's only where their balances do not go on from this one's: a page
+    // whose balances continue the account (its rows read wrong, so the whole did not add up) is no other
+    // account, and dropping it would leave a page of money read as nothing.
+    if (confirmed(whole) && continuesAfter(first.statement, found, whole.statement)) continue;
     // As for the whole table: rows without a balance under a title, every row above printing one, go.
     if (confirmed(whole) && !probe.titleAfterBalances) return whole;
     const titled = readOnce(blocks, options, { cut: { title: true, account }, totalCloses });
@@ -152,6 +158,34 @@ function readUnder(
     if (confirmed(whole)) return whole;
   }
   return first;
+}
+
+/**
+ * Whether the rows the whole table reads after those of `cut` go on from `cut`'s closing balance (the same
+ * account, read on): that closing printed again where the cut falls (carried forward, then brought forward),
+ * or the first balance printed after it, less the amounts up to it. `found`: what the whole reading told.
+ */
+function continuesAfter(whole: ParsedStatement, found: Found, cut: ParsedStatement): boolean {
+  const kept = cut.transactions.length;
+  if (cut.closingBalance === null || whole.transactions.length <= kept) return false;
+  const same = cut.transactions.every((t, i) => {
+    const w = whole.transactions[i]!;
+    return w.date === t.date && w.amount === t.amount;
+  });
+  if (!same) return false;
+  // Carried forward and brought forward: the closing printed twice where the cut falls.
+  const closing = toPenceExact(cut.closingBalance);
+  const again = (found.balanceLines ?? []).filter(
+    (b) => b.afterRow === kept - 1 && toPenceExact(b.balance) === closing,
+  );
+  if (again.length >= 2) return true;
+  const direction = balanceDirection(whole.accountKind);
+  let moved = 0;
+  for (const t of whole.transactions.slice(kept)) {
+    moved += direction * toPenceExact(t.signedAmount);
+    if (t.balance !== null) return toPenceExact(t.balance) - moved === toPenceExact(cut.closingBalance);
+  }
+  return false;
 }
 
 const confirmed = (result: ReadStatementResult | null): result is ReadStatementResult & { ok: true } =>

@@ -1,5 +1,6 @@
 import type { PartialDate } from './dates';
 import type { Row } from './geometry';
+import type { MisreadDate } from './misread-dates';
 import type { MoneyCell, UnreadableCell as UnreadableMoney } from './rows';
 import { near, type TableRow } from './table';
 import type { PageBox, TransactionRegion } from './types';
@@ -25,6 +26,8 @@ export interface RawTransaction {
   page: number;
   /** The lines it was read from, and its figures' boxes. */
   region: TransactionRegion;
+  /** Its date misread in the date column (its own, or carried down from a row above that printed it). */
+  misreadDate?: MisreadDate;
 }
 
 /** The box around lines on one page (the lines of other pages left out). */
@@ -135,6 +138,8 @@ export function assemble(rows: readonly TableRow[]): Assembly {
   const warnings: string[] = [];
   const used = new Set<Row>();
   let currentDate: PartialDate | null = null;
+  // The misread date the rows below carry down, until a date is read.
+  let currentMisread: MisreadDate | null = null;
   let sectionYear: number | null = null;
   let pending: {
     date: PartialDate | null;
@@ -142,12 +147,14 @@ export function assemble(rows: readonly TableRow[]): Assembly {
     parts: string[];
     rows: TableRow[];
     last: TableRow;
+    misread?: MisreadDate;
   } | null = null;
   let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
   let previous: TableRow | null = null;
 
   const setDate = (date: PartialDate) => {
     currentDate = date;
+    currentMisread = null;
     for (const t of transactions) if (!t.date) t.date = date;
   };
   /** Text lines with no amount of their own: they continue the transaction above when they sit under it. */
@@ -260,7 +267,14 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           used.add(row.row);
         } else {
           dropPending();
-          pending = { date: null, date2: row.date2, parts: [text], rows: [row], last: row };
+          pending = {
+            date: null,
+            date2: row.date2,
+            parts: [text],
+            rows: [row],
+            last: row,
+            ...(row.misreadDate ? { misread: { text: row.misreadDate } } : {}),
+          };
         }
         break;
       }
@@ -277,6 +291,11 @@ export function assemble(rows: readonly TableRow[]): Assembly {
         const date: PartialDate | null = row.date ?? lead?.date ?? (datesBelow ? null : currentDate);
         if (row.date) setDate(row.date);
         else if (date) currentDate = date;
+        if (!row.date && !lead?.date) {
+          const own = row.misreadDate ? { text: row.misreadDate } : lead?.misread;
+          if (own) currentMisread = own;
+        }
+        const misreadDate = row.date || lead?.date ? undefined : (currentMisread ?? undefined);
         const ownText = [row.dateColumnText, row.description].filter(Boolean).join(' ');
         const parts = lead && !(lead.date && row.date) ? [...lead.parts, ownText] : [ownText];
         if (lead) for (const r of lead.rows) used.add(r.row);
@@ -314,6 +333,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           unreadableBalance: k === amounts.length - 1 ? unreadableBalance : null,
           segment: row.segment,
           page: row.row.page,
+          ...(misreadDate ? { misreadDate } : {}),
         }));
         transactions.push(...items);
         lastTxn = { items, last: row };

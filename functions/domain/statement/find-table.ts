@@ -28,6 +28,8 @@ export type Cut = { title: boolean; account: number | null; apart?: boolean };
 export interface Found {
   /** The table ends at a title after which no row prints a balance, every row above it printing one. */
   titleAfterBalances: boolean;
+  /** The balances printed on lines of their own between rows (told by the reader): after which row, and what. */
+  balanceLines?: Array<{ afterRow: number; balance: number }>;
 }
 
 /** The table one reading works from, and what lies outside it. */

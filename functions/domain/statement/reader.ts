@@ -15,6 +15,7 @@ import {
 import { type Cut, type Found, findTable } from './find-table';
 import { groupRows, legibleWords, pageCount, rowText, wordsFromBlocks } from './geometry';
 import { panelRows } from './layout';
+import { misreadDates } from './misread-dates';
 import {
   accountKindOf,
   balanceValue,
@@ -171,9 +172,24 @@ export function readOnce(
     printedDate: latest(context.datedText.filter((d) => !afterUpload(d))) ?? latest(context.monthHeadings),
     referenceDate: reference,
   };
+  // Rows no date is read for (none printed on them or above them: the date column lost, its heading misread)
+  // are dated 1 January only so that they can be shown: never as fact.
+  const undated = assembly.transactions.filter((t) => !t.date && !t.misreadDate);
   const resolved = resolveDates(assembly.transactions, anchors);
   if (!resolved) return fail('no_year');
   const dates = resolved.dates;
+  // A date the scan misread in the date column: recovered where one date fits, noted either way.
+  notes.push(...misreadDates(assembly.transactions, dates, context.period, order));
+  if (undated.length) {
+    const first = undated[0]!;
+    notes.push({
+      anchor: first,
+      cell: 'date',
+      text: '',
+      page: first.page,
+      reason: `no date is read for ${undated.length === 1 ? 'a row' : `${undated.length} rows`} ("${first.parts.join(' ').trim()}"${undated.length > 1 ? ' and the rows after it' : ''}); ${undated.length === 1 ? 'it is' : 'they are'} dated ${dates[assembly.transactions.indexOf(first)]} only to be shown`,
+    });
+  }
   const yearSource: YearSource = assembly.transactions.length ? resolved.source : 'none';
   if (yearSource === 'reference_date') {
     warnings.push(
@@ -286,10 +302,11 @@ export function readOnce(
     page: n.page,
     reason: n.reason,
     ...(n.recovered === undefined ? {} : { recovered: n.recovered }),
+    ...(n.recoveredDate === undefined ? {} : { recoveredDate: n.recoveredDate }),
   }));
   for (const u of unreadable) {
     warnings.push(
-      `A figure could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
+      `A ${u.cell === 'date' ? 'date' : 'figure'} could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
     );
   }
 
@@ -298,6 +315,8 @@ export function readOnce(
     balance: fromPence(balanceValue(c.cell.amount, kind, owedNegative)),
     reason: c.reason,
   }));
+  if (probe)
+    probe.balanceLines = reconcileCheckpoints.map((c) => ({ afterRow: c.afterRow, balance: c.balance }));
   const { reconciliation, checks } = reconcileDetailed({
     openingBalance: opening === null ? null : fromPence(opening),
     closingBalance: closing === null ? null : fromPence(closing),

@@ -193,6 +193,8 @@ export interface UnreadableNote {
   page: number | null;
   reason: string;
   recovered?: number;
+  /** A misread date's date as the rows either side and the period recover it ('YYYY-MM-DD'). */
+  recoveredDate?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
 import { center, height, type Row, type Word } from './geometry';
 import type { Column, ColumnKind } from './header';
+import { dateShaped, RULE_MARK } from './misread-dates';
 
 /**
  * One table row read against the table's columns: its date, its description text and its money cells.
@@ -61,6 +62,8 @@ export interface RowCells {
   times?: number;
   /** A date line under its entry that goes on with the entry's text ('27 May 2025 Card ending in 4471'). */
   dateLine?: true;
+  /** Text in the date column shaped like a date that is none, as a scan misreads one ('41/04/25'). */
+  misreadDate?: string;
 }
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
@@ -131,6 +134,9 @@ function textColumnsOf(words: readonly Word[], columns: readonly Column[]): Map<
   return result;
 }
 
+/** What a scan reads a speck or a short rule as: tildes alone ('~~'), never a statement's word. */
+const SPECK = /^~+$/;
+
 /** Reads one row against the table's layout. */
 export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolean): RowCells {
   const textWords: Word[] = [];
@@ -183,10 +189,27 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   });
   const { groups, unreadable, text, noise: moneyNoise } = moneyGroups(moneyWords, allowInteger, layout);
   let noise = moneyNoise;
-  const words = [...textWords, ...text].sort((a, b) => a.left - b.left);
+  // A speck or a short rule a scan reads as tildes ('~~' before 'SAINSBURYS') is no word of the statement.
+  const words = [...textWords, ...text].filter((w) => !SPECK.test(w.text)).sort((a, b) => a.left - b.left);
   const columns = layout.textColumns;
   const columnOf = textColumnsOf(words, columns);
+  // A box rule beside the date column, which a scan reads as a mark of its own ('|' before '01/04/25'), is
+  // neither the date nor text.
+  const dateIndex = columns.findIndex((c) => c.kind === 'date');
+  for (const w of words) {
+    if (columnOf.get(w) !== dateIndex) continue;
+    if (!RULE_MARK.test(w.text)) break;
+    columnOf.delete(w);
+  }
   const dated = takeDate(words, columns, columnOf, 'date');
+  // Text shaped like a date that is none where the date stands ('41/04/25': a nought misread): the row's
+  // date is misread, never its description.
+  let misreadDate: string | undefined;
+  const firstInDate = words.find((w) => columnOf.get(w) === dateIndex);
+  if (!dated && dateIndex >= 0 && firstInDate && dateShaped(firstInDate.text)) {
+    misreadDate = firstInDate.text;
+    columnOf.delete(firstInDate);
+  }
   const date = dated?.date ?? null;
   const date2 = takeDate(words, columns, columnOf, 'date2')?.date ?? null;
   const dateColumnText: string[] = [];
@@ -243,6 +266,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     money,
     ...(times ? { times } : {}),
     ...(ownDate && description ? { dateLine: true as const } : {}),
+    ...(misreadDate ? { misreadDate } : {}),
     unreadable: unreadable.map((g) => ({
       text: g.words.map((w) => w.text).join(' '),
       left: Math.min(...g.words.map((w) => w.left)),

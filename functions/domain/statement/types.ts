@@ -61,7 +61,9 @@ export type UnreadableCellKind =
   | 'opening'
   | 'closing'
   | 'money_in_total'
-  | 'money_out_total';
+  | 'money_out_total'
+  /** A date the scan misread in the date column ('41/04/25'): the row's date is recovered or carried down. */
+  | 'date';
 
 /**
  * A printed figure the reader could not read as money (a misprint such as '2,540.BB', '44.079.83',
@@ -81,6 +83,11 @@ export interface UnreadableCell {
    * need exactly 120.00): the row is counted with it. Recovered, not printed legibly: the family checks it.
    */
   recovered?: number;
+  /**
+   * A misread date's date ('YYYY-MM-DD') where the rows either side and the statement period leave only one
+   * date it reads as with one figure read again: the row is dated so. Recovered, not read: the family checks it.
+   */
+  recoveredDate?: string;
 }
 
 export interface Reconciliation {

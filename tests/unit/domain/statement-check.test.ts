@@ -77,6 +77,22 @@ describe('which readings wait for the family', () => {
       unreadable: [{ row: 1, cell: 'amount' as const, text: '3O.00', page: 1, reason: 'misprinted' }],
     };
     expect(checkReasons(reading({ reconciliation: unreadable }), account)).toEqual(['unreadable_figures']);
+    // A date the scan misread ('41/04/25' for '01/04/25'), even one recovered from the rows either side.
+    const misreadDate = {
+      ok: true,
+      breaks: [],
+      unreadable: [
+        {
+          row: 1,
+          cell: 'date' as const,
+          text: '41/04/25',
+          page: 1,
+          reason: 'misread',
+          recoveredDate: '2025-04-01',
+        },
+      ],
+    };
+    expect(checkReasons(reading({ reconciliation: misreadDate }), account)).toEqual(['unreadable_dates']);
     expect(checkReasons(reading({ yearSource: 'reference_date' }), account)).toEqual([
       'year_from_upload_date',
     ]);

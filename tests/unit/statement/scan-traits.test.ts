@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ParsedStatement, readStatement } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
+import { readingReasons } from '../../../functions/domain/statement-check';
 import { type CellSpec, HEADING, pageBlocks, row, rowsFrom } from './blocks';
 
 /**
@@ -70,5 +71,200 @@ describe('the time of a transaction on the line under its date, as a scan reads 
   it('a figure under a date in a column that prints no times stays in the description', () => {
     const s = read(statement(['', '0703', '', '']));
     expect(s.transactions[1]!.description).toBe('ACME SALARY 0703');
+  });
+});
+
+describe('a date the scan misread in the date column never dates its row silently', () => {
+  // What the local OCR made of a Courier statement whose summary box stands left of the rows, a rule between
+  // them: the rule read as '|' and the nought of '04/04/25' as a 4 ('| 44/04/25'). The figures add up
+  // whatever the row's date, so only the date column can show it.
+  const statement = (misread: CellSpec[], before = '03/04/25', after = '04/04/25') =>
+    pageBlocks([
+      [30, [[40, 'Co-operative Bank']]],
+      [50, [[40, 'Statement 01/04/25 - 30/04/25']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('', 'Opening balance', '', '', '500.00'),
+        row('01/04/25', 'DD ECOTRICITY', '84.50', '', '415.50'),
+        row(before, 'FPI SALARY', '', '2,100.00', '2,515.50'),
+        [...misread, [110, 'SO RENT'], [400, '1,200.00', 'r'], [560, '1,315.50', 'r']] as CellSpec[],
+        row(after, 'CARD OXFAM BOOKS', '6.50', '', '1,309.00'),
+        row('28/04/25', 'CHQ 100233', '25.00', '', '1,284.00'),
+      ]),
+    ]);
+  const misreadRow = (s: ParsedStatement) => s.transactions[2]!;
+
+  it("a box rule read as '|' and a nought as a 4 ('| 44/04/25'): the one date the rows either side allow", () => {
+    const s = read(
+      statement([
+        [30, '|'],
+        [40, '44/04/25'],
+      ]),
+    );
+    expect(misreadRow(s)).toMatchObject({ date: '2025-04-04', description: 'SO RENT', signedAmount: -1200 });
+    expect(s.reconciliation.ok).toBe(true);
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ row: 2, cell: 'date', text: '44/04/25', recoveredDate: '2025-04-04' }),
+    ]);
+    // Recovered, not read: the statement goes to the family's check, never straight into their figures.
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+    expect(s.warnings.some((w) => w.startsWith('A date could not be read on page 1: "44/04/25"'))).toBe(true);
+  });
+
+  it("a box rule read as '|' before a date read right ('| 04/04/25') is no part of the description", () => {
+    const s = read(
+      statement([
+        [30, '|'],
+        [40, '04/04/25'],
+      ]),
+    );
+    expect(misreadRow(s)).toMatchObject({ date: '2025-04-04', description: 'SO RENT' });
+    expect(readingReasons(s)).toEqual([]);
+  });
+
+  it('a misread date that reads as more than one date between the rows either side is not guessed', () => {
+    // '47/04/25' between 03/04 and 20/04: '07/04/25' and '17/04/25' both fit.
+    const s = read(statement([[40, '47/04/25']], '03/04/25', '20/04/25'));
+    expect(misreadRow(s)).toMatchObject({ date: '2025-04-03', description: 'SO RENT' });
+    const [note] = s.reconciliation.unreadable ?? [];
+    expect(note).toMatchObject({ cell: 'date', text: '47/04/25' });
+    expect(note?.recoveredDate).toBeUndefined();
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+
+  it("a letter read for a figure ('P4/04/25') is recovered the same way", () => {
+    const s = read(statement([[40, 'P4/04/25']]));
+    expect(misreadRow(s)).toMatchObject({ date: '2025-04-04', description: 'SO RENT' });
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+});
+
+describe('rows no date is read for are never dated as fact', () => {
+  // A charge card's 'Transaction date' and 'Process date' printed close together, which the local OCR ran into
+  // 'Transaction datrocess date': no date column is found, each row's dates stay in its description, and the
+  // rows were dated 1 January while the figures still added up.
+  const blocks = pageBlocks([
+    [30, [[40, 'American Express']]],
+    [60, [[40, 'Previous balance £100.00']]],
+    [72, [[40, 'New balance £160.50']]],
+    [
+      100,
+      [
+        [40, 'Transaction datrocess date'],
+        [190, 'Transaction details'],
+        [560, 'Amount £', 'r'],
+      ],
+    ],
+    ...rowsFrom(115, 12, [
+      [
+        [40, 'Sept 21 Sept 22'],
+        [190, 'BRITISH AIRWAYS LONDON'],
+        [560, '48.00', 'r'],
+      ],
+      [
+        [40, 'Sept 25 Sept 26'],
+        [190, 'HOTEL CHOCOLAT LONDON'],
+        [560, '12.50', 'r'],
+      ],
+      [
+        [40, 'Oct 01 Oct 02'],
+        [190, 'WAITROSE 0187 LONDON'],
+        [560, '10.00', 'r'],
+      ],
+    ]),
+  ]);
+
+  it('the statement goes to the family’s check, saying no date was read', () => {
+    const result = readStatement(blocks, { referenceDate: '2026-01-01' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const s = result.statement;
+    expect(s.transactions).toHaveLength(3);
+    expect(readingReasons(s)).toContain('unreadable_dates');
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({
+        cell: 'date',
+        row: 0,
+        reason: expect.stringContaining('no date is read for 3 rows'),
+      }),
+    ]);
+  });
+});
+
+describe('specks a scan reads as tildes', () => {
+  // What the local OCR made of a mark beside three of a card's descriptions: '~~ SAINSBURYS S/MKT 0412'.
+  it('are no part of the description', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Barclaycard']]],
+        [50, [[40, 'Statement 1 November 2025 to 30 November 2025']]],
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('', 'Opening balance', '', '', '500.00'),
+          [
+            [40, '19 Nov'],
+            [100, '~~'],
+            [112, 'SAINSBURYS S/MKT 0412'],
+            [400, '62.30', 'r'],
+            [560, '437.70', 'r'],
+          ],
+          [
+            [40, '20 Nov'],
+            [100, '~~~'],
+            [112, 'SPOTIFY UK'],
+            [400, '11.99', 'r'],
+            [560, '425.71', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-11-19', 'SAINSBURYS S/MKT 0412', -62.3],
+      ['2025-11-20', 'SPOTIFY UK', -11.99],
+    ]);
+  });
+});
+
+describe('a page of rows read wrong is never dropped as another account’s', () => {
+  // What a lower-resolution reading made of a paged statement (headings on every page, 'Balance carried
+  // forward' closing each): an amount on page 2 misread, so the whole did not add up, and page 1 alone, read
+  // as if page 2 began another account's statement, did.
+  const blocks = [
+    ...pageBlocks([
+      [30, [[40, 'Lloyds Bank']]],
+      [50, [[40, 'Statement 01/04/25 - 30/04/25']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('', 'Balance brought forward', '', '', '500.00'),
+        row('01/04/25', 'DD ECOTRICITY', '84.50', '', '415.50'),
+        row('03/04/25', 'FPI SALARY', '', '2,100.00', '2,515.50'),
+        row('04/04/25', 'SO RENT', '1,200.00', '', '1,315.50'),
+        row('', 'Balance carried forward', '', '', '1,315.50'),
+      ]),
+    ]),
+    ...pageBlocks(
+      [
+        [100, HEADING],
+        ...rowsFrom(115, 12, [
+          row('', 'Balance brought forward', '', '', '1,315.50'),
+          row('09/04/25', 'CARD OXFAM BOOKS', '42.60', '', '1,302.90'),
+          row('14/04/25', 'CARD BRISTOL BUS', '4.80', '', '1,298.10'),
+          row('', 'Balance carried forward', '', '', '1,298.10'),
+        ]),
+      ],
+      2,
+    ),
+  ];
+
+  it('the misread page stays, and the statement does not add up', () => {
+    const s = read(blocks);
+    expect(s.transactions.map((t) => t.date)).toEqual([
+      '2025-04-01',
+      '2025-04-03',
+      '2025-04-04',
+      '2025-04-09',
+      '2025-04-14',
+    ]);
+    expect(s.reconciliation.ok).toBe(false);
   });
 });

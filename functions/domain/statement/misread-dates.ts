@@ -1,0 +1,126 @@
+import { inOrder, parseDate, toIso } from './dates';
+import type { RawTransaction } from './entries';
+import type { UnreadableNote } from './readings';
+
+/**
+ * Dates a scan misread in the date column. OCR may read a box rule beside the date as a mark ('|' before
+ * '01/04/25') and a nought as another digit ('41/04/25'): the date column then holds text shaped like a date
+ * that is none. Such a row must never take the date above it silently (its figures still add up), so the
+ * reading notes it as unreadable, which sends the statement to the family's check. Where the rows either side
+ * (the statement running in date order) and the statement period leave exactly one date that the text reads
+ * as with one glyph read again, the row takes that date, and the note says so.
+ */
+
+/** A box rule or its edge, read as a mark of its own in the date column ('|', '[', '!'). */
+export const RULE_MARK = /^[|¦!\][]$/;
+
+/** Letters OCR reads for digits in a date ('O' for 0, 'l' or 'I' for 1, 'S' for 5, 'B' for 8). */
+const LOOKALIKE: Record<string, string> = {
+  O: '0',
+  o: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  S: '5',
+  s: '5',
+  B: '8',
+  Z: '2',
+};
+
+/** 'dd/mm/yy' (or '.', '-'; a four-digit year) with any one glyph in its figures read as something else. */
+const NUMERIC_SHAPE = /^(.{1,2})([/.-])(.{1,2})\2(.{2}|.{4})$/;
+
+/**
+ * The text as a date would read with its lookalike letters as digits, when it is shaped like a numeric date
+ * (at most one glyph of its figures neither a digit nor a lookalike) and does not read as one: else null.
+ */
+export function dateShaped(text: string): string | null {
+  const trimmed = text.replace(/^[|¦!\][]+|[|¦!\][]+$/g, '');
+  const mapped = [...trimmed].map((ch) => LOOKALIKE[ch] ?? ch).join('');
+  const m = NUMERIC_SHAPE.exec(mapped);
+  if (!m) return null;
+  const figures = `${m[1]}${m[3]}${m[4]}`;
+  if (figures.replace(/\d/g, '').length > 1) return null;
+  return parseDate(mapped) ? null : mapped;
+}
+
+/** Every reading of a date-shaped text with one glyph read again (a figure for the glyph that is none). */
+function oneGlyphAgain(mapped: string): string[] {
+  const out: string[] = [];
+  const odd = [...mapped].findIndex((ch) => !/[\d/.-]/.test(ch));
+  const positions = odd >= 0 ? [odd] : [...mapped].flatMap((ch, i) => (/\d/.test(ch) ? [i] : []));
+  for (const i of positions)
+    for (let d = 0; d <= 9; d++) out.push(`${mapped.slice(0, i)}${d}${mapped.slice(i + 1)}`);
+  return out;
+}
+
+/** A misread date: its text, shared by the rows that carry it down (the day's later rows print no date). */
+export interface MisreadDate {
+  text: string;
+}
+
+/**
+ * The dates of rows whose date the scan misread: recovered where exactly one date fits, else left as the
+ * date carried down, each with a note. `dates` (ISO, one per transaction, oldest first) is changed in place.
+ */
+export function misreadDates(
+  transactions: ReadonlyArray<RawTransaction>,
+  dates: string[],
+  period: { start: string; end: string } | null,
+  order: 'day' | 'month',
+): UnreadableNote[] {
+  const groups = new Map<MisreadDate, number[]>();
+  transactions.forEach((t, i) => {
+    if (t.misreadDate) groups.set(t.misreadDate, [...(groups.get(t.misreadDate) ?? []), i]);
+  });
+  if (!groups.size) return [];
+  const known = dates.flatMap((d, i) => (transactions[i]!.misreadDate ? [] : [{ d, i }]));
+  const inDateOrder = known.every(({ d }, k) => k === 0 || d >= known[k - 1]!.d);
+  const notes: UnreadableNote[] = [];
+  for (const [misread, rows] of groups) {
+    const first = rows[0]!;
+    const last = rows.at(-1)!;
+    const low = known.findLast(({ i }) => i < first)?.d ?? period?.start ?? null;
+    const high = known.find(({ i }) => i > last)?.d ?? period?.end ?? null;
+    const fits = new Set<string>();
+    const mapped = dateShaped(misread.text);
+    if (inDateOrder && low && high && mapped) {
+      for (const text of oneGlyphAgain(mapped)) {
+        const parsed = parseDate(text);
+        if (!parsed) continue;
+        const date = inOrder(parsed, order);
+        const years = date.year !== null ? [date.year] : [Number(low.slice(0, 4)), Number(high.slice(0, 4))];
+        for (const year of years) {
+          if (date.month === 2 && date.day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCDate() !== 29)
+            continue;
+          const iso = toIso(date, year);
+          const inPeriod = !period || (iso >= period.start && iso <= period.end);
+          if (iso >= low && iso <= high && inPeriod) fits.add(iso);
+        }
+      }
+    }
+    const page = transactions[first]!.page;
+    if (fits.size === 1) {
+      const [iso] = [...fits];
+      for (const i of rows) dates[i] = iso!;
+      notes.push({
+        anchor: transactions[first]!,
+        cell: 'date',
+        text: misread.text,
+        page,
+        reason: `the date is misread; the dates either side${period ? ' and the statement period' : ''} leave only ${iso}, which it reads as with one figure read again, so it is read as ${iso}`,
+        recoveredDate: iso!,
+      });
+    } else {
+      notes.push({
+        anchor: transactions[first]!,
+        cell: 'date',
+        text: misread.text,
+        page,
+        reason: `the date is misread and could not be worked out; the row is given the date of the row above (${dates[first]}), which may be wrong`,
+      });
+    }
+  }
+  return notes;
+}
