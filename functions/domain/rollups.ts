@@ -1,16 +1,8 @@
 import { dateParts, endOfMonth, makeDate } from './dates';
-import {
-  cellOfRow,
-  type Figures,
-  figuresConfidence,
-  magnitude,
-  netOf,
-  type RollupCell,
-  sumCells,
-} from './figures';
+import { cellOfRow, type Figures, figuresConfidence, magnitude, netOf, type RollupCell } from './figures';
 import { effectiveFlowType } from './flow-types';
 import { toPence } from './money';
-import { type StatsTransaction, statsFromFigures, summaryFromFigures } from './periods';
+import type { StatsTransaction } from './periods';
 import { merchantOf } from './spending';
 import type { ConfidenceLevel, Period } from './types';
 

@@ -110,7 +110,7 @@ interface Box {
 }
 
 function boxOf(value: PDFArray | undefined): Box | null {
-  if (!value || value.size() !== 4) return null;
+  if (value?.size() !== 4) return null;
   const [x0, y0, x1, y1] = value.asArray().map(numberOf);
   if ([x0, y0, x1, y1].some((n) => n === null)) return null;
   return {
