@@ -29,15 +29,11 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
  *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too,
  *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too,
-<<<<<<< HEAD
- *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too.
- * Deterministic: one run. Target: every statement, every row.
-=======
- *  - the scans of those three later sets (cards, accounts, mixed), as one figure of their own.
+ *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too,
+ *  - the scans of those four later sets (cards, accounts, mixed, banks), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
->>>>>>> scanfix
  */
 interface Row {
   date: string;
@@ -59,11 +55,8 @@ interface Case {
     | 'freehand-cards'
     | 'freehand-accounts'
     | 'freehand-mixed'
-<<<<<<< HEAD
-    | 'freehand-banks';
-=======
+    | 'freehand-banks'
     | 'freehand-later-scans';
->>>>>>> scanfix
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -336,13 +329,12 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand-mixed'),
     ),
     ...figure(
-<<<<<<< HEAD
       'freehand bank and society accounts (text layer)',
       results.filter((r) => r.group === 'freehand-banks'),
-=======
-      'freehand cards, accounts and mixed, scanned (OCR)',
+    ),
+    ...figure(
+      'freehand cards, accounts, mixed and banks, scanned (OCR)',
       results.filter((r) => r.group === 'freehand-later-scans'),
->>>>>>> scanfix
     ),
     ...figure(
       'all fixtures',
