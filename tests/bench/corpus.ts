@@ -8,6 +8,7 @@ import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
+import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
@@ -26,7 +27,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    scan, as their own figures ('all fixtures' leaves them out, so it stays comparable with earlier runs),
  *  - the card statements drawn the same way (freehand-cards.ts), text layer, as their own figure too,
  *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too,
- *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too.
+ *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too,
+ *  - a second round of card statements drawn the same way (freehand-cards2.ts), their own figure too.
  * Deterministic: one run. Target: every statement, every row.
  */
 interface Row {
@@ -48,7 +50,8 @@ interface Case {
     | 'freehand-scans'
     | 'freehand-cards'
     | 'freehand-accounts'
-    | 'freehand-mixed';
+    | 'freehand-mixed'
+    | 'freehand-cards2';
   /** The corpus layout the case renders. */
   layout?: string;
   name: string;
@@ -160,6 +163,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-cards', FREEHAND_CARDS],
     ['freehand-accounts', FREEHAND_ACCOUNTS],
     ['freehand-mixed', FREEHAND_MIXED],
+    ['freehand-cards2', FREEHAND_CARDS2],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -307,6 +311,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand mixed (text layer)',
       results.filter((r) => r.group === 'freehand-mixed'),
+    ),
+    ...figure(
+      'freehand cards, second round (text layer)',
+      results.filter((r) => r.group === 'freehand-cards2'),
     ),
     ...figure(
       'all fixtures',
