@@ -10,6 +10,7 @@ import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
+import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
@@ -30,7 +31,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the current and savings accounts drawn the same way (freehand-accounts.ts), their own figure too,
  *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too,
  *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too,
- *  - the scans of those four later sets (cards, accounts, mixed, banks), as one figure of their own.
+ *  - a second round of card statements drawn the same way (freehand-cards2.ts), their own figure too,
+ *  - the scans of those five later sets (cards, accounts, mixed, banks, second cards), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -56,6 +58,7 @@ interface Case {
     | 'freehand-accounts'
     | 'freehand-mixed'
     | 'freehand-banks'
+    | 'freehand-cards2'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -169,6 +172,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-accounts', FREEHAND_ACCOUNTS],
     ['freehand-mixed', FREEHAND_MIXED],
     ['freehand-banks', FREEHAND_BANKS],
+    ['freehand-cards2', FREEHAND_CARDS2],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -333,7 +337,11 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       results.filter((r) => r.group === 'freehand-banks'),
     ),
     ...figure(
-      'freehand cards, accounts, mixed and banks, scanned (OCR)',
+      'freehand cards, second round (text layer)',
+      results.filter((r) => r.group === 'freehand-cards2'),
+    ),
+    ...figure(
+      'freehand later sets, scanned (OCR)',
       results.filter((r) => r.group === 'freehand-later-scans'),
     ),
     ...figure(

@@ -64,7 +64,7 @@ export interface StatementContext {
 export const OPENING_LABEL =
   /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balance(?:from|at)?(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
 export const CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|totalbalance)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|totalbalance)/;
 /**
  * The closing labels without 'TOTAL BALANCE'. Nationwide's card closes its table with 'TOTAL BALANCE' (the
  * amount owed), but a statement may print a 'Total balance' of something else (every account the customer
@@ -72,7 +72,7 @@ export const CLOSING_LABEL =
  * figures confirm (`candidates.ts`).
  */
 export const CERTAIN_CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue)/;
 /** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
 const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */

@@ -35,6 +35,7 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['txn date', 'date'],
   ['date', 'date'],
   ['posting date', 'date2'],
+  ['post date', 'date2'],
   ['posted date', 'date2'],
   ['process date', 'date2'],
   ['processed date', 'date2'],
@@ -134,7 +135,7 @@ const SIGNS = new RegExp(
  * heading split by glyph spacing: 'rec eiv ed') that sit above one another (a wrapped heading: 'Date' over
  * 'received') are read top to bottom, then left to right.
  */
-function headingSequence(words: readonly Word[]): Word[] {
+function headingSequence(words: readonly Word[]): Array<{ w: Word; stack: number }> {
   const lines: Word[][] = [];
   for (const w of [...words].sort((a, b) => a.top - b.top)) {
     const line = lines.find((l) => Math.abs(l[0]!.top - w.top) < 0.5 * (w.bottom - w.top));
@@ -171,9 +172,18 @@ function headingSequence(words: readonly Word[]): Word[] {
   // 'Date') are read left to right; lines top to bottom.
   const sameLine = (a: (typeof phrases)[number], b: (typeof phrases)[number]) =>
     Math.abs(a.top - b.top) < 0.5 * (a.words[0]!.bottom - a.words[0]!.top);
-  return stacks.flatMap((stack) =>
-    stack.sort((a, b) => (sameLine(a, b) ? a.left - b.left : a.top - b.top)).flatMap((p) => p.words),
-  );
+  // Stacks a wide gap apart (two word-heights or more) head different columns.
+  let group = 0;
+  let edge = Number.NEGATIVE_INFINITY;
+  return stacks.flatMap((stack) => {
+    const left = Math.min(...stack.map((p) => p.left));
+    const h = stack[0]!.words[0]!.bottom - stack[0]!.words[0]!.top;
+    if (left - edge >= 2 * h) group++;
+    edge = Math.max(edge, ...stack.map((p) => p.right));
+    return stack
+      .sort((a, b) => (sameLine(a, b) ? a.left - b.left : a.top - b.top))
+      .flatMap((p) => p.words.map((w) => ({ w, stack: group })));
+  });
 }
 
 /**
@@ -185,6 +195,9 @@ function apart(a: Word, b: Word): boolean {
   return Math.abs(a.top - b.top) < 0.5 * height && b.left - a.right > 2 * height;
 }
 
+/** A heading word that is the pound sign alone, bracketed or not: '£', '(£)'. */
+const LONE_SIGN = /^\(?£\)?$/;
+
 /** Reads the words as a heading row; null unless it is one. */
 /** Every heading names a date column: a row whose letters never spell one is not a heading. */
 const DATE_LETTERS = /date|received|posted|process/;
@@ -195,12 +208,35 @@ export function readHeading(words: readonly Word[]): Column[] | null {
 
 /** A heading reading and the share of its words that name columns. */
 function scoreHeading(words: readonly Word[], dateless = false): { columns: Column[]; share: number } | null {
+  // Phrases are read across the gaps between columns first ('Transaction' over one column and 'Description'
+  // over the next may still read as one); when that finds no heading, each column's words alone, then a
+  // money column headed by the pound sign alone.
+  return (
+    scoreHeadingAs(words, dateless, false, false) ??
+    scoreHeadingAs(words, dateless, true, false) ??
+    scoreHeadingAs(words, dateless, true, true)
+  );
+}
+
+function scoreHeadingAs(
+  words: readonly Word[],
+  dateless: boolean,
+  columnsApart: boolean,
+  signAlone: boolean,
+): { columns: Column[]; share: number } | null {
   if (words.length < 3) return null;
   let letters = '';
   for (const w of words) letters += w.text.toLowerCase();
   if (!dateless && !DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
-  const tokens = headingSequence(words)
-    .map((w) => ({ w, t: headingToken(w.text) }))
+  const sequence = headingSequence(words);
+  const alone = (stack: number) => sequence.filter((x) => x.stack === stack).length === 1;
+  const tokens = sequence
+    .map(({ w, stack }) => ({
+      w,
+      stack,
+      // A money column headed by the pound sign alone ('Date  Description  £'), a column of its own.
+      t: signAlone && alone(stack) && LONE_SIGN.test(w.text) ? 'amount' : headingToken(w.text),
+    }))
     .filter((x) => x.t !== '');
   if (tokens.length < 3) return null;
   const columns: Column[] = [];
@@ -210,7 +246,16 @@ function scoreHeading(words: readonly Word[], dateless = false): { columns: Colu
     // The longest run of words from here whose letters spell a phrase (most words on ties).
     let letters = '';
     let best: { kind: ColumnKind; end: number; words: number; length: number } | null = null;
-    for (let k = i; k < tokens.length && letters.length < LONGEST_PHRASE; k++) {
+    // A phrase never runs from one column's heading into the next ('Transaction' and 'Amount' side by side,
+    // a gap apart, are two headings, not 'Transaction amount'); a heading wrapped onto a second line stands
+    // in one stack with its first.
+    for (
+      let k = i;
+      k < tokens.length &&
+      (!columnsApart || tokens[k]!.stack === tokens[i]!.stack) &&
+      letters.length < LONGEST_PHRASE;
+      k++
+    ) {
       if (k > i && apart(tokens[k - 1]!.w, tokens[k]!.w)) break;
       letters += tokens[k]!.t;
       const phrase = PHRASE_LETTERS.get(letters);

@@ -190,7 +190,11 @@ const TOTALLING = /^(?:sub-?\s?)?totals?\b/i;
  */
 export function markSubtotals(rows: TableRow[]): void {
   let run: Array<readonly [number, number]> = [];
+  // Every row since the last balance line, across totals and their labels: a total of one direction
+  // ('Total new spending' under 'Total payments and credits') adds up the whole table's purchases or credits.
+  let table: Array<readonly [number, number]> = [];
   for (const row of rows) {
+    if (row.category === 'balance') table = [];
     if (row.category === 'label' || row.category === 'balance' || row.category === 'total') {
       run = [];
       continue;
@@ -198,7 +202,7 @@ export function markSubtotals(rows: TableRow[]): void {
     if (row.category !== 'txn') continue;
     const value = subtotalValues(row);
     const text = `${row.dateColumnText} ${row.description}`.trim();
-    if (!row.date && value !== null && run.length >= 2 && TOTALLING.test(text)) {
+    if (!row.date && value !== null && TOTALLING.test(text)) {
       const target = Math.abs(value[0]);
       let signed = 0;
       let marked = 0;
@@ -212,14 +216,30 @@ export function markSubtotals(rows: TableRow[]): void {
           k <= run.length - 2 &&
           (Math.abs(signed) === target || Math.abs(marked) === target || sizes === target);
       }
-      if (found) {
+      if (found || oneDirectionTotal(table, target)) {
         row.category = 'total';
         row.money = [];
         continue;
       }
     }
     run.push(value ?? [Number.NaN, Number.NaN]);
+    table.push(value ?? [Number.NaN, Number.NaN]);
   }
+}
+
+/**
+ * Whether `target` is what the table's rows of one direction add up to, two rows or more: its money out or
+ * its money in by the printed sign, or its plain figures or its credit-marked ones ('CR', '+'), as a card
+ * closes its table with 'Total payments and credits' and 'Total new spending'.
+ */
+function oneDirectionTotal(table: ReadonlyArray<readonly [number, number]>, target: number): boolean {
+  for (const side of [0, 1] as const) {
+    for (const sign of [-1, 1]) {
+      const picked = table.filter((v) => Math.sign(v[side]) === sign);
+      if (picked.length >= 2 && Math.abs(picked.reduce((n, v) => n + v[side], 0)) === target) return true;
+    }
+  }
+  return false;
 }
 
 /**
