@@ -1,4 +1,5 @@
-import { inOrder, parseDate, toIso } from './dates';
+import { toEpochDay } from '../dates';
+import { inOrder, parseDate, parseLeadingDate, toIso } from './dates';
 import type { RawTransaction } from './entries';
 import type { UnreadableNote } from './readings';
 
@@ -123,4 +124,37 @@ export function misreadDates(
     }
   }
   return notes;
+}
+
+/**
+ * A full date (its year printed) leading most rows' descriptions while the rows are dated from another
+ * column: a scan that misread the date column's heading ('Transaction date' over the first column, 'Posting
+ * date' after the description) leaves each row's first date in its description and dates the row by the
+ * other. The figures add up whatever the dates, so such a reading is noted, never confirmed silently: which
+ * date is the row's, the family's check tells. `dates`: ISO, one per transaction.
+ */
+export function datesInDescriptions(
+  transactions: ReadonlyArray<RawTransaction>,
+  dates: readonly string[],
+): UnreadableNote[] {
+  if (transactions.length < 2) return [];
+  const leading = transactions.flatMap((t, i) => {
+    const words = t.parts.join(' ').trim().split(/\s+/);
+    const lead = parseLeadingDate(words);
+    if (!lead || lead.date.year === null || lead.used >= words.length || !dates[i]) return [];
+    // A date near the row's own (within two months), not a reference that happens to be dated.
+    const near = Math.abs(toEpochDay(toIso(lead.date, lead.date.year)) - toEpochDay(dates[i])) <= 62;
+    return near ? [{ t, text: words.slice(0, lead.used).join(' ') }] : [];
+  });
+  if (leading.length * 2 <= transactions.length) return [];
+  const first = leading[0]!;
+  return [
+    {
+      anchor: first.t,
+      cell: 'date',
+      text: first.text,
+      page: first.t.page,
+      reason: `${leading.length} of the ${transactions.length} rows' descriptions start with a date ('${first.text}') while the rows are dated from another column, so a row may have the wrong date`,
+    },
+  ];
 }

@@ -15,7 +15,7 @@ import {
 import { type Cut, type Found, findTable } from './find-table';
 import { groupRows, legibleWords, pageCount, rowText, wordsFromBlocks } from './geometry';
 import { panelRows } from './layout';
-import { misreadDates } from './misread-dates';
+import { datesInDescriptions, misreadDates } from './misread-dates';
 import {
   accountKindOf,
   balanceValue,
@@ -180,6 +180,8 @@ export function readOnce(
   const dates = resolved.dates;
   // A date the scan misread in the date column: recovered where one date fits, noted either way.
   notes.push(...misreadDates(assembly.transactions, dates, context.period, order));
+  // Most rows' descriptions led by a full date while the rows are dated from another column.
+  notes.push(...datesInDescriptions(assembly.transactions, dates));
   if (undated.length) {
     const first = undated[0]!;
     notes.push({

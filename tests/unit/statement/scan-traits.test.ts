@@ -268,3 +268,69 @@ describe('a page of rows read wrong is never dropped as another account’s', ()
     expect(s.reconciliation.ok).toBe(false);
   });
 });
+
+describe('a transaction date left in the description is never taken silently for the posting date', () => {
+  // A supermarket bank's credit card prints 'Transaction date | Description | Posting date | Amount'; the
+  // local OCR read its first heading as 'Transaction dale', so no date column was found at the left, each
+  // row's transaction date stayed at the start of its description and the row took its posting date. The
+  // figures add up whatever the dates, so the statement was confirmed with every date a day or two late.
+  const blocks = pageBlocks([
+    [30, [[40, 'Clubcard Credit Card']]],
+    [50, [[40, 'Statement date 10 April 2026']]],
+    [62, [[40, 'Previous balance £100.00']]],
+    [74, [[40, 'New balance £128.71']]],
+    [
+      100,
+      [
+        [40, 'Transaction dale'],
+        [110, 'Description'],
+        [330, 'Posting date'],
+        [560, 'Amount', 'r'],
+      ],
+    ],
+    ...rowsFrom(115, 12, [
+      [
+        [40, '14 Mar 26'],
+        [110, 'SAINSBURYS S/MKT 0883'],
+        [330, '16 Mar 26'],
+        [560, '12.50', 'r'],
+      ],
+      [
+        [40, '15 Mar 26'],
+        [110, 'HABITAT'],
+        [330, '17 Mar 26'],
+        [560, '17.21', 'r'],
+      ],
+      [
+        [40, '18 Mar 26'],
+        [110, 'TU CLOTHING'],
+        [330, '19 Mar 26'],
+        [560, '0.99', 'r'],
+      ],
+      [
+        [40, '20 Mar 26'],
+        [110, 'PAYMENT RECEIVED THANK YOU'],
+        [330, '21 Mar 26'],
+        [560, '1.99CR', 'r'],
+      ],
+    ]),
+  ]);
+
+  it('the statement goes to the family’s check, saying the descriptions start with a date', () => {
+    const result = readStatement(blocks, { referenceDate: '2026-05-01' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const s = result.statement;
+    // The reading the figures confirm: each row dated by its posting date, its transaction date left in front.
+    expect(brief(s)[0]).toEqual(['2026-03-16', '14 Mar 26 SAINSBURYS S/MKT 0883', -12.5]);
+    expect(s.reconciliation.ok).toBe(true);
+    expect(readingReasons(s)).toContain('unreadable_dates');
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({
+        cell: 'date',
+        row: 0,
+        reason: expect.stringContaining("4 of the 4 rows' descriptions start with a date ('14 Mar 26')"),
+      }),
+    ]);
+  });
+});
