@@ -22,8 +22,12 @@ export interface ExecutionRecord {
   input: unknown;
   output?: unknown;
   error?: { name: string; message: string };
-  /** Each task state run, in order, with how long its handler took (for /local/status and benchmarks). */
-  steps?: Array<{ task: PipelineTask; ms: number }>;
+  /**
+   * Each task state run, in order, with how long its handler took and the twin process's CPU time meanwhile
+   * (every thread's: the DynamoDB thread's work for the step included, and anything else the twin did at the
+   * time) (for /local/status and benchmarks).
+   */
+  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number }>;
   startedAt: string;
   stoppedAt?: string;
 }
@@ -120,10 +124,19 @@ export class LocalPipelineRunner implements PipelineStarter {
           task,
           async (input: unknown) => {
             const started = performance.now();
+            const cpu = process.cpuUsage();
             try {
               return (await invoke(spec, input)) as Json;
             } finally {
-              record.steps = [...(record.steps ?? []), { task, ms: Math.round(performance.now() - started) }];
+              const used = process.cpuUsage(cpu);
+              record.steps = [
+                ...(record.steps ?? []),
+                {
+                  task,
+                  ms: Math.round(performance.now() - started),
+                  cpuMs: Math.round((used.user + used.system) / 1000),
+                },
+              ];
             }
           },
         ];
