@@ -25,9 +25,9 @@ export interface ExecutionRecord {
   /**
    * Each task state run, in order, with how long its handler took and the twin process's CPU time meanwhile
    * (every thread's: the DynamoDB thread's work for the step included, and anything else the twin did at the
-   * time) (for /local/status and benchmarks).
+   * time), and the requests the twin's DynamoDB received meanwhile (for /local/status and benchmarks).
    */
-  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number }>;
+  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number; dynamoCalls?: number }>;
   startedAt: string;
   stoppedAt?: string;
 }
@@ -77,6 +77,8 @@ export class LocalPipelineRunner implements PipelineStarter {
       waitMs?: number;
       /** Where the hashes of definitions found valid are kept; default node_modules/.cache/family-finance. */
       validatedDir?: string;
+      /** The requests the twin's DynamoDB has received so far, by operation (each step's are recorded). */
+      dynamoCalls?: () => Partial<Record<string, number>>;
     },
   ) {
     const resources = Object.fromEntries(
@@ -113,6 +115,12 @@ export class LocalPipelineRunner implements PipelineStarter {
     return { executionId: name, started: true };
   }
 
+  /** Every request the twin's DynamoDB has received so far (undefined when not counted). */
+  private dynamoCallCount(): number | undefined {
+    const calls = this.options.dynamoCalls?.();
+    return calls && Object.values(calls).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+  }
+
   private run(record: ExecutionRecord) {
     record.steps = [];
     const handlers = Object.fromEntries(
@@ -125,6 +133,7 @@ export class LocalPipelineRunner implements PipelineStarter {
           async (input: unknown) => {
             const started = performance.now();
             const cpu = process.cpuUsage();
+            const calls = this.dynamoCallCount();
             try {
               return (await invoke(spec, input)) as Json;
             } finally {
@@ -135,6 +144,7 @@ export class LocalPipelineRunner implements PipelineStarter {
                   task,
                   ms: Math.round(performance.now() - started),
                   cpuMs: Math.round((used.user + used.system) / 1000),
+                  ...(calls === undefined ? {} : { dynamoCalls: (this.dynamoCallCount() ?? 0) - calls }),
                 },
               ];
             }

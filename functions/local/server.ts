@@ -198,7 +198,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const dynamo = await startDynamo({ directory: join(dataDir, 'dynamodb'), tableName: TABLE_NAME });
     cleanups.push(() => dynamo.close());
 
-    const runner = new LocalPipelineRunner({ statePath: join(dataDir, 'executions.json'), log });
+    const runner = new LocalPipelineRunner({
+      statePath: join(dataDir, 'executions.json'),
+      log,
+      dynamoCalls: () => dynamo.calls(),
+    });
     const s3TriggerSpec = functionSpec('S3ObjectCreated');
     const onObjectCreated = (event: S3Event) => {
       if (options.s3Events === false) return;

@@ -66,13 +66,17 @@ export function bigCsv(): string {
   ].join('\n');
 }
 
-/** Each step's wall time, and its CPU time (the twin process's, every thread) as '<step> CPU'. */
+/**
+ * Each step's wall time, its CPU time (the twin process's, every thread) as '<step> CPU' and the DynamoDB
+ * requests it made (with any other request of the twin's meanwhile, the bench's polling included).
+ */
 function stepFigures(steps: ExecutionRecord['steps']): Map<string, number> {
   return new Map(
     (steps ?? []).flatMap(
       (s): Array<[string, number]> => [
         [s.task, s.ms],
         [`${s.task} CPU`, s.cpuMs ?? 0],
+        [`${s.task} DynamoDB requests`, s.dynamoCalls ?? 0],
       ],
     ),
   );
@@ -183,7 +187,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       ...[...stepTimes].map(([task, ms]) => ({
         name: `  step ${task} (median)`,
         value: median(ms),
-        unit: 'ms',
+        unit: task.endsWith('requests') ? '' : 'ms',
       })),
     ];
   } finally {

@@ -37,13 +37,17 @@ const HISTORY_RATIO_TARGET = 1.5;
 type Figure = { name: string; value: number; unit: string; note?: string };
 type Twin = Awaited<ReturnType<typeof startTestTwin>>;
 
-/** Each step's wall time, and its CPU time (the twin process's, every thread) as '<step> CPU'. */
+/**
+ * Each step's wall time, its CPU time (the twin process's, every thread) as '<step> CPU' and the DynamoDB
+ * requests it made (with any other request of the twin's meanwhile, the bench's polling included).
+ */
 function stepFigures(steps: ExecutionRecord['steps']): Map<string, number> {
   return new Map(
     (steps ?? []).flatMap(
       (s): Array<[string, number]> => [
         [s.task, s.ms],
         [`${s.task} CPU`, s.cpuMs ?? 0],
+        [`${s.task} DynamoDB requests`, s.dynamoCalls ?? 0],
       ],
     ),
   );
@@ -225,7 +229,7 @@ export async function bench(): Promise<Figure[]> {
       [...from].map(([task, ms]) => ({
         name: `  ${prefix}step ${task} (median)`,
         value: median(ms),
-        unit: 'ms',
+        unit: task.endsWith('requests') ? '' : 'ms',
         ...(task === 'Extract' || task === 'Parse'
           ? { note: `${(median(ms) / truth.pages).toFixed(1)} ms per page` }
           : {}),
