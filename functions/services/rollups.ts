@@ -4,6 +4,7 @@ import {
   monthRows,
   rollupMonths,
   rollupRows,
+  rollupVersionsOf,
   saveRollup,
 } from '../adapters/dynamodb/rollup-repository';
 import {
@@ -68,9 +69,7 @@ export async function rollupVersions(
   familyId: string,
   dates: Iterable<string>,
 ): Promise<Record<string, number | null>> {
-  const months = [...new Set([...dates].map(monthOf))].sort();
-  const stored = await Promise.all(months.map((month) => getRollup(familyId, month)));
-  return Object.fromEntries(months.map((month, i) => [month, stored[i]?.version ?? null]));
+  return rollupVersionsOf(familyId, [...new Set([...dates].map(monthOf))].sort());
 }
 
 /**

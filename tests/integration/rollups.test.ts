@@ -6,6 +6,10 @@ import { documentClient, tableName } from '../../functions/adapters/dynamodb/cli
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { getRollup, rollupMonths, rollupRows } from '../../functions/adapters/dynamodb/rollup-repository';
 import {
+  spendRollupVersion,
+  storedSpendRollups,
+} from '../../functions/adapters/dynamodb/spending-repository';
+import {
   accountTransactions,
   deleteTransaction,
   putNewTransactions,
@@ -206,6 +210,33 @@ describe('roll-ups follow every write', () => {
     await addRowsToRollups(familyId, mine, versions);
     await expectInStep();
   }, 60_000);
+
+  it('the versions of many months read in one request, as each month read alone gives them', async () => {
+    const months = [...(await rollupMonths(familyId)).slice(0, 3), '2039-01', '2039-02'];
+    const send = vi.spyOn(documentClient(), 'send');
+    let versions: Record<string, number | null>;
+    let spending: Set<string>;
+    try {
+      versions = await rollupVersions(
+        familyId,
+        months.map((month) => `${month}-15`),
+      );
+      spending = await storedSpendRollups(familyId, months, current);
+      expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual([
+        'BatchGetCommand',
+        'BatchGetCommand',
+      ]);
+    } finally {
+      send.mockRestore();
+    }
+    const alone = await Promise.all(months.map((month) => getRollup(familyId, month)));
+    expect(versions).toEqual(
+      Object.fromEntries(months.map((month, i) => [month, alone[i]?.version ?? null])),
+    );
+    expect(Object.values(versions).filter((v) => v !== null).length).toBe(3);
+    const spendAlone = await Promise.all(months.map((month) => spendRollupVersion(familyId, month, current)));
+    expect([...spending].sort()).toEqual(months.filter((_, i) => spendAlone[i] !== null));
+  });
 
   it('reporting the same change twice changes nothing', async () => {
     const rows = await accountTransactions(familyId, current);

@@ -10,7 +10,7 @@ import {
 import type { EffectiveFlowType } from '../../domain/types';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './paging';
+import { batchGetAll, queryAll } from './paging';
 
 /**
  * Monthly roll-ups (functions/domain/rollups.ts), one item per family and month: `FAMILY#{id}` /
@@ -101,6 +101,24 @@ export async function getRollup(familyId: string, month: string): Promise<Stored
     new GetCommand({ TableName: tableName(), Key: keys.rollup(familyId, month), ConsistentRead: true }),
   );
   return out.Item ? toStored(out.Item) : null;
+}
+
+/**
+ * The stored version of each month's roll-up (consistent reads; null: the month has none), as `getRollup`
+ * gives it, read in BatchGetItems of the versions alone rather than each roll-up whole, one by one.
+ */
+export async function rollupVersionsOf(
+  familyId: string,
+  months: readonly string[],
+): Promise<Record<string, number | null>> {
+  const stored = await batchGetAll<{ sk: string; version?: unknown }>(
+    months.map((month) => ({ ...keys.rollup(familyId, month) })),
+    { consistentRead: true, projection: 'sk, version' },
+  );
+  const versions = new Map(stored.map((item) => [item.sk, Number(item.version ?? 0)]));
+  return Object.fromEntries(
+    months.map((month) => [month, versions.get(keys.rollup(familyId, month).sk) ?? null]),
+  );
 }
 
 /**

@@ -134,6 +134,23 @@ export async function spendRollupVersion(
 }
 
 /**
+ * The periods (months YYYY-MM or years YYYY) of `periods` for which the account has a spending roll-up stored
+ * (consistent reads, in BatchGetItems): what `spendRollupVersion` tells apart from null, for many at once.
+ */
+export async function storedSpendRollups(
+  familyId: string,
+  periods: readonly string[],
+  accountId: string,
+): Promise<Set<string>> {
+  const byKey = new Map(periods.map((period) => [keyOf(familyId, period, accountId).sk, period]));
+  const stored = await batchGetAll<{ sk: string }>(
+    periods.map((period) => ({ ...keyOf(familyId, period, accountId) })),
+    { consistentRead: true, projection: 'sk' },
+  );
+  return new Set(stored.flatMap((item) => byKey.get(item.sk) ?? []));
+}
+
+/**
  * Store the roll-up of a month (YYYY-MM) or a year (YYYY) of an account if the stored one is still at
  * `expectedVersion` (spendRollupVersion; null: there is none); one with no cells is removed. False when
  * another write came first (read again and recompute).

@@ -2,7 +2,7 @@ import { getAccount } from '../../adapters/dynamodb/account-repository';
 import type { RowCategory } from '../../adapters/dynamodb/category-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
-import { spendRollupVersion } from '../../adapters/dynamodb/spending-repository';
+import { storedSpendRollups } from '../../adapters/dynamodb/spending-repository';
 import {
   isNewTo,
   isStored,
@@ -106,8 +106,8 @@ async function persistRows(
           fresh.map((row) => row.transaction_date),
         ),
         // The account's months with no spending roll-up yet: Finish stores them from the added rows alone.
-        Promise.all(freshMonths.map((month) => spendRollupVersion(state.familyId, month, accountId))).then(
-          (stored) => freshMonths.filter((_, i) => stored[i] === null),
+        storedSpendRollups(state.familyId, freshMonths, accountId).then((stored) =>
+          freshMonths.filter((month) => !stored.has(month)),
         ),
         // The account's count of rows and last date as they are before the rows are written (this upload
         // holds the account's lease): Finish adds the rows to them.
