@@ -313,6 +313,15 @@ describe('finish and failure', () => {
     await persistStep(services(), await upload(familyId, accountId, statement(january.slice(0, 1))));
     const state = await upload(familyId, accountId, statement(january));
     await persistStep(services(), state);
+    // rows.json keeps each row's key alone (not its description or amounts): all RecordFailure needs.
+    const kept = JSON.parse(
+      Buffer.from(
+        await services().storage.getObjectBytes(artefactKey(familyId, state.uploadId, 'rows.json')),
+      ).toString('utf8'),
+    ) as Array<Record<string, unknown>>;
+    expect(kept).toHaveLength(january.length);
+    for (const key of kept)
+      expect(Object.keys(key)).toEqual(['id', 'account_id', 'transaction_date', 'family_id']);
     // As if Persist had stopped before recording what it added: only rows.json is there.
     await deleteObject(artefactKey(familyId, state.uploadId, 'added.json'));
     await recordFailureStep(services(), { ...state, error: { Error: 'Lambda.Timeout', Cause: 'timed out' } });

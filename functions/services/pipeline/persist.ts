@@ -20,7 +20,7 @@ import { familyCategoryRules } from '../spending';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
 import { persistRepeat } from './repeat';
-import { type AddedRow, loadStatement, writeJson } from './working-files';
+import { type AddedRow, keepRowKeys, loadStatement, writeJson } from './working-files';
 
 /**
  * The pipeline's Persist step: fingerprint and write each row; rows already stored (re-uploads, overlaps)
@@ -88,7 +88,7 @@ async function persistRows(
   }));
   // Every row's key is stored before any row is written (below); meanwhile the rows are told apart,
   // classified and prepared.
-  const rowsKept = writeJson(deps, artefactKey(state.familyId, state.uploadId, 'rows.json'), rows);
+  const rowsKept = keepRowKeys(deps, state, rows);
   rowsKept.catch(() => {}); // awaited before the writes; a failure before then fails the step as it is
   // Dedupe first: only the rows not stored yet are classified, categorised and counted into the roll-ups
   // (which are stored, and their holders, came with the keys: one consistent read of the statement's days).

@@ -6,7 +6,7 @@ import { logger } from '../../shared/logger';
 import { changesOf, rowsChanged } from '../row-changes';
 import { inBatches, type PipelineDeps } from './common';
 import { failureMessage } from './messages';
-import { type AddedRow, readJson, removeArtefacts } from './working-files';
+import { type RowKey, readJson, removeArtefacts } from './working-files';
 
 /**
  * The pipeline's RecordFailure step, the Catch of every step: the family sees why (failureMessage), and
@@ -32,7 +32,7 @@ export async function recordFailureStep(
     if (error.name === 'NoSuchKey') return []; // Persist never started: nothing was written.
     throw error;
   });
-  for (const deleted of await inBatches(rows as AddedRow[], (row) => deleteTransaction(row, uploadId)))
+  for (const deleted of await inBatches(rows as RowKey[], (row) => deleteTransaction(row, uploadId)))
     if (deleted) removed++;
   await advanceUpload(
     familyId,
@@ -45,7 +45,7 @@ export async function recordFailureStep(
   if (accountId)
     await rowsChanged(deps, familyId, [
       { accountId, dates: [] },
-      ...changesOf(removed ? (rows as AddedRow[]) : []),
+      ...changesOf(removed ? (rows as RowKey[]) : []),
     ]);
   await removeArtefacts(deps, state);
   if (removed) logger.info('removed rows of a failed upload', { uploadId, removed });

@@ -36,6 +36,26 @@ export type AddedRow = Pick<
     category_source?: string;
   };
 
+/** What `rows.json` keeps of each row: its key, all RecordFailure needs to release the row and report it. */
+export type RowKey = Pick<AddedRow, 'id' | 'account_id' | 'transaction_date' | 'family_id'>;
+const ROW_KEY_FIELDS: ReadonlyArray<keyof RowKey> = ['id', 'account_id', 'transaction_date', 'family_id'];
+
+/**
+ * Stores every row's key (`rows.json`) before Persist writes any row: the key fields of each row alone
+ * (JSON.stringify's own filter, no copy of the rows made), not its description and amounts.
+ */
+export async function keepRowKeys(
+  deps: Pick<Ports, 'storage'>,
+  state: Pick<PipelineState, 'familyId' | 'uploadId'>,
+  rows: readonly RowKey[],
+): Promise<void> {
+  await deps.storage.putObject(
+    artefactKey(state.familyId, state.uploadId, 'rows.json'),
+    JSON.stringify(rows, ROW_KEY_FIELDS as string[]),
+    'application/json',
+  );
+}
+
 export async function readJson(deps: Pick<Ports, 'storage'>, key: string): Promise<unknown> {
   return JSON.parse(Buffer.from(await deps.storage.getObjectBytes(key)).toString('utf8'));
 }
