@@ -6,7 +6,12 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { type Membership, membershipOf } from '../adapters/dynamodb/membership';
+import {
+  type Membership,
+  type MembershipRead,
+  membershipOf,
+  membershipWith,
+} from '../adapters/dynamodb/membership';
 import {
   type ApiArea,
   FUNCTIONS,
@@ -14,7 +19,7 @@ import {
   type HttpFunctionSpec,
   type Scope,
 } from '../handlers/manifest';
-import type { AuthContext, FamilyContext, RequestFacts } from '../shared/context';
+import type { AuthContext, FamilyContext, OwnRecord, ReadAlong, RequestFacts } from '../shared/context';
 import {
   AppError,
   ForbiddenError,
@@ -31,7 +36,7 @@ export type { Schema };
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-export type { AuthContext, FamilyContext, RequestFacts };
+export type { AuthContext, FamilyContext, OwnRecord, ReadAlong, RequestFacts };
 
 /** What a public route's limits know of a request (size, address, browser), with no trace of HTTP. */
 export function requestFacts(event: HttpEvent): RequestFacts {
@@ -60,6 +65,8 @@ export type HttpRequest<S extends Scope, B, Q, P> = {
   params: P;
   event: HttpEvent;
   headers: Record<string, string | undefined>;
+  /** The route's own record, read with the caller's membership (when the route declares `own`), for its service. */
+  along: ReadAlong | undefined;
 } & CallerOf<S>;
 
 /** The answers of the scope check (a family route never tells an outsider more than "not found"). */
@@ -91,6 +98,18 @@ interface Schemas<B, Q, P> {
   body?: Schema<B>;
   query?: Schema<Q>;
   params?: Schema<P>;
+  /**
+   * The record of the caller's family the route reads first, by its checked path parameters: read in the same
+   * request as the membership where it can be (see `membershipWith`) and given to the handler as `along`.
+   */
+  own?: (params: P) => OwnRecord;
+}
+
+/** How the middleware reads a caller's membership (tests give their own). */
+export interface MembershipLookup {
+  membershipOf(userId: string): Promise<Membership | null>;
+  /** The membership and a route's own record in one read, where the lookup can. */
+  membershipWith?(userId: string, own: OwnRecord): Promise<MembershipRead>;
 }
 
 const JSON_HEADERS = {
@@ -148,7 +167,7 @@ export type HttpLambda = ((event: HttpEvent, context: Context) => Promise<HttpRe
  * validation against the route's zod contract; error mapping last. Handlers receive typed input and their
  * caller (`auth`, and `family` unless public) and return an HttpResult.
  */
-export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<Membership | null> }) {
+export function httpHandlerWith(lookup: MembershipLookup) {
   return function httpHandler<S extends Scope, B = undefined, Q = undefined, P = undefined>(
     spec: HttpFunctionSpec<S>,
     schemas: Schemas<B, Q, P>,
@@ -160,18 +179,35 @@ export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<
         logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey });
         const auth = authFromEvent(event);
         // Read only where the scope needs a family: never for a public route or one about the caller alone.
-        const membership =
-          auth && scope !== 'public' && scope !== 'self' ? await lookup.membershipOf(auth.userId) : null;
-        const family = resolveScope(scope, auth, membership);
+        const needsFamily = auth !== null && scope !== 'public' && scope !== 'self';
+        // The path is checked first so that a route's own record can be read with the membership; a bad path is
+        // still answered after the scope (an outsider learns nothing of the path) and after body and query.
+        let params: P | undefined;
+        let badPath: unknown;
+        try {
+          params = parseWith(schemas.params, event.pathParameters ?? {}, 'path');
+        } catch (error) {
+          badPath = error;
+        }
+        const own =
+          needsFamily && schemas.own && lookup.membershipWith && badPath === undefined
+            ? schemas.own(params as P)
+            : undefined;
+        const read: MembershipRead =
+          own && auth && lookup.membershipWith
+            ? await lookup.membershipWith(auth.userId, own)
+            : { membership: needsFamily ? await lookup.membershipOf(auth.userId) : null };
+        const family = resolveScope(scope, auth, read.membership);
+        const along = family && read.along?.familyId === family.familyId ? read.along : undefined;
         const body = parseWith(schemas.body, readBody(event), 'body');
         const query = parseWith(schemas.query, event.queryStringParameters ?? {}, 'query');
-        const params = parseWith(schemas.params, event.pathParameters ?? {}, 'path');
+        if (badPath !== undefined) throw badPath;
         const headers = Object.fromEntries(
           Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
         );
         const caller = scope === 'public' || scope === 'self' ? { auth } : { auth, family };
         // The caller's shape follows the scope just checked; TypeScript cannot narrow a conditional type.
-        const request = { body, query, params, event, headers, ...caller } as unknown as HttpRequest<
+        const request = { body, query, params, event, headers, along, ...caller } as unknown as HttpRequest<
           S,
           B,
           Q,
@@ -189,7 +225,7 @@ export function httpHandlerWith(lookup: { membershipOf(userId: string): Promise<
   };
 }
 
-export const httpHandler = httpHandlerWith({ membershipOf });
+export const httpHandler = httpHandlerWith({ membershipOf, membershipWith });
 
 /**
  * An area's deployed function: dispatches each event on its routeKey to the handler of that route, using the

@@ -43,8 +43,11 @@ export const FORWARDED_METHODS: Record<ForwardedPort, readonly string[]> = {
   pipeline: ['start'],
   mailer: ['send'],
   secrets: ['magicLinkKey'],
-  /** A probe by its index in the list: 'check'. */
-  probes: ['check'],
+  /**
+   * A probe by its index in the list: 'check'; every probe the twin's thread runs, at once: 'checkAll' (one
+   * answer per index, null for the worker's own).
+   */
+  probes: ['check', 'checkAll'],
   textRecognition: ['start', 'result'],
   textLayer: ['call'],
   keptText: ['call'],

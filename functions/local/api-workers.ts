@@ -66,6 +66,19 @@ async function serveCall(port: ForwardedPort, method: string, args: unknown[]): 
   if (!FORWARDED_PORTS.includes(port) || !FORWARDED_METHODS[port].includes(method))
     throw new Error(`${port}.${method} is not forwarded to the API workers`);
   const ports = services();
+  if (port === 'probes' && method === 'checkAll') {
+    // One message for every forwarded probe of a health check (each probe's answer, or that it failed).
+    return Promise.all(
+      ports.probes.map((probe) =>
+        probe === tableProbe
+          ? null
+          : probe.check().then(
+              (value) => ({ value }),
+              () => ({ failed: true }),
+            ),
+      ),
+    );
+  }
   if (port === 'probes') {
     const probe = ports.probes[args[0] as number];
     if (!probe) throw new Error(`No health probe ${String(args[0])}`);

@@ -29,7 +29,7 @@ import {
 } from '../contracts/accounts';
 import type { Institution, ServiceTypeCode } from '../contracts/institutions';
 import { ACCOUNT_ERRORS, type NewAccountRow, planAccountCreation } from '../domain/accounts';
-import type { FamilyContext } from '../shared/context';
+import type { FamilyContext, ReadAlong } from '../shared/context';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 
@@ -217,8 +217,12 @@ export async function restoreAccount(family: FamilyContext, accountId: string): 
 }
 
 /** One of the family's accounts; an id of another family's account is simply not found. */
-export async function familyAccount(family: FamilyContext, accountId: string): Promise<Account> {
-  const item = await getAccount(family.familyId, accountId);
+export async function familyAccount(
+  family: FamilyContext,
+  accountId: string,
+  along?: ReadAlong,
+): Promise<Account> {
+  const item = await getAccount(family.familyId, accountId, along);
   if (!item) throw new NotFoundError('Account not found');
   return toAccount(item, await institutionsById([item.institution_id]));
 }

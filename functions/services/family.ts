@@ -10,7 +10,7 @@ import {
 } from '../adapters/dynamodb/family-repository';
 import type { Family, InitialiseFamilyRequest, InitialiseFamilyResponse } from '../contracts/family';
 import { defaultFamilyName } from '../domain/identity';
-import type { AuthContext, FamilyContext } from '../shared/context';
+import type { AuthContext, FamilyContext, ReadAlong } from '../shared/context';
 import { NotFoundError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 
@@ -89,8 +89,8 @@ export async function initialiseFamily(
 }
 
 /** The caller's own family (through their membership), or 404. */
-export async function ownFamily(caller: FamilyContext): Promise<Family> {
-  const family = await getFamily(caller.familyId);
+export async function ownFamily(caller: FamilyContext, along?: ReadAlong): Promise<Family> {
+  const family = await getFamily(caller.familyId, along);
   if (!family) throw new NotFoundError('No family found for this user');
   return toFamily(family, caller.role);
 }

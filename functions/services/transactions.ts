@@ -19,7 +19,7 @@ import {
   type TransactionsCsvQuery,
 } from '../contracts/transactions';
 import { transactionsCsv, transactionsCsvFileName } from '../domain/csv';
-import type { FamilyContext } from '../shared/context';
+import type { FamilyContext, ReadAlong } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 
@@ -116,8 +116,8 @@ function checkRange(query: { from?: string | undefined; to?: string | undefined 
     throw new ValidationError(TRANSACTION_PAGE_MESSAGES.range, { field: 'from' });
 }
 
-async function requireAccountItem(familyId: string, accountId: string) {
-  const account = await getAccount(familyId, accountId);
+async function requireAccountItem(familyId: string, accountId: string, along?: ReadAlong) {
+  const account = await getAccount(familyId, accountId, along);
   if (!account) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
   return account;
 }
@@ -132,10 +132,11 @@ export async function accountTransactions(
   family: FamilyContext,
   accountId: string,
   query: TransactionPageQuery,
+  along?: ReadAlong,
 ): Promise<TransactionPage> {
   const { familyId } = family;
   checkRange(query);
-  const account = await requireAccountItem(familyId, accountId);
+  const account = await requireAccountItem(familyId, accountId, along);
   const digest = listDigest(['account', accountId, query.from, query.to, query.flow_type]);
   const after = query.cursor ? decodeCursor(query.cursor, digest) : null;
   const keep = flowFilter(query.flow_type);

@@ -12,7 +12,7 @@ import {
   UPLOAD_URL_TTL_SECONDS,
   type Upload,
 } from '../contracts/uploads';
-import type { FamilyContext } from '../shared/context';
+import type { FamilyContext, ReadAlong } from '../shared/context';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 
@@ -113,8 +113,9 @@ export async function uploadStatus(
   deps: UploadsDeps,
   family: FamilyContext,
   uploadId: string,
+  along?: ReadAlong,
 ): Promise<Upload> {
-  const item = await getUpload(family.familyId, uploadId);
+  const item = await getUpload(family.familyId, uploadId, { along });
   if (!item) throw new NotFoundError('Upload not found');
   return asSeenByFamily(deps, toUpload(item));
 }

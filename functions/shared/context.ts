@@ -28,3 +28,21 @@ export interface RequestFacts {
   /** The body's size in bytes as received (a base64 body counted decoded). */
   bodyBytes: number;
 }
+
+/**
+ * A record a route reads by its id in the caller's family (an account, an upload) or the family's own record.
+ * A route that declares one has it read beside the caller's membership (functions/app/http.ts).
+ */
+export type OwnRecord = { kind: 'account'; id: string } | { kind: 'upload'; id: string } | { kind: 'family' };
+
+/**
+ * The route's own record as the middleware read it, consistently and in the same request as the caller's
+ * membership, in the family that membership names (`item` null: that family has no such record). Only ever
+ * built for the family the request was resolved to; a service hands it to the repository that would read the
+ * record, which takes it instead of reading again (and reads as ever when it names another record).
+ */
+export interface ReadAlong {
+  familyId: string;
+  record: OwnRecord;
+  item: Record<string, unknown> | null;
+}

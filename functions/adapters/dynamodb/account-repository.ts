@@ -3,9 +3,11 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountType } from '../../contracts/accounts';
 import type { ServiceTypeCode } from '../../contracts/institutions';
 import type { CsvMapping } from '../../domain/exports/mapping';
+import type { ReadAlong } from '../../shared/context';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { queryPrefix } from './paging';
+import { readAlongItem } from './read-along';
 
 /**
  * The family's accounts (spec 2 §3), under the family's partition so a family can only ever reach its own.
@@ -100,7 +102,14 @@ export async function listAccounts(familyId: string): Promise<AccountItem[]> {
   );
 }
 
-export async function getAccount(familyId: string, accountId: string): Promise<AccountItem | null> {
+/** One account of the family (consistent), or the one the middleware read with the membership (`along`). */
+export async function getAccount(
+  familyId: string,
+  accountId: string,
+  along?: ReadAlong,
+): Promise<AccountItem | null> {
+  const read = readAlongItem(along, familyId, { kind: 'account', id: accountId });
+  if (read !== undefined) return read ? toAccount(read) : null;
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.account(familyId, accountId), ConsistentRead: true }),
   );

@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberRole } from '../../contracts/family';
+import type { ReadAlong } from '../../shared/context';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { queryAll, queryPrefix } from './paging';
+import { readAlongItem } from './read-along';
 import { TTL_ATTRIBUTE } from './table-definition';
 
 /**
@@ -86,8 +88,10 @@ async function get(key: { pk: string; sk: string }): Promise<Record<string, unkn
   return out.Item ?? null;
 }
 
-export async function getFamily(familyId: string): Promise<FamilyItem | null> {
-  const item = await get(keys.family(familyId));
+/** The family's record (consistent), or the one the middleware read with the membership (`along`). */
+export async function getFamily(familyId: string, along?: ReadAlong): Promise<FamilyItem | null> {
+  const read = readAlongItem(along, familyId, { kind: 'family' });
+  const item = read !== undefined ? read : await get(keys.family(familyId));
   if (!item) return null;
   return {
     id: item.id as string,

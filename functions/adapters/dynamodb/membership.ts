@@ -1,7 +1,9 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberRole } from '../../contracts/family';
+import type { OwnRecord, ReadAlong } from '../../shared/context';
 import { documentClient, tableName } from './client';
-import { keys } from './keys';
+import { type Key, keys } from './keys';
+import { ownRecordKey } from './read-along';
 
 export interface Membership {
   familyId: string;
@@ -27,41 +29,45 @@ async function consistentGet(key: { pk: string; sk: string }, projection: string
 
 /**
  * Both records in one consistent BatchGetItem: the user's membership, and the member row of the family it
- * named last time. Each item is read as a consistent GetItem would read it; an item BatchGetItem leaves
- * unprocessed (throttling) is read again with GetItem.
+ * named last time; with a route's own record of that family, that too (read whole, so the batch reads every
+ * item whole). Each item is read as a consistent GetItem would read it; a membership or member row that
+ * BatchGetItem leaves unprocessed (throttling) is read again with GetItem, the route's own record is then left
+ * unread (`own` undefined) for its repository to read.
  */
-async function consistentPair(
+async function consistentBatch(
   userId: string,
   familyId: string,
-): Promise<{ current: Item | undefined; member: Item | undefined }> {
+  ownKey?: Key,
+): Promise<{ current: Item | undefined; member: Item | undefined; own: Item | null | undefined }> {
   const table = tableName();
   const currentKey = keys.membership(userId);
   const memberKey = keys.member(familyId, userId);
   const out = await documentClient().send(
     new BatchGetCommand({
       RequestItems: {
-        [table]: {
-          Keys: [currentKey, memberKey],
-          ProjectionExpression: 'pk, sk, familyId, user_id, #role',
-          ExpressionAttributeNames: NAMES,
-          ConsistentRead: true,
-        },
+        [table]: ownKey
+          ? { Keys: [currentKey, memberKey, ownKey], ConsistentRead: true }
+          : {
+              Keys: [currentKey, memberKey],
+              ProjectionExpression: 'pk, sk, familyId, user_id, #role',
+              ExpressionAttributeNames: NAMES,
+              ConsistentRead: true,
+            },
       },
     }),
   );
   const found = out.Responses?.[table] ?? [];
   const unprocessed = out.UnprocessedKeys?.[table]?.Keys ?? [];
-  const pick = async (key: { pk: string; sk: string }, projection: string) => {
-    const item = found.find((i) => i.pk === key.pk && i.sk === key.sk);
-    if (item) return item;
-    const again = unprocessed.some((k) => k.pk === key.pk && k.sk === key.sk);
-    return again ? consistentGet(key, projection) : undefined;
-  };
+  const isUnprocessed = (key: Key) => unprocessed.some((k) => k.pk === key.pk && k.sk === key.sk);
+  const foundItem = (key: Key) => found.find((i) => i.pk === key.pk && i.sk === key.sk);
+  const pick = async (key: Key, projection: string) =>
+    foundItem(key) ?? (isUnprocessed(key) ? consistentGet(key, projection) : undefined);
   const [current, member] = await Promise.all([
     pick(currentKey, 'familyId, #role'),
     pick(memberKey, 'user_id, #role'),
   ]);
-  return { current, member };
+  const own = ownKey ? (foundItem(ownKey) ?? (isUnprocessed(ownKey) ? undefined : null)) : undefined;
+  return { current, member, own };
 }
 
 /**
@@ -101,19 +107,49 @@ export function forgetRememberedFamilies(): void {
  * read, so a removed member is refused at once here as in every other container.
  */
 export async function membershipOf(userId: string): Promise<Membership | null> {
+  return (await membershipWith(userId)).membership;
+}
+
+/** The caller's membership, and the route's own record when it could be read in the same request. */
+export interface MembershipRead {
+  membership: Membership | null;
+  /** Set only when `membership` names a family and the record was read in that family. */
+  along?: ReadAlong;
+}
+
+/**
+ * `membershipOf`, with a route's own record of the caller's family (`own`: its account, its upload, the family)
+ * read in the same consistent BatchGetItem when the membership is read with one. The record is read in the
+ * family named last time and handed back only when the membership read now names that same family and its
+ * member row is there, so it is always of the family the request is resolved to; otherwise (first read here,
+ * another family now, no family) it is not handed back and the route reads it as ever.
+ */
+export async function membershipWith(userId: string, own?: OwnRecord): Promise<MembershipRead> {
   const guess = lastFamily.get(userId);
   let current: Item | undefined;
   let member: Item | undefined;
-  if (guess) ({ current, member } = await consistentPair(userId, guess));
+  let ownItem: Item | null | undefined;
+  if (guess)
+    ({
+      current,
+      member,
+      own: ownItem,
+    } = await consistentBatch(userId, guess, own ? ownRecordKey(guess, own) : undefined));
   else current = await consistentGet(keys.membership(userId), 'familyId, #role');
   const familyId = current?.familyId;
   if (typeof familyId !== 'string' || familyId.length === 0) {
     remember(userId, null);
-    return null;
+    return { membership: null };
   }
-  if (familyId !== guess) member = await consistentGet(keys.member(familyId, userId), 'user_id, #role');
+  if (familyId !== guess) {
+    member = await consistentGet(keys.member(familyId, userId), 'user_id, #role');
+    ownItem = undefined;
+  }
   remember(userId, familyId);
-  if (!member) return null;
+  if (!member) return { membership: null };
   // A role other than admin (or none) is a plain member (spec 1 §3: 'member' when missing).
-  return { familyId, role: member.role === 'admin' ? 'admin' : 'member' };
+  const membership: Membership = { familyId, role: member.role === 'admin' ? 'admin' : 'member' };
+  return own && ownItem !== undefined
+    ? { membership, along: { familyId, record: own, item: ownItem } }
+    : { membership };
 }

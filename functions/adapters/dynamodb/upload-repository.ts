@@ -3,9 +3,11 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { MappingRequest } from '../../contracts/export-mapping';
 import type { PipelineStage } from '../../contracts/pipeline';
 import type { Upload } from '../../contracts/uploads';
+import type { ReadAlong } from '../../shared/context';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { queryAll, queryPrefix } from './paging';
+import { readAlongItem } from './read-along';
 
 /**
  * Upload (extraction) records: one per statement file, created by POST /api/uploads and advanced by the
@@ -52,8 +54,11 @@ export async function createUpload(item: UploadItem): Promise<void> {
 export async function getUpload(
   familyId: string,
   uploadId: string,
-  options: { consistent?: boolean } = {},
+  options: { consistent?: boolean; along?: ReadAlong } = {},
 ): Promise<UploadItem | null> {
+  // Read with the membership (consistently): as fresh as `consistent` asks, whichever it asks.
+  const read = readAlongItem(options.along, familyId, { kind: 'upload', id: uploadId });
+  if (read !== undefined) return read ? toUploadItem(read) : null;
   const out = await documentClient().send(
     new GetCommand({
       TableName: tableName(),

@@ -6,6 +6,6 @@ import { ROUTES } from '../manifest';
 /** GET /api/accounts/{id}: one of the caller's family's accounts; any other id (another family's) is 404. */
 export const handler = httpHandler(
   ROUTES.GetAccount,
-  { params: accountIdParamsSchema },
-  async ({ family, params }) => json(200, await familyAccount(family, params.id)),
+  { params: accountIdParamsSchema, own: (params) => ({ kind: 'account', id: params.id }) },
+  async ({ family, params, along }) => json(200, await familyAccount(family, params.id, along)),
 );

@@ -7,6 +7,6 @@ import { ROUTES } from '../manifest';
 /** GET /api/uploads/{id}: the pipeline stage, counts, reconciliation and a message for the family. */
 export const handler = httpHandler(
   ROUTES.GetUpload,
-  { params: uploadIdParamsSchema },
-  async ({ family, params }) => json(200, await uploadStatus(services(), family, params.id)),
+  { params: uploadIdParamsSchema, own: (params) => ({ kind: 'upload', id: params.id }) },
+  async ({ family, params, along }) => json(200, await uploadStatus(services(), family, params.id, along)),
 );

@@ -8,8 +8,10 @@ import {
   type HttpEvent,
   httpHandlerWith,
   json,
+  type OwnRecord,
   resolveScope,
   SCOPE_MESSAGES,
+  type Schema,
 } from '../../../functions/app/http';
 import type { FunctionSpec, HttpFunctionSpec, Scope } from '../../../functions/handlers/manifest';
 
@@ -186,6 +188,81 @@ describe('httpHandler scopes (from the manifest entry it is given)', () => {
       expect(response.statusCode, scope).toBe(401);
       expect(table.reads, scope).toEqual([]);
     }
+  });
+
+  describe("a route's own record, read with the membership", () => {
+    const idParams: Schema<{ id: string }> = {
+      safeParse(input: unknown) {
+        const id = (input as { id?: unknown }).id;
+        return typeof id === 'string' && /^[0-9A-Z]{26}$/.test(id)
+          ? { success: true, data: { id } }
+          : { success: false, error: { issues: [{ path: ['id'], message: 'Not an id' }] } };
+      },
+    };
+    /** The table as before, with the record read beside the membership in the family it names. */
+    function withRecords(rows: Record<string, Membership>) {
+      const table = memberships(rows);
+      const asked: OwnRecord[] = [];
+      return {
+        ...table,
+        asked,
+        membershipWith: async (userId: string, own: OwnRecord) => {
+          const membership = await table.membershipOf(userId);
+          asked.push(own);
+          return membership
+            ? { membership, along: { familyId: membership.familyId, record: own, item: { id: 'x' } } }
+            : { membership };
+        },
+      };
+    }
+    const alongOf = async (request: { along?: unknown }) => json(200, { along: request.along ?? 'none' });
+
+    it('reads the record the route declares, by its checked path, and hands it to the handler', async () => {
+      const table = withRecords({ [ADA]: { familyId: 'F1', role: 'member' } });
+      const handler = httpHandlerWith(table)(
+        specOf('member'),
+        { params: idParams, own: (params) => ({ kind: 'upload', id: params.id }) },
+        alongOf,
+      );
+      const response = await handler(signedIn(), context);
+      expect(JSON.parse(response.body ?? '')).toEqual({
+        along: {
+          familyId: 'F1',
+          record: { kind: 'upload', id: '01JD8Z3K6M9N2B5V8C1X4Z7A0S' },
+          item: { id: 'x' },
+        },
+      });
+      expect(table.reads).toEqual([ADA]);
+    });
+
+    it('hands no record to a route that declares none', async () => {
+      const table = withRecords({ [ADA]: { familyId: 'F1', role: 'member' } });
+      const response = await httpHandlerWith(table)(specOf('member'), { params: idParams }, alongOf)(
+        signedIn(),
+        context,
+      );
+      expect(JSON.parse(response.body ?? '')).toEqual({ along: 'none' });
+      expect(table.asked).toEqual([]);
+    });
+
+    it('still answers 404 before 400 to an outsider with a bad path, reading the membership alone', async () => {
+      const table = withRecords({});
+      const handler = httpHandlerWith(table)(
+        specOf('member'),
+        { params: idParams, own: (params) => ({ kind: 'upload', id: params.id }) },
+        alongOf,
+      );
+      const bad = { ...signedIn(), pathParameters: { id: '../other' } };
+      expect((await handler(bad, context)).statusCode).toBe(404);
+      expect(table.reads).toEqual([ADA]);
+      expect(table.asked).toEqual([]);
+      const asMember = httpHandlerWith(withRecords({ [ADA]: { familyId: 'F1', role: 'member' } }))(
+        specOf('member'),
+        { params: idParams, own: (params) => ({ kind: 'upload', id: params.id }) },
+        alongOf,
+      );
+      expect((await asMember(bad, context)).statusCode).toBe(400);
+    });
   });
 
   it('exposes the manifest entry it serves', () => {
