@@ -2,7 +2,7 @@ import { CODE_SOURCE, CURRENCY_SIGNS, isCommonCode, isCurrencyCode } from './cur
 
 /**
  * Money as UK statements print it: '1,234.56', '£1,234.56', '-£12.00', '£-12.00', '(12.00)', '12.00-',
- * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00'. Values are kept in whole pence so sums are
+ * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00', '150.00†' (a footnote marker beside it). Values are kept in whole pence so sums are
  * exact; what a marker means (money out, an overdrawn balance, a card payment) is decided by the caller,
  * which knows the column and the kind of account.
  */
@@ -42,6 +42,14 @@ function amountPattern(allowInteger: boolean): RegExp {
   );
 }
 
+/**
+ * A footnote marker printed after a figure ('150.00†', '12.50*'), its note under the table ('† Transfer made
+ * using Danske Mobile Bank'): not part of the money.
+ */
+const FOOTNOTE_MARKS = /[*\u2020\u2021]{1,3}$/;
+/** A word that is only footnote markers ('*', '†', '‡'). */
+export const FOOTNOTE_MARKER = /^[*\u2020\u2021]{1,3}$/;
+
 const DECIMAL_PATTERN = amountPattern(false);
 const INTEGER_PATTERN = amountPattern(true);
 const HAS_DIGIT = /[0-9]/;
@@ -71,6 +79,7 @@ function readAmount(text: string, allowInteger: boolean): ParsedAmount | null {
   const compact = text
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/\s+/g, '')
+    .replace(FOOTNOTE_MARKS, '')
     .toUpperCase();
   if (!compact) return null;
   const match = (allowInteger ? INTEGER_PATTERN : DECIMAL_PATTERN).exec(compact);
@@ -117,6 +126,7 @@ export function isAmountAffix(word: string): 'before' | 'after' | 'either' | nul
   if (isCurrencyCode(w) && (isCommonCode(w) || word === w)) return 'either';
   if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
     return 'after';
+  if (FOOTNOTE_MARKER.test(w)) return 'after';
   if (w === '-') return 'either';
   return null;
 }

@@ -107,6 +107,29 @@ export function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
   return last > first ? 'last' : 'first';
 }
 
+/**
+ * A payment's reference printed on a line of its own ABOVE its description ('REF: INV 2025-114' over
+ * 'FASTER PAYMENT TO K DOUGLAS', the date and amount on the description's line), as some statements print
+ * it: an undated text line between two entries that sits clearly nearer the entry below than the one above
+ * (its gap under it at most 0.6 of the gap over it), in the description column, leads the entry below. Where a wrapped description's
+ * lines and the entries are evenly spaced, a line is never nearer the entry below, and it continues the
+ * entry above as before.
+ */
+function leadsBelow(rows: readonly TableRow[], i: number): boolean {
+  const row = rows[i]!;
+  const above = rows[i - 1];
+  const below = rows[i + 1];
+  // In the description column: a line starting in the date column is a heading over a group of entries
+  // ('S HARTWELL  Card 5520 **** 3107' over a cardholder's rows), not one entry's reference.
+  if (row.date || row.dateColumnText || !above || !below || below.category !== 'txn') return false;
+  if (above.category !== 'txn' || above.row.page !== row.row.page || below.row.page !== row.row.page)
+    return false;
+  if (!near(row, below)) return false;
+  const gapAbove = row.row.top - (above.bottom ?? above.row.bottom);
+  const gapBelow = below.row.top - row.row.bottom;
+  return gapAbove > 0 && gapBelow <= 0.6 * gapAbove;
+}
+
 export interface Assembly {
   transactions: RawTransaction[];
   checkpoints: Checkpoint[];
@@ -148,6 +171,8 @@ export function assemble(rows: readonly TableRow[]): Assembly {
     rows: TableRow[];
     last: TableRow;
     misread?: MisreadDate;
+    /** A line of its own printed tight above the entry below (its reference), not under the one above. */
+    above?: boolean;
   } | null = null;
   let lastTxn: { items: RawTransaction[]; last: TableRow } | null = null;
   let previous: TableRow | null = null;
@@ -179,7 +204,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
     lastTxn.last = row;
   };
 
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
     switch (row.category) {
       case 'noise':
       case 'empty':
@@ -258,7 +283,13 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           pending.parts.push(text);
           pending.rows.push(row);
           pending.last = row;
-        } else if (mode === 'first' && lastTxn && near(previous, row) && previous === lastTxn.last) {
+        } else if (
+          mode === 'first' &&
+          lastTxn &&
+          near(previous, row) &&
+          previous === lastTxn.last &&
+          !leadsBelow(rows, i)
+        ) {
           for (const item of lastTxn.items) {
             item.parts.push(text);
             item.region = { ...item.region, row: grow(item.region.row, row.row) };
@@ -273,6 +304,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
             parts: [text],
             rows: [row],
             last: row,
+            above: leadsBelow(rows, i),
             ...(row.misreadDate ? { misread: { text: row.misreadDate } } : {}),
           };
         }
@@ -280,7 +312,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
       }
       case 'txn': {
         // Undated lines above a dated entry do not start it: they end the one before.
-        if (row.date && pending && !pending.date) dropPending();
+        if (row.date && pending && !pending.date && !pending.above) dropPending();
         const lead = pending && (pending.date || near(pending.last, row)) ? pending : null;
         if (!lead) dropPending();
         pending = null;

@@ -43,6 +43,9 @@ import {
   type YearSource,
 } from './types';
 
+/** Footnote markers ending a description ('... DUBLIN *', '... † ‡'). */
+const TRAILING_FOOTNOTE = /(?:\s+[*\u2020\u2021]{1,3})+$/;
+
 /**
  * The generic UK statement reader: Textract-shaped blocks in, transactions out. No bank-specific parser:
  * it finds the transaction table by its headings, reads each row against the columns, joins wrapped
@@ -280,7 +283,9 @@ export function readOnce(
   const transactions: StatementTransaction[] = rawTransactions.map((t, i) => {
     const sign = signs[i]!;
     const pence = t.cell.amount.pence;
-    let description = t.parts.join(' ').replace(/\s+/g, ' ').trim();
+    // A footnote marker after the description ('POS RYANAIR DUBLIN *'), its note under the table, is not
+    // part of it.
+    let description = t.parts.join(' ').replace(/\s+/g, ' ').trim().replace(TRAILING_FOOTNOTE, '');
     if (!description) {
       description = sign > 0 ? 'Money in' : 'Money out';
       warnings.push(`A transaction on ${keptDates[i]} has no description.`);
