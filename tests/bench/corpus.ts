@@ -8,6 +8,7 @@ import { readingReasons } from '../../functions/domain/statement-check';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
+import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
@@ -34,7 +35,8 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too,
  *  - a second round of card statements drawn the same way (freehand-cards2.ts), their own figure too,
  *  - current accounts with page mechanics drawn the same way (freehand-pages.ts), their own figure too,
- *  - the scans of those six later sets (cards, accounts, mixed, banks, second cards, pages), as one figure of
+ *  - app, challenger and e-money accounts drawn the same way (freehand-apps.ts), their own figure too,
+ *  - the scans of those seven later sets (cards, accounts, mixed, banks, second cards, pages, apps), as one figure of
  *    their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
@@ -63,6 +65,7 @@ interface Case {
     | 'freehand-banks'
     | 'freehand-cards2'
     | 'freehand-pages'
+    | 'freehand-apps'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -178,6 +181,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-banks', FREEHAND_BANKS],
     ['freehand-cards2', FREEHAND_CARDS2],
     ['freehand-pages', FREEHAND_PAGES],
+    ['freehand-apps', FREEHAND_APPS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -348,6 +352,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand current accounts with page mechanics (text layer)',
       results.filter((r) => r.group === 'freehand-pages'),
+    ),
+    ...figure(
+      'freehand app, challenger and e-money accounts (text layer)',
+      results.filter((r) => r.group === 'freehand-apps'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

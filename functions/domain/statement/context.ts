@@ -62,9 +62,9 @@ export interface StatementContext {
  * 'Clos ing Balance', 'Paym e nts In').
  */
 export const OPENING_LABEL =
-  /^(?:openingbalance|previousbalance|start(?:ing)?balance|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balance(?:from|at)?(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
+  /^(?:openingbalance|previousbalance|start(?:ing)?balance|balanceatstart(?!ofday)|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balance(?:from|at)?(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
 export const CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|totalbalance)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|totalbalance)/;
 /**
  * The closing labels without 'TOTAL BALANCE'. Nationwide's card closes its table with 'TOTAL BALANCE' (the
  * amount owed), but a statement may print a 'Total balance' of something else (every account the customer
@@ -72,7 +72,7 @@ export const CLOSING_LABEL =
  * figures confirm (`candidates.ts`).
  */
 export const CERTAIN_CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue)/;
 /** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
 const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */
@@ -162,7 +162,8 @@ function labelledAmount(
   const found = findLabel(words, label);
   if (!found) return null;
   const after = words.slice(found.end);
-  const leading = parseLeadingDate(after);
+  // A colon closing the label's date ('Balance on 01/04/2025: £642.19') is punctuation, not the date's.
+  const leading = parseLeadingDate(after.map((w) => w.replace(/(?<=\d):$/, '')));
   const rest = leading ? after.slice(leading.used) : after;
   // Stop at the next label on the same line ('Opening balance £1.00  Closing balance £2.00').
   const labels = [OPENING_LABEL, CLOSING_LABEL, DATED_LABEL, MONEY_IN_LABEL, MONEY_OUT_LABEL];
@@ -216,7 +217,7 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
     const lineHeight = row.bottom - row.top;
     // Figures split by glyph spacing ('£1,5 67.89') are joined first.
     const figures = joinSplitFigures(below.words, false);
-    if (below.top - row.bottom > 1.5 * lineHeight) return;
+    if (below.top - row.bottom > 2 * lineHeight) return;
     const firstFigure = Math.min(...figures.filter(isFigure).map((w) => w.left));
     if (!Number.isFinite(firstFigure) || figures.some((w) => !isFigure(w) && w.right > firstFigure)) return;
     // The labels: runs of words a wide gap apart.
@@ -324,11 +325,20 @@ export function readContext(
       const found = labelledAmount(words, INTEREST_LABEL, allowInteger, true);
       if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
     }
-    const dated =
-      labelledAmount(words, DATED_LABEL, allowInteger) ?? currencyDatedAmount(words, allowInteger);
-    if (dated?.amount && dated.date?.year) {
-      context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year) });
+    // Every dated balance on the line: a summary may print both side by side ('Balance on 01/04/2025:
+    // £642.19   Balance on 30/04/2025: £522.77').
+    let rest = words;
+    let any = false;
+    for (let found = findLabel(rest, DATED_LABEL); found; found = findLabel(rest, DATED_LABEL)) {
+      const dated = labelledAmount(rest.slice(found.start), DATED_LABEL, allowInteger);
+      if (dated?.amount && dated.date?.year) {
+        context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year) });
+        any = true;
+      }
+      rest = rest.slice(found.end);
     }
+    const dated = any ? null : currencyDatedAmount(words, allowInteger);
+    if (dated) context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year!) });
   });
   return context;
 }

@@ -6,7 +6,18 @@ import type { Row, Word } from './geometry';
  * (money out / money in / a single amount) and mostly nothing else; its words give each column's x-range.
  * Headings may wrap onto two lines ('Money' over 'out').
  */
-export type ColumnKind = 'date' | 'date2' | 'description' | 'type' | 'out' | 'in' | 'amount' | 'balance';
+export type ColumnKind =
+  | 'date'
+  | 'date2'
+  | 'description'
+  | 'type'
+  | 'currency'
+  | 'out'
+  | 'in'
+  | 'amount'
+  | 'balance'
+  | 'gross'
+  | 'fee';
 
 export interface Column {
   kind: ColumnKind;
@@ -93,6 +104,17 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['amount', 'amount'],
   ['transaction amount', 'amount'],
   ['value', 'amount'],
+  // An e-money account's payments before and after its fees (PayPal's 'Gross | Fee | Net'): the net is what
+  // moved the balance, the gross and the fee are notes on it.
+  ['net', 'amount'],
+  ['net amount', 'amount'],
+  ['gross', 'gross'],
+  ['gross amount', 'gross'],
+  ['fee', 'fee'],
+  ['fees', 'fee'],
+  ['fee amount', 'fee'],
+  // The currency of each row, a code ('GBP'), neither description nor money.
+  ['currency', 'currency'],
   ['balance', 'balance'],
   ['running balance', 'balance'],
   ['account balance', 'balance'],
@@ -308,11 +330,15 @@ function datelessHeading(columns: Column[], share: number): { columns: Column[];
   if (description?.kind !== 'description') return null;
   const rest = columns.slice(1);
   const kinds = rest.map((c) => c.kind);
-  if (!kinds.includes('out') || !kinds.includes('in')) return null;
+  // Money out and money in, or one signed Amount and the Balance (Chase UK: 'Transaction details | Amount |
+  // Balance', each day's date on a line of its own above the day's rows).
+  const inOut = kinds.includes('out') && kinds.includes('in');
+  const signed = kinds.length === 2 && kinds[0] === 'amount' && kinds[1] === 'balance';
+  if (!inOut && !signed) return null;
   if (rest.some((c) => !MONEY_KINDS.has(c.kind) && c.kind !== 'balance')) return null;
   // After money out and money in, an 'Amount' column can only be the balance.
   const last = rest.at(-1)!;
-  const amountIsBalance = last.kind === 'amount' && !kinds.includes('balance');
+  const amountIsBalance = inOut && last.kind === 'amount' && !kinds.includes('balance');
   const implied: Column = {
     kind: 'date',
     left: description.left - 0.002,

@@ -324,25 +324,33 @@ export function readOnce(
   }));
   if (probe)
     probe.balanceLines = reconcileCheckpoints.map((c) => ({ afterRow: c.afterRow, balance: c.balance }));
+  // A table printing each payment's gross and fee beside the net (PayPal's 'Gross | Fee | Net') has a summary
+  // whose money in and out are the gross payments, the fees a figure of their own: those totals say nothing
+  // of the net rows, which the opening and closing check.
+  const grossTotals = [...headingRows.values()].some((l) =>
+    l.moneyColumns.some((c) => c.kind === 'gross' || c.kind === 'fee'),
+  );
   const { reconciliation, checks } = reconcileDetailed({
     openingBalance: opening === null ? null : fromPence(opening),
     closingBalance: closing === null ? null : fromPence(closing),
     transactions,
     checkpoints: reconcileCheckpoints,
     accountKind: kind,
-    totals: {
-      moneyIn: context.moneyIn
-        ? context.moneyIn.amount
-        : assembly.totals.moneyIn === null
-          ? null
-          : fromPence(assembly.totals.moneyIn),
-      moneyOut: context.moneyOut
-        ? context.moneyOut.amount
-        : assembly.totals.moneyOut === null
-          ? null
-          : fromPence(assembly.totals.moneyOut),
-      interest: context.interest?.amount ?? null,
-    },
+    totals: grossTotals
+      ? { moneyIn: null, moneyOut: null }
+      : {
+          moneyIn: context.moneyIn
+            ? context.moneyIn.amount
+            : assembly.totals.moneyIn === null
+              ? null
+              : fromPence(assembly.totals.moneyIn),
+          moneyOut: context.moneyOut
+            ? context.moneyOut.amount
+            : assembly.totals.moneyOut === null
+              ? null
+              : fromPence(assembly.totals.moneyOut),
+          interest: context.interest?.amount ?? null,
+        },
     unreadable,
   });
   if (!checks) warnings.push('The statement prints no balances to check the transactions against.');

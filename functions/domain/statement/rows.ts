@@ -68,7 +68,7 @@ export interface RowCells {
 
 export function tableLayout(columns: readonly Column[]): TableLayout {
   const sorted = [...columns].sort((a, b) => a.left - b.left);
-  const moneyKinds: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount', 'balance']);
+  const moneyKinds: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount', 'balance', 'gross', 'fee']);
   const moneyColumns = sorted.filter((c) => moneyKinds.has(c.kind));
   const textColumns = sorted.filter((c) => !moneyKinds.has(c.kind));
   const first = moneyColumns[0]!;
@@ -227,6 +227,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
     }
     if (column.kind === 'date') dateColumnText.push(w.text);
     else if (column.kind === 'type') typeText.push(w.text);
+    else if (column.kind === 'currency') continue;
     else descriptionText.push(w.text);
   }
 
@@ -250,10 +251,14 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   // Where the headings name no date column, a line holding a date and nothing else is the entry's date.
   let ownDate: { date: PartialDate; text: string } | null = null;
   if (!date && !money.length && !unreadable.length && columns.some((c) => c.kind === 'date' && c.implied)) {
+    // The day's name before the date ('Sat, 01 Mar 2025', a date line printed a little left of the payees)
+    // is the date's, wherever it falls.
+    const weekday = dateColumnText.length === 1 && WEEKDAY_WORD.test(dateColumnText[0]!);
     const own = dateLeadingLine(descriptionText);
     if (own && !typeText.length) {
-      ownDate = { date: own.date, text: own.text };
+      ownDate = { date: own.date, text: weekday ? `${dateColumnText[0]} ${own.text}` : own.text };
       description = own.rest;
+      if (weekday) dateColumnText.length = 0;
     }
   }
   return {
@@ -282,6 +287,9 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
  * (with its year) followed by more of the entry's text, as a multi-currency account prints its reference
  * after the date ('27 May 2025 Card ending in 4471 A Khan Transaction: CARD-3166196743').
  */
+/** A day's name, short or long, with or without a comma ('Sat,', 'Monday'). */
+const WEEKDAY_WORD = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|urday|rsday)?,?$/i;
+
 export function dateLeadingLine(
   words: readonly string[],
 ): { date: PartialDate; text: string; rest: string } | null {

@@ -81,10 +81,19 @@ export function foreignFigures(cells: readonly RowCells[]): void {
   const home = new Set(
     cells.flatMap((c) => c.money.filter((m) => m.column === 'balance').map((m) => currencyOf(m.text))),
   );
-  if (home.size !== 1 || home.has('')) return;
+  if (home.size !== 1) return;
+  // Balances printed plain: a figure marked with another currency ('-45.00 EUR' in a local-amount column
+  // beside the plain '-38.39', as app banks print a card payment abroad) is a note only on a row that also
+  // prints a plain amount, so an account kept in that currency, its amounts marked, is read as money.
+  const plain = home.has('');
   for (const c of cells) {
     const foreign = c.money.filter(
-      (m) => m.column !== 'balance' && currencyOf(m.text) !== '' && !home.has(currencyOf(m.text)),
+      (m) =>
+        m.column !== 'balance' &&
+        currencyOf(m.text) !== '' &&
+        !home.has(currencyOf(m.text)) &&
+        currencyOf(m.text) !== 'GBP' &&
+        (!plain || c.money.some((o) => o.column !== 'balance' && currencyOf(o.text) === '')),
     );
     if (!foreign.length) continue;
     c.money = c.money.filter((m) => !foreign.includes(m));
@@ -135,6 +144,11 @@ export function readTable(
     );
   }
   foreignFigures([...cellsOf.values()].flat());
+  // Under 'Gross | Fee | Net' (an e-money account's payments, PayPal's statement) the net moved the balance:
+  // the gross and the fee are notes on it, neither money of the row nor its description.
+  for (const c of [...cellsOf.values()].flat()) {
+    c.money = c.money.filter((m) => m.column !== 'gross' && m.column !== 'fee');
+  }
   misreadTimes([...cellsOf.values()].flat());
   segments.forEach((segment, index) => {
     const cells = cellsOf.get(segment) ?? [];
