@@ -11,6 +11,7 @@ import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
+import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
@@ -32,7 +33,9 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the mixed kinds drawn the same way (freehand-mixed.ts), text layer, as their own figure too,
  *  - the bank and building-society accounts drawn the same way (freehand-banks.ts), their own figure too,
  *  - a second round of card statements drawn the same way (freehand-cards2.ts), their own figure too,
- *  - the scans of those five later sets (cards, accounts, mixed, banks, second cards), as one figure of their own.
+ *  - mortgages, loans and savings drawn the same way (freehand-loans.ts), their own figure too,
+ *  - the scans of those six later sets (cards, accounts, mixed, banks, second cards, loans and savings), as one
+ *    figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -59,6 +62,7 @@ interface Case {
     | 'freehand-mixed'
     | 'freehand-banks'
     | 'freehand-cards2'
+    | 'freehand-loans'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -173,6 +177,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-mixed', FREEHAND_MIXED],
     ['freehand-banks', FREEHAND_BANKS],
     ['freehand-cards2', FREEHAND_CARDS2],
+    ['freehand-loans', FREEHAND_LOANS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -339,6 +344,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand cards, second round (text layer)',
       results.filter((r) => r.group === 'freehand-cards2'),
+    ),
+    ...figure(
+      'freehand mortgages, loans and savings (text layer)',
+      results.filter((r) => r.group === 'freehand-loans'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',
