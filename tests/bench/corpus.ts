@@ -12,6 +12,7 @@ import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
+import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
@@ -36,8 +37,9 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - a second round of card statements drawn the same way (freehand-cards2.ts), their own figure too,
  *  - current accounts with page mechanics drawn the same way (freehand-pages.ts), their own figure too,
  *  - app, challenger and e-money accounts drawn the same way (freehand-apps.ts), their own figure too,
- *  - the scans of those seven later sets (cards, accounts, mixed, banks, second cards, pages, apps), as one figure of
- *    their own.
+ *  - mortgages, loans and savings drawn the same way (freehand-loans.ts), their own figure too,
+ *  - the scans of those eight later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
+ *    savings), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -66,6 +68,7 @@ interface Case {
     | 'freehand-cards2'
     | 'freehand-pages'
     | 'freehand-apps'
+    | 'freehand-loans'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -182,6 +185,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-cards2', FREEHAND_CARDS2],
     ['freehand-pages', FREEHAND_PAGES],
     ['freehand-apps', FREEHAND_APPS],
+    ['freehand-loans', FREEHAND_LOANS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -356,6 +360,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand app, challenger and e-money accounts (text layer)',
       results.filter((r) => r.group === 'freehand-apps'),
+    ),
+    ...figure(
+      'freehand mortgages, loans and savings (text layer)',
+      results.filter((r) => r.group === 'freehand-loans'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

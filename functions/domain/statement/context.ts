@@ -53,6 +53,7 @@ export interface StatementContext {
    */
   interest: ParsedAmount | null;
   unreadable: UnreadableSummary[];
+  /** The statement speaks of a card or of money owed (a mortgage, a loan): its balances are amounts owed. */
   cardWording: boolean;
 }
 
@@ -73,8 +74,12 @@ export const CLOSING_LABEL =
  */
 export const CERTAIN_CLOSING_LABEL =
   /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue)/;
-/** 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025'. */
-const DATED_LABEL = /^balance(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
+/**
+ * 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025', and what is owed on a
+ * mortgage or loan ('Balance outstanding on 01-Apr-2025', 'Amount owed on 1 July 2025').
+ */
+const DATED_LABEL =
+  /^(?:balance(?:outstanding|owed)?|amountowed|outstandingbalance)(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */
 const MONEY_IN_LABEL =
   /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits)(?:total)?/;
@@ -89,6 +94,15 @@ const STATEMENT_DATE_LABEL =
   /^(?:statementdate|dateofstatement|statementissued(?:on)?|statementissuedate|dateissued|issuedate|statementproducedon|statementprintedon)/;
 const CARD_WORDING =
   /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
+/**
+ * What a mortgage or loan statement prints outside its table: its balance as what is owed ('Amount owed on
+ * 31 December 2025', 'Balance outstanding', 'Outstanding balance'), its own name ('Mortgage statement',
+ * 'Mortgage account number', 'Loan account number', 'Personal Loan - Annual Statement') or the warning every
+ * UK mortgage document carries ('Your home may be repossessed if you do not keep up repayments'). Its
+ * balances are amounts owed, as a card's are.
+ */
+const OWED_WORDING =
+  /\b(?:amount owed|balance outstanding|outstanding balance|mortgage (?:statement|account)|annual mortgage statement|loan (?:statement|account)|loan - annual statement|repossessed if you do not keep up)\b/i;
 
 /** Letters of a word as labels see them. */
 const letters = (word: string) => word.toLowerCase().replace(/[^a-z0-9/&]/g, '');
@@ -299,7 +313,7 @@ export function readContext(
         context.statementDatePrinted = date;
       }
     }
-    if (CARD_WORDING.test(text)) context.cardWording = true;
+    if (CARD_WORDING.test(text) || OWED_WORDING.test(text)) context.cardWording = true;
     if (!context.opening && !noted.has('opening')) {
       const found = labelledAmount(words, OPENING_LABEL, allowInteger);
       if (found?.amount) context.opening = { amount: found.amount, date: null };

@@ -41,6 +41,10 @@ export interface TableHeader {
 /** Heading phrases (lower case, currency marks removed); the longest match wins. */
 const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['date of transaction', 'date'],
+  // An investment account's cash statement: the trade date, then the settlement date.
+  ['trade date', 'date'],
+  ['settle date', 'date2'],
+  ['settlement date', 'date2'],
   ['transaction date', 'date'],
   ['trans date', 'date'],
   ['txn date', 'date'],
@@ -73,6 +77,13 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['transaction', 'description'],
   ['transactions', 'description'],
   ['merchant', 'description'],
+  // Columns of text, or of figures that are not money (an investment's unit cost in pence and the number of
+  // units bought), read with the description in the order printed.
+  ['reference', 'description'],
+  ['unit cost', 'description'],
+  ['unit price', 'description'],
+  ['quantity', 'description'],
+  ['units', 'description'],
   ['payment type', 'type'],
   ['transaction type', 'type'],
   ['type', 'type'],
@@ -88,6 +99,15 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['debit amount', 'out'],
   ['payments', 'out'],
   ['out', 'out'],
+  // A loan's or mortgage's columns of what is added to the amount owed and what pays it off.
+  ['interest', 'out'],
+  ['interest charged', 'out'],
+  ['interest added', 'out'],
+  ['fees and charges', 'out'],
+  ['charges', 'out'],
+  ['repayments', 'in'],
+  ['repayment', 'in'],
+  ['payments received', 'in'],
   ['money in', 'in'],
   ['incoming', 'in'],
   ['paid in', 'in'],
@@ -130,6 +150,13 @@ const PHRASE_LETTERS = new Map(
 );
 const LONGEST_PHRASE = Math.max(...[...PHRASE_LETTERS.keys()].map((k) => k.length));
 const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
+/**
+ * 'Charges' heads a money column only beside a loan's 'Repayments' (Interest | Charges | Repayments |
+ * Balance outstanding): elsewhere it is a word of a wider heading ('Other Debits and Charges' over two
+ * lines above Debit and Credit).
+ */
+const LOAN_ONLY = new Set(['charges']);
+const LOAN_REPAYMENTS = new Set(['repayments', 'repayment']);
 
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
 function headingToken(text: string): string {
@@ -262,6 +289,8 @@ function scoreHeadingAs(
     .filter((x) => x.t !== '');
   if (tokens.length < 3) return null;
   const columns: Column[] = [];
+  const loanOnly: Array<{ column: Column; words: number }> = [];
+  let repayments = false;
   let matched = 0;
   let i = 0;
   while (i < tokens.length) {
@@ -295,13 +324,22 @@ function scoreHeadingAs(
       continue;
     }
     const used = tokens.slice(i, best.end).map((x) => x.w);
-    columns.push({
+    const column: Column = {
       kind: best.kind,
       left: Math.min(...used.map((w) => w.left)),
       right: Math.max(...used.map((w) => w.right)),
-    });
+    };
+    columns.push(column);
+    if (LOAN_ONLY.has(letters.slice(0, best.length))) loanOnly.push({ column, words: best.end - i });
+    if (LOAN_REPAYMENTS.has(letters.slice(0, best.length))) repayments = true;
     matched += best.end - i;
     i = best.end;
+  }
+  if (!repayments) {
+    for (const { column, words } of loanOnly) {
+      columns.splice(columns.indexOf(column), 1);
+      matched -= words;
+    }
   }
   if (matched < 0.7 * tokens.length || columns.length < 3) return null;
   columns.sort((a, b) => a.left - b.left);
