@@ -11,6 +11,11 @@ import type { OcrBox, OcrPage, OcrWord } from './textract-shape';
  * found; each band of them tall enough to be a line of print is cut out, with the page's rules (lines long
  * enough to be no glyph) and the words already read painted white, and read again. Its words join the page.
  * A page read whole finds no band, and costs only a pass over its pixels.
+ *
+ * Words read with very little confidence count as not read: a line the page segmentation ran together with
+ * its neighbour (an 8 pt row and the 7 pt grey 'USD 12.00 @ 1.2710' under it, beside a shaded panel, read as
+ * 'rn', 'om', 'Sia'; 'P.A.' read 'PA.' at confidence 10) is found as uncovered print like a missed line and
+ * read again on its own; the words read again with confidence take the place of the weak ones they cover.
  */
 
 /** A pixel darker than this counts as ink (as strips.ts). */
@@ -31,6 +36,12 @@ const PAD = 40;
 const MAX_BANDS = 8;
 /** A word read again with less confidence than this is noise read as letters, and dropped. */
 const MIN_CONFIDENCE = 60;
+/** A word read with less confidence than this is taken as not read: its line is read again on its own. */
+const WEAK_BELOW = 50;
+/** A weak word's line still weak after that is read again drawn this many times larger. */
+const WEAK_LINE_SCALE = 2;
+/** More weak lines than this on one image is a poor scan, not a slip: none is read again (CPU). */
+const MAX_WEAK_LINES = 4;
 
 export interface Band {
   top: number;
@@ -39,6 +50,17 @@ export interface Band {
 
 function wordsOf(ocr: OcrPage): OcrWord[] {
   return (ocr.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+}
+
+/** The page without its weak words (those read with less confidence than WEAK_BELOW). */
+function withoutWeakWords(ocr: OcrPage): OcrPage {
+  return {
+    blocks: (ocr.blocks ?? []).map((b) => ({
+      paragraphs: b.paragraphs.map((p) => ({
+        lines: p.lines.map((l) => ({ words: l.words.filter((w) => w.confidence >= WEAK_BELOW) })),
+      })),
+    })),
+  };
 }
 
 const grown = (box: OcrBox, height: number, width: number): OcrBox => ({
@@ -114,10 +136,11 @@ function uncovered(ocr: OcrPage, width: number, height: number): Array<number[] 
 /** The bands of rows holding print that no recognised word covers (at most MAX_BANDS, else none). */
 export function missedBands(image: Buffer, ocr: OcrPage): Band[] {
   const pgm = readPgm(image);
-  return pgm ? bandsOf(new Pixels(image, pgm.width, pgm.height, pgm.offset), ocr) : [];
+  return (pgm && bandsOf(new Pixels(image, pgm.width, pgm.height, pgm.offset), ocr)) || [];
 }
 
-function bandsOf(pixels: Pixels, ocr: OcrPage): Band[] {
+/** The bands of uncovered print, or null when there are more than MAX_BANDS (noise). */
+function bandsOf(pixels: Pixels, ocr: OcrPage): Band[] | null {
   const { image, width, height } = pixels;
   const open = uncovered(ocr, width, height);
   const whole = [0, width];
@@ -139,7 +162,7 @@ function bandsOf(pixels: Pixels, ocr: OcrPage): Band[] {
   }
   if (band) bands.push(band);
   const lines = bands.filter((b) => b.bottom - b.top >= MIN_BAND_HEIGHT);
-  return lines.length > MAX_BANDS ? [] : lines;
+  return lines.length > MAX_BANDS ? null : lines;
 }
 
 /** The band cut out with white rows around it, its rules and already-read words painted white. */
@@ -179,15 +202,31 @@ export async function withMissedLines(
   const pgm = readPgm(image);
   if (!pgm) return ocr;
   const pixels = new Pixels(image, pgm.width, pgm.height, pgm.offset);
-  const bands = bandsOf(pixels, ocr);
-  if (!bands.length) return ocr;
-  const known = wordsOf(ocr).map((w) => w.bbox);
+  return withBandsReadAgain(pixels, await withWeakLinesReadAgain(pixels, ocr, recognise), recognise);
+}
+
+async function withBandsReadAgain(
+  pixels: Pixels,
+  ocr: OcrPage,
+  recognise: (image: Buffer) => Promise<OcrPage>,
+): Promise<OcrPage> {
+  // The weak words taken as not read, unless that makes the page look like noise (too many bands).
+  const weak = wordsOf(ocr).filter((w) => w.confidence < WEAK_BELOW);
+  const strong = weak.length ? withoutWeakWords(ocr) : ocr;
+  let read = strong;
+  let bands = bandsOf(pixels, strong);
+  if (!bands && weak.length) {
+    read = ocr;
+    bands = bandsOf(pixels, ocr);
+  }
+  if (!bands?.length) return ocr;
+  const known = wordsOf(read).map((w) => w.bbox);
   const added: NonNullable<OcrPage['blocks']> = [];
   for (const band of bands) {
-    const cut = bandImage(pixels, ocr, band);
-    const read = await recognise(cut.image);
+    const cut = bandImage(pixels, read, band);
+    const again = await recognise(cut.image);
     const dy = cut.top - PAD;
-    for (const block of read.blocks ?? []) {
+    for (const block of again.blocks ?? []) {
       const lines = block.paragraphs.flatMap((p) =>
         p.lines.map((line) => ({
           words: line.words
@@ -204,5 +243,91 @@ export async function withMissedLines(
       if (kept.length) added.push({ paragraphs: [{ lines: kept }] });
     }
   }
-  return added.length ? { blocks: [...(ocr.blocks ?? []), ...added] } : ocr;
+  if (!added.length) return ocr;
+  // A weak word stays where nothing read again with confidence covers it.
+  const found = wordsOf({ blocks: added }).map((w) => w.bbox);
+  const kept =
+    read === ocr || !weak.length
+      ? ocr
+      : {
+          blocks: (ocr.blocks ?? []).map((b) => ({
+            paragraphs: b.paragraphs.map((p) => ({
+              lines: p.lines.map((l) => ({
+                words: l.words.filter(
+                  (w) => w.confidence >= WEAK_BELOW || !found.some((f) => overlaps(f, w.bbox)),
+                ),
+              })),
+            })),
+          })),
+        };
+  return { blocks: [...(kept.blocks ?? []), ...added] };
+}
+
+/**
+ * Words still weak, read again with their whole line (nothing painted out: the line's other words are the
+ * recogniser's measure of its print) drawn WEAK_LINE_SCALE times larger: 'P.A.' read 'PA.' at confidence 10
+ * is read 'P.A.', a contactless ')))' read '»)' is read '))' over three marks' width, two headings printed
+ * touching ('Transaction date' into 'Process date') read 'datProcess' rather than 'datrocess'. A word read
+ * again with more confidence than the weak word it covers takes its place; nothing else of the line changes.
+ */
+async function withWeakLinesReadAgain(
+  pixels: Pixels,
+  ocr: OcrPage,
+  recognise: (image: Buffer) => Promise<OcrPage>,
+): Promise<OcrPage> {
+  const { image, width, height, offset } = pixels;
+  const weak = wordsOf(ocr).filter(
+    (w) => w.text.trim() && w.confidence < WEAK_BELOW && w.bbox.y1 - w.bbox.y0 >= MIN_BAND_HEIGHT,
+  );
+  if (!weak.length) return ocr;
+  const lines: Band[] = [];
+  for (const box of weak.map((w) => grown(w.bbox, height, width)).sort((a, b) => a.y0 - b.y0)) {
+    const last = lines.at(-1);
+    if (last && box.y0 < last.bottom) last.bottom = Math.max(last.bottom, box.y1);
+    else lines.push({ top: box.y0, bottom: box.y1 });
+  }
+  if (lines.length > MAX_WEAK_LINES) return ocr;
+  const replaced = new Map<OcrWord, OcrWord[]>();
+  const used = new Set<OcrWord>();
+  for (const line of lines) {
+    const scale = WEAK_LINE_SCALE;
+    const rows = line.bottom - line.top;
+    const w = width * scale;
+    const h = (rows + 2 * PAD) * scale;
+    const out = Buffer.alloc(w * h, 255);
+    for (let y = 0; y < rows * scale; y++) {
+      const from = offset + (line.top + Math.floor(y / scale)) * width;
+      const to = (PAD * scale + y) * w;
+      for (let x = 0; x < w; x++) out[to + x] = image[from + Math.floor(x / scale)] as number;
+    }
+    const read = await recognise(Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1'), out]));
+    const back = (b: OcrBox): OcrBox => ({
+      x0: b.x0 / scale,
+      x1: b.x1 / scale,
+      y0: b.y0 / scale - PAD + line.top,
+      y1: b.y1 / scale - PAD + line.top,
+    });
+    const found = wordsOf(read)
+      .filter((x) => x.text.trim())
+      .map((x) => ({
+        ...x,
+        bbox: back(x.bbox),
+        ...(x.symbols ? { symbols: x.symbols.map((y) => ({ ...y, bbox: back(y.bbox) })) } : {}),
+      }));
+    for (const word of weak) {
+      if (word.bbox.y0 < line.top || word.bbox.y1 > line.bottom) continue;
+      const over = found.filter((x) => overlaps(x.bbox, word.bbox) && !used.has(x));
+      if (!over.length || over.some((x) => x.confidence <= word.confidence)) continue;
+      replaced.set(word, over);
+      for (const x of over) used.add(x);
+    }
+  }
+  if (!replaced.size) return ocr;
+  return {
+    blocks: (ocr.blocks ?? []).map((b) => ({
+      paragraphs: b.paragraphs.map((p) => ({
+        lines: p.lines.map((l) => ({ words: l.words.flatMap((w) => replaced.get(w) ?? [w]) })),
+      })),
+    })),
+  };
 }
