@@ -12,10 +12,11 @@ import type { OcrBox, OcrPage, OcrWord } from './textract-shape';
  * enough to be no glyph) and the words already read painted white, and read again. Its words join the page.
  * A page read whole finds no band, and costs only a pass over its pixels.
  *
- * Words read with very little confidence count as not read: a line the page segmentation ran together with
- * its neighbour (an 8 pt row and the 7 pt grey 'USD 12.00 @ 1.2710' under it, beside a shaded panel, read as
- * 'rn', 'om', 'Sia'; 'P.A.' read 'PA.' at confidence 10) is found as uncovered print like a missed line and
- * read again on its own; the words read again with confidence take the place of the weak ones they cover.
+ * Words read with very little confidence are read again first, with their whole line drawn twice as large
+ * (withWeakLinesReadAgain): an 8 pt row and the 7 pt grey 'USD 12.00 @ 1.2710' under it, beside a shaded
+ * panel, read as 'rn', 'om', 'Sia'; 'P.A.' read 'PA.' at confidence 10. Painting the sure words out and
+ * reading only the weak ones' print as a missed band was tried and left out: it read a heading's '£1In'
+ * (confidence 43) as '£1n' (61), losing the 'Money in' column.
  */
 
 /** A pixel darker than this counts as ink (as strips.ts). */
@@ -50,17 +51,6 @@ export interface Band {
 
 function wordsOf(ocr: OcrPage): OcrWord[] {
   return (ocr.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-}
-
-/** The page without its weak words (those read with less confidence than WEAK_BELOW). */
-function withoutWeakWords(ocr: OcrPage): OcrPage {
-  return {
-    blocks: (ocr.blocks ?? []).map((b) => ({
-      paragraphs: b.paragraphs.map((p) => ({
-        lines: p.lines.map((l) => ({ words: l.words.filter((w) => w.confidence >= WEAK_BELOW) })),
-      })),
-    })),
-  };
 }
 
 const grown = (box: OcrBox, height: number, width: number): OcrBox => ({
@@ -210,23 +200,15 @@ async function withBandsReadAgain(
   ocr: OcrPage,
   recognise: (image: Buffer) => Promise<OcrPage>,
 ): Promise<OcrPage> {
-  // The weak words taken as not read, unless that makes the page look like noise (too many bands).
-  const weak = wordsOf(ocr).filter((w) => w.confidence < WEAK_BELOW);
-  const strong = weak.length ? withoutWeakWords(ocr) : ocr;
-  let read = strong;
-  let bands = bandsOf(pixels, strong);
-  if (!bands && weak.length) {
-    read = ocr;
-    bands = bandsOf(pixels, ocr);
-  }
+  const bands = bandsOf(pixels, ocr);
   if (!bands?.length) return ocr;
-  const known = wordsOf(read).map((w) => w.bbox);
+  const known = wordsOf(ocr).map((w) => w.bbox);
   const added: NonNullable<OcrPage['blocks']> = [];
   for (const band of bands) {
-    const cut = bandImage(pixels, read, band);
-    const again = await recognise(cut.image);
+    const cut = bandImage(pixels, ocr, band);
+    const read = await recognise(cut.image);
     const dy = cut.top - PAD;
-    for (const block of again.blocks ?? []) {
+    for (const block of read.blocks ?? []) {
       const lines = block.paragraphs.flatMap((p) =>
         p.lines.map((line) => ({
           words: line.words
@@ -243,24 +225,7 @@ async function withBandsReadAgain(
       if (kept.length) added.push({ paragraphs: [{ lines: kept }] });
     }
   }
-  if (!added.length) return ocr;
-  // A weak word stays where nothing read again with confidence covers it.
-  const found = wordsOf({ blocks: added }).map((w) => w.bbox);
-  const kept =
-    read === ocr || !weak.length
-      ? ocr
-      : {
-          blocks: (ocr.blocks ?? []).map((b) => ({
-            paragraphs: b.paragraphs.map((p) => ({
-              lines: p.lines.map((l) => ({
-                words: l.words.filter(
-                  (w) => w.confidence >= WEAK_BELOW || !found.some((f) => overlaps(f, w.bbox)),
-                ),
-              })),
-            })),
-          })),
-        };
-  return { blocks: [...(kept.blocks ?? []), ...added] };
+  return added.length ? { blocks: [...(ocr.blocks ?? []), ...added] } : ocr;
 }
 
 /**
