@@ -282,7 +282,8 @@ async function withWeakLinesReadAgain(
     for (const word of weak) {
       if (word.bbox.y0 < line.top || word.bbox.y1 > line.bottom) continue;
       const over = found.filter((x) => overlaps(x.bbox, word.bbox) && !used.has(x));
-      if (!over.length || over.some((x) => x.confidence <= word.confidence)) continue;
+      if (!over.length || over.some((x) => x.confidence <= word.confidence || x.confidence < MIN_CONFIDENCE))
+        continue;
       replaced.set(word, over);
       for (const x of over) used.add(x);
     }
