@@ -126,6 +126,55 @@ describe('the rows of print no recognised word covers', () => {
   });
 });
 
+describe('words read with little confidence', () => {
+  // A card's 'INTEREST ON PURCHASES 24.9% P.A.': the page read as one block gave 'PA.' at confidence 10, and
+  // the row was confirmed by the statement's figures with the wrong description. The word's line is read
+  // again on its own at twice the size (nothing painted out) and the word read with more confidence takes
+  // the weak one's place, where it stands on the page.
+  it("reads a weak word's line again at twice the size and keeps the surer reading", async () => {
+    const image = page([
+      [100, 500, 100, 130],
+      [100, 400, 200, 230],
+    ]);
+    const seen: Array<[number, number]> = [];
+    const again = await withMissedLines(
+      image,
+      read(
+        word('INTEREST', { x0: 100, y0: 100, x1: 500, y1: 130 }),
+        word('PA.', { x0: 100, y0: 200, x1: 400, y1: 230 }, 10),
+      ),
+      async (cut) => {
+        const size = /^P5\s+(\d+)\s+(\d+)/.exec(cut.toString('latin1', 0, 32));
+        seen.push([Number(size?.[1]), Number(size?.[2])]);
+        // The line's rows (the word's box grown by 4 px: 196–234) with 40 white rows above and below, all
+        // drawn twice as large: page row 200 is row (200 - 196 + 40) * 2 = 88 of the cut.
+        return seen.length === 1 ? read(word('P.A.', { x0: 200, y0: 88, x1: 800, y1: 148 }, 91)) : read();
+      },
+    );
+    expect(seen[0]).toEqual([2 * WIDTH, 2 * (38 + 80)]);
+    const words = (again.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)),
+    );
+    expect(words.map((w) => [w.text, w.bbox.x0, w.bbox.y0, w.confidence])).toEqual([
+      ['INTEREST', 100, 100, 95],
+      ['P.A.', 100, 200, 91],
+    ]);
+  });
+
+  it('keeps a weak word where reading its line again is no surer', async () => {
+    const image = page([[100, 400, 200, 230]]);
+    const again = await withMissedLines(
+      image,
+      read(word('Z1Z7Z1', { x0: 100, y0: 200, x1: 400, y1: 230 }, 41)),
+      async () => read(word('ZIZZI', { x0: 200, y0: 88, x1: 800, y1: 148 }, 30)),
+    );
+    const words = (again.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)),
+    );
+    expect(words.map((w) => w.text)).toEqual(['Z1Z7Z1']);
+  });
+});
+
 describe('a scanned statement whose summary box stands beside the period line', { timeout: 180_000 }, () => {
   let engine: OcrEngine;
   beforeAll(() => {
