@@ -239,6 +239,9 @@ async function holdForCheck(
   });
 }
 
+/** Accounts whose statements print what is owed (a card's, a mortgage's or loan's). */
+const OWED_ACCOUNT_TYPES: ReadonlySet<string> = new Set(['credit', 'mortgage']);
+
 /** What the family should check when the statement and the chosen account disagree. */
 export function accountWarnings(
   statement: Pick<ParsedStatement, 'accountKind' | 'institution'>,
@@ -248,7 +251,9 @@ export function accountWarnings(
 ): string[] {
   if (!account) return [];
   const warnings: string[] = [];
-  if (statement.accountKind === 'credit_card' && account.account_type !== 'credit')
+  // A mortgage's or loan's statement is read as money owed, as a card's is: on a mortgage account it is no
+  // card on the wrong account.
+  if (statement.accountKind === 'credit_card' && !OWED_ACCOUNT_TYPES.has(account.account_type))
     warnings.push(MESSAGES.cardOnBankAccount(account.account_type));
   if (statement.accountKind === 'bank' && account.account_type === 'credit')
     warnings.push(MESSAGES.bankOnCardAccount);

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../functions/services/pipeline/messages';
 import { accountWarnings } from '../../../functions/services/pipeline/parse';
 
 /** What Parse tells the family when a statement and the account it was uploaded to disagree. */
-const account = (bank_name: string | null, account_type: 'current' | 'credit' = 'current') => ({
+const account = (bank_name: string | null, account_type: 'current' | 'credit' | 'mortgage' = 'current') => ({
   bank_name,
   account_type,
 });
@@ -40,5 +40,13 @@ describe('spec 2 §2 File Upload: a statement on the wrong account is flagged, n
     expect(accountWarnings({ accountKind: 'bank', institution: null }, account('Monzo', 'credit'))).toEqual([
       MESSAGES.bankOnCardAccount,
     ]);
+  });
+
+  it("a mortgage's statement, read as money owed as a card's is, on a mortgage account: no warning", () => {
+    // Evidence: mortgage annual statements (Halifax, Nationwide) print the balance owed and payments
+    // reducing it; the reader reads them with a card's convention.
+    expect(
+      accountWarnings({ accountKind: 'credit_card', institution: 'Halifax' }, account('Halifax', 'mortgage')),
+    ).toEqual([]);
   });
 });
