@@ -297,6 +297,32 @@ describe('spec 2 §8 Upload summary', () => {
     expect(uploaded).toHaveBeenCalledTimes(1);
   });
 
+  it("a statement done while another of its batch is still being read: the table reloads then, not at the batch's end", async () => {
+    api.scriptUpload(
+      'march.pdf',
+      [{ stage: 'reading' }, { stage: 'done', counts: { added: 3 } }],
+      ADDED.map((t) => ({ ...t, account_id: accountId })),
+    );
+    api.scriptUpload('april.pdf', [
+      { stage: 'reading' },
+      { stage: 'reading' },
+      { stage: 'reading' },
+      { stage: 'done', counts: { added: 0 } },
+    ]);
+    await upload(pdf('march.pdf'), pdf('april.pdf'));
+    await wait(0);
+    expect(uploaded).toHaveBeenCalledTimes(0);
+    await wait(POLL_MS);
+    expect(within(row('april.pdf')).getByText('Reading the statement')).toBeTruthy();
+    expect(uploaded).toHaveBeenCalledTimes(1);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(summary()).toEqual([]);
+    await wait(POLL_MS * 3);
+    expect(summary()).toEqual([UPLOAD_MESSAGES.uploaded(2), UPLOAD_MESSAGES.allDone]);
+    expect(uploaded).toHaveBeenCalledTimes(2);
+  });
+
   it('a refused start that timed out: the timeout message with its suggestions', async () => {
     api.fail('POST /api/uploads', 504, { message: 'Endpoint request timed out' });
     await upload(pdf('big.pdf'));
