@@ -52,7 +52,7 @@ interface LevelIterator {
   close(): Promise<void>;
 }
 interface Store {
-  db: { values(options: RangeOptions): LevelIterator };
+  db: { values(options: RangeOptions & { highWaterMarkBytes: number }): LevelIterator };
 }
 type Callback = (err: Error | null, result?: unknown) => void;
 export type QueryTable = (
@@ -76,6 +76,11 @@ interface DynaliteDb {
 const MAX_BYTES = 1024 * 1024;
 /** Entries asked of LevelDB a step (dynalite's iterator asked for 1, then 1,000). */
 const STEP = 1000;
+/**
+ * Bytes of entries LevelDB reads a step before it answers (classic-level's default is 16 KB, a few rows): a
+ * step holds a whole page, up to dynalite's 1 MB cut and one item past it (at most 400 KB).
+ */
+const STEP_BYTES = 1536 * 1024;
 const OURS = Symbol('queryTableDirectly');
 
 function dynaliteRequire(): NodeJS.Require {
@@ -140,7 +145,10 @@ async function read(
   let indexCapacity = 0;
   let size = 0;
   let count = 0;
-  const iterator = store.db.values(prefixedRange(opts, subDbPrefix(data, isLocal)));
+  const iterator = store.db.values({
+    ...prefixedRange(opts, subDbPrefix(data, isLocal)),
+    highWaterMarkBytes: STEP_BYTES,
+  });
   try {
     reading: for (;;) {
       // An empty step is the range's end (LevelDB may answer fewer than asked before it: a step is bounded
