@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { writeBatchesTogether } from './dynalite-batch-write';
+import { readQueriesDirectly } from './dynalite-query';
 import { checkTypesOnce } from './dynalite-types';
 import { checkBatchValuesOnce } from './dynalite-values';
 import { CALL_COUNTERS, countCalls } from './dynamo-calls';
@@ -56,6 +57,8 @@ checkBatchValuesOnce();
 // BatchWriteItem with the table read, the keys worked out and each item's JSON made once, and one LevelDB
 // batch a request (dynalite-batch-write.ts). dynalite takes its actions as it loads, so it is loaded after.
 writeBatchesTogether();
+// A Query's or Scan's items read from LevelDB many a step rather than through streams (dynalite-query.ts).
+readQueriesDirectly();
 const { default: dynalite } = await import('dynalite');
 
 const server = dynalite({
