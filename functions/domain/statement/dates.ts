@@ -2,7 +2,7 @@ import { makeDate, toEpochDay } from '../dates';
 
 /**
  * Dates as UK statements print them: '01 Jan 25', '1 January', '01 Jan', '1st Jan 2025', '01/01/2025',
- * '01.01.25', '01-Jan-2025', '2025-01-01', 'Jan 17', 'February 1, 2022', 'Mon 6 Jan'. Numeric dates are
+ * '01.01.25', '01-Jan-2025', '01/Jan/2025', '2025-01-01', 'Jan 17', 'February 1, 2022', 'Mon 6 Jan'. Numeric dates are
  * day first (UK). A date printed without a year gets one later, from the statement's period.
  */
 export interface PartialDate {
@@ -53,7 +53,7 @@ const ORDINAL = '(?:st|nd|rd|th)?';
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?,?\s+/i;
 
 /** A date expression inside running text (used to find the statement period and dated headings). */
-export const DATE_EXPRESSION = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)|\d{1,2}${ORDINAL}[\s.-]*${MONTH_NAME}\.?,?(?:[\s.-]*(?:\d{4}|\d{2})(?![\d:]))?|${MONTH_NAME}\.?\s+\d{1,2}${ORDINAL},?(?:\s+\d{4})?)`;
+export const DATE_EXPRESSION = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)|\d{1,2}${ORDINAL}[\s./-]*${MONTH_NAME}\.?,?(?:[\s./-]*(?:\d{4}|\d{2})(?![\d:]))?|${MONTH_NAME}\.?\s+\d{1,2}${ORDINAL},?(?:\s+\d{4})?)`;
 
 function fullYear(text: string): number {
   const n = Number(text);
@@ -154,7 +154,10 @@ export function numericDateOrder(
 
 const HAS_DIGIT = /[0-9]/;
 // The named-month forms of a whole cell, built once: day first ('17 Sep 2024', '1st March'), month first ('Sep 17').
-const DAY_MONTH = new RegExp(`^(\\d{1,2})${ORDINAL}[ .-]?(${MONTH_NAME})\\.?,?(?:[ .-]?(\\d{4}|\\d{2}))?$`);
+// The month's name may stand between slashes ('06/Jan/2025'), as core banking systems print it.
+const DAY_MONTH = new RegExp(
+  `^(\\d{1,2})${ORDINAL}(?:[ .-]?|/)(${MONTH_NAME})\\.?,?(?:(?:[ .-]?|/)(\\d{4}|\\d{2}))?$`,
+);
 const MONTH_DAY = new RegExp(`^(${MONTH_NAME})\\.? ?(\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`);
 
 /** Parses a whole cell as a date; null when it is not one. */

@@ -46,6 +46,14 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['settle date', 'date2'],
   ['settlement date', 'date2'],
   ['transaction date', 'date'],
+  // The date the entry was booked to the account, as statements from banks on ISO 20022 / Nordic systems
+  // head it beside its 'Value date' (Handelsbanken, Danske, N26: 'Booking date'; camt.053 BookgDt / ValDt):
+  // the running balance moves on the booking date, so it is the row's date whichever column comes first.
+  ['booking date', 'date'],
+  ['booked date', 'date'],
+  ['date booked', 'date'],
+  ['book date', 'date'],
+  ['entry date', 'date'],
   ['trans date', 'date'],
   ['txn date', 'date'],
   ['date', 'date'],
@@ -84,6 +92,11 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['unit price', 'description'],
   ['quantity', 'description'],
   ['units', 'description'],
+  // A passbook's columns (building-society passbooks and the annual statements printed in their form: each
+  // entry a transaction code and the branch or channel that took it, 'CSH 0412', a key to the codes below).
+  ['code', 'type'],
+  ['transaction code', 'type'],
+  ['branch', 'description'],
   ['payment type', 'type'],
   ['transaction type', 'type'],
   ['type', 'type'],
