@@ -110,6 +110,12 @@ export const pipelineStateSchema = lazy(() =>
      */
     newSpendMonths: z.optional(z.array(z.string())),
     /**
+     * Set by Persist with newSpendMonths: the years of the rows it added whose account had no spending roll-up,
+     * neither the year's nor any of its months', before it wrote them, so Finish stores those years' roll-ups
+     * from the months it stores, without reading them back.
+     */
+    newSpendYears: z.optional(z.array(z.string())),
+    /**
      * Set by Persist with rollupVersions: the account's count of rows and last transaction date before it
      * wrote the rows, at their version, so Finish can add the rows to them (services/row-changes.ts); absent
      * when the account has rows but no count yet.

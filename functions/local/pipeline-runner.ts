@@ -27,7 +27,7 @@ export interface ExecutionRecord {
    * (every thread's: the DynamoDB thread's work for the step included, and anything else the twin did at the
    * time), and the requests the twin's DynamoDB received meanwhile (for /local/status and benchmarks).
    */
-  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number; dynamoCalls?: number }>;
+  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number; dynamoCalls?: number; atMs?: number }>;
   startedAt: string;
   stoppedAt?: string;
 }
@@ -123,6 +123,7 @@ export class LocalPipelineRunner implements PipelineStarter {
 
   private run(record: ExecutionRecord) {
     record.steps = [];
+    const began = performance.now();
     const handlers = Object.fromEntries(
       PIPELINE_TASKS.map((task) => {
         const spec = FUNCTIONS.find((f) => f.trigger.type === 'pipeline' && f.trigger.task === task);
@@ -143,6 +144,7 @@ export class LocalPipelineRunner implements PipelineStarter {
                 {
                   task,
                   ms: Math.round(performance.now() - started),
+                  atMs: Math.round(started - began),
                   cpuMs: Math.round((used.user + used.system) / 1000),
                   ...(calls === undefined ? {} : { dynamoCalls: (this.dynamoCallCount() ?? 0) - calls }),
                 },

@@ -6,10 +6,11 @@ import {
   saveSpendRollup,
   spendingRows,
   spendRollupVersion,
+  storedSpendRollups,
 } from '../adapters/dynamodb/spending-repository';
 import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
-import { mergeRollups, rollupOf, spendingAmount } from '../domain/spending';
+import { mergeRollups, rollupOf, type SpendRollup, spendingAmount } from '../domain/spending';
 import { TransientError } from '../shared/errors';
 import type { Ports } from '../shared/ports';
 import { categoryOfRow, familyCategoryRules } from './row-categories';
@@ -24,6 +25,11 @@ export type SpendingRollupsDeps = Pick<Ports, 'now'>;
 export interface NewSpending {
   accountId: string;
   months: readonly string[];
+  /**
+   * The years (YYYY) of the added rows for which the account had no spending roll-up, neither the year's nor
+   * any of its months', before the rows were written (read before the write); absent: none is known to be.
+   */
+  years?: readonly string[];
   rows: ReadonlyArray<
     Omit<
       SpendingRow,
@@ -35,6 +41,28 @@ export interface NewSpending {
         category_source?: string;
       }
   >;
+}
+
+/**
+ * Of the account's months `months`, those with no spending roll-up, and of their years those with no roll-up
+ * of the year nor of any of its twelve months: one consistent read of the keys (BatchGetItem).
+ */
+export async function newSpendPeriods(
+  familyId: string,
+  months: readonly string[],
+  accountId: string,
+): Promise<{ months: string[]; years: string[] }> {
+  const years = [...new Set(months.map((month) => month.slice(0, 4)))];
+  const yearMonths = years.flatMap((year) =>
+    Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`),
+  );
+  const stored = await storedSpendRollups(familyId, [...years, ...yearMonths], accountId);
+  return {
+    months: months.filter((month) => !stored.has(month)),
+    years: years.filter(
+      (year) => !stored.has(year) && !yearMonths.some((month) => month.startsWith(year) && stored.has(month)),
+    ),
+  };
 }
 
 /** A change of rows (row-changes.ts RowChange): the account and the rows' dates. */
@@ -76,7 +104,8 @@ async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>):
  * held no spending row then (every write of rows keeps the roll-ups), so that month's roll-up is the added
  * rows' own: it is stored from them, without reading the month's rows, if there is still none (a write that
  * stored one since makes it read the rows as above). A month where an added spending row has no category
- * yet is read as above.
+ * yet is read as above. Likewise a year of which the account had no roll-up, nor any month's (`added.years`),
+ * is stored from those months as just computed, without reading them back, if there is still none.
  */
 export async function refreshSpending(
   deps: SpendingRollupsDeps,
@@ -98,15 +127,42 @@ export async function refreshSpending(
     return rules;
   };
   const addedByMonth = addedMonths(added);
+  // The added account's months stored from the added rows alone (a month with no spending is stored as none).
+  const fromAdded = new Map<string, SpendRollup>();
+  // Its months recomputed from their rows instead: their years are read back as before.
+  const readMonths = new Set<string>();
   await inTurn([...months.values()], async ({ accountId, month }) => {
     const rows = accountId === added?.accountId ? addedByMonth.get(month) : undefined;
-    if (rows && (await saveSpendRollup(familyId, rollupOf(month, accountId, rows), null, at))) return;
+    if (rows) {
+      const rollup = rollupOf(month, accountId, rows);
+      if (await saveSpendRollup(familyId, rollup, null, at)) {
+        fromAdded.set(month, rollup);
+        return;
+      }
+    }
+    if (accountId === added?.accountId) readMonths.add(month);
     await refreshMonth(familyId, accountId, month, familyRules, at);
   });
   const years = new Map<string, { accountId: string; year: string }>();
   for (const { accountId, month } of months.values())
     years.set(`${accountId}|${month.slice(0, 4)}`, { accountId, year: month.slice(0, 4) });
-  await inTurn([...years.values()], ({ accountId, year }) => refreshYear(familyId, accountId, year, at));
+  const newYears = new Set(added?.years);
+  await inTurn([...years.values()], async ({ accountId, year }) => {
+    // A year of the added account that had no spending roll-up, nor any month's, before the rows were
+    // written holds only the months just stored from them: its roll-up is theirs merged, stored if there is
+    // still none (a year stored since, by a write of another of its months, makes it read its months).
+    if (accountId === added?.accountId && newYears.has(year)) {
+      const own = [...months.values()].filter((m) => m.accountId === accountId && m.month.startsWith(year));
+      if (own.every(({ month }) => fromAdded.has(month) && !readMonths.has(month))) {
+        const stored = own
+          .map(({ month }) => fromAdded.get(month)!)
+          .filter((rollup) => rollup.cells.length)
+          .sort((a, b) => (a.month < b.month ? -1 : 1));
+        if (await saveSpendRollup(familyId, mergeRollups(year, accountId, stored), null, at)) return;
+      }
+    }
+    await refreshYear(familyId, accountId, year, at);
+  });
 }
 
 async function refreshMonth(

@@ -6,10 +6,12 @@ import { csvField, readExport } from '../../functions/domain/exports';
 import type { ExecutionRecord } from '../../functions/local/pipeline-runner';
 import { type ApiCaller, signedIn } from '../support/api';
 import { startTestTwin } from '../support/twin';
+import { betweenStepsMs, pollIntervalMs } from '../support/upload-polling';
 
 /**
  * A bank's CSV export from upload to done on the local twin, as the family's browser drives it: POST
- * /api/uploads, PUT the file to the presigned URL, then GET /api/uploads/{id} (every 10 ms) until done. The
+ * /api/uploads, PUT the file to the presigned URL, then GET /api/uploads/{id} (every 100 ms,
+ * every 10 ms once the rows are written: ../support/upload-polling.ts) until done. The
  * file is 5,000 rows in the Lloyds group's layout (newest first, debit and credit columns, a balance on every
  * row) over about 14 months: the real state machine reads it (Extract checks it, Parse reads it), then
  * persist, classify, match and finish as for a PDF. Each run is a new family's first upload.
@@ -79,7 +81,7 @@ function stepFigures(steps: ExecutionRecord['steps']): Map<string, number> {
         [`${s.task} DynamoDB requests`, s.dynamoCalls ?? 0],
       ],
     ),
-  );
+  ).set('between steps', betweenStepsMs(steps));
 }
 
 function median(values: number[]): number {
@@ -124,7 +126,7 @@ async function uploadToDone(
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs(upload.stage)));
   }
 }
 

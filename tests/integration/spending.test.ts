@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentClient } from '../../functions/adapters/dynamodb/client';
 import {
   accountSpendRollups,
   saveSpendRollup,
@@ -18,7 +19,7 @@ import type { Transaction } from '../../functions/contracts/transactions';
 import { mergeRollups, rollupOf } from '../../functions/domain/spending';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { backfillCategories } from '../../functions/services/spending';
-import { refreshSpending } from '../../functions/services/spending-rollups';
+import { newSpendPeriods, refreshSpending } from '../../functions/services/spending-rollups';
 import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
@@ -372,6 +373,135 @@ describe('a row that becomes spending after it was written', () => {
     expect(stored).toMatchObject({ subcategory_id: 'eating_out.cafes', merchant_name: 'Greggs' });
     const s = await spending(ada, `&accounts=${savings}`);
     expect(categoryOf(s, 'eating_out')?.total).toBeCloseTo(4.2, 2);
+  });
+});
+
+describe('the spending roll-up of a year the account had none of', () => {
+  const spent = (familyId: string, accountId: string, id: string, date: string, amount: number) => ({
+    id: `${id}-${ulid()}`,
+    family_id: familyId,
+    account_id: accountId,
+    upload_id: ulid(),
+    transaction_date: date,
+    description: 'CARD PAYMENT TO TESCO STORES 3217',
+    amount,
+    signed_amount: -amount,
+    type: 'debit' as const,
+    balance: null,
+    flow_type: 'external_expense',
+    user_corrected_flow_type: null,
+    classification_confidence: 0.9,
+    classification_method: 'rule',
+    created_at: new Date().toISOString(),
+    category_id: 'groceries',
+    subcategory_id: null,
+    primary_category: 'Groceries',
+    subcategory: null,
+    merchant_name: 'Tesco',
+    category_confidence: 0.9,
+    category_source: 'rule',
+  });
+  const recomputedYear = async (familyId: string, accountId: string, year: string, months: string[]) =>
+    mergeRollups(
+      year,
+      accountId,
+      await Promise.all(
+        months.map(async (m) =>
+          rollupOf(m, accountId, await spendingRows(familyId, accountId, `${m}-01`, `${m}-31`)),
+        ),
+      ),
+    );
+
+  it('is merged from the months stored from the added rows, which are not read back', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const accountId = await createAccount(ada, 'New year card', 'current');
+    const rows = [
+      spent(familyId, accountId, 'ny1', '2027-02-03', 12.5),
+      spent(familyId, accountId, 'ny2', '2027-03-09', 40),
+      spent(familyId, accountId, 'ny3', '2027-03-10', 7.25),
+    ];
+    // what Persist reads before it writes the rows
+    expect(await newSpendPeriods(familyId, ['2027-02', '2027-03'], accountId)).toEqual({
+      months: ['2027-02', '2027-03'],
+      years: ['2027'],
+    });
+    await putNewTransactions(rows);
+    const send = vi.spyOn(documentClient(), 'send');
+    try {
+      await refreshSpending(services(), familyId, changesOf(rows), {
+        accountId,
+        months: ['2027-02', '2027-03'],
+        years: ['2027'],
+        rows,
+      });
+      // the two months and the year written, nothing read
+      expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual([
+        'PutCommand',
+        'PutCommand',
+        'PutCommand',
+      ]);
+    } finally {
+      send.mockRestore();
+    }
+    const [year] = (await spendRollups(familyId, '2027', '2027')).filter((r) => r.account_id === accountId);
+    expect(year).toEqual(await recomputedYear(familyId, accountId, '2027', ['2027-02', '2027-03']));
+    expect(year?.cells.reduce((s, c) => s + c.out_count, 0)).toBe(3);
+  });
+
+  it('is read from every month when another month of the year was stored since the read', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const accountId = await createAccount(ada, 'Busy year card', 'current');
+    const mine = [spent(familyId, accountId, 'by1', '2028-04-03', 12.5)];
+    // Persist read no roll-up of 2028; then another write of the account's January lands and is rolled up.
+    const theirs = [spent(familyId, accountId, 'by2', '2028-01-20', 30)];
+    await putNewTransactions(theirs);
+    await refreshSpending(services(), familyId, changesOf(theirs));
+    // read now, Persist would find the year stored
+    expect(await newSpendPeriods(familyId, ['2028-04'], accountId)).toEqual({
+      months: ['2028-04'],
+      years: [],
+    });
+    await putNewTransactions(mine);
+    await refreshSpending(services(), familyId, changesOf(mine), {
+      accountId,
+      months: ['2028-04'],
+      years: ['2028'],
+      rows: mine,
+    });
+    const [year] = (await spendRollups(familyId, '2028', '2028')).filter((r) => r.account_id === accountId);
+    expect(year).toEqual(await recomputedYear(familyId, accountId, '2028', ['2028-01', '2028-04']));
+    expect(year?.cells.reduce((s, c) => s + c.out_count, 0)).toBe(2);
+    // a month's roll-up stored without its year's is a year with a roll-up all the same
+    await saveSpendRollup(
+      familyId,
+      rollupOf('2029-05', accountId, [spent(familyId, accountId, 'm', '2029-05-01', 3)]),
+      null,
+      new Date().toISOString(),
+    );
+    expect(await newSpendPeriods(familyId, ['2029-06'], accountId)).toEqual({
+      months: ['2029-06'],
+      years: [],
+    });
+  });
+
+  it('is stored from a first statement’s months (Persist hands its years to Finish)', async () => {
+    const execution = twin.runner.list(200).find((e) => e.name.startsWith(uploadId));
+    const years = [...new Set([months.from.slice(0, 4), months.to.slice(0, 4)])];
+    expect((execution?.output as { newSpendYears?: string[] } | undefined)?.newSpendYears).toEqual(years);
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const monthList: string[] = [];
+    for (let m = months.from; m <= months.to; m = nextMonth(m)) monthList.push(m);
+    for (const year of years) {
+      const [stored] = (await spendRollups(familyId, year, year)).filter((r) => r.account_id === current);
+      expect(stored).toEqual(
+        await recomputedYear(
+          familyId,
+          current,
+          year,
+          monthList.filter((m) => m.startsWith(year)),
+        ),
+      );
+    }
   });
 });
 

@@ -78,6 +78,6 @@ export async function classifyStep(deps: PipelineDeps, state: PipelineState): Pr
   const counts = { ...state.counts, classified: added.filter((row) => results.get(row.id)).length };
   await advanceUpload(state.familyId, state.uploadId, 'matching', { counts }, deps.now());
   // Rows relabelled after Persist wrote them: Finish recomputes their months' roll-ups from the rows.
-  const { rollupVersions: _versions, newSpendMonths: _months, ...rest } = state;
+  const { rollupVersions: _versions, newSpendMonths: _months, newSpendYears: _years, ...rest } = state;
   return { ...(changed.length || aiCategories.length ? rest : state), counts };
 }

@@ -69,6 +69,7 @@ export async function finishStep(deps: PipelineDeps, state: PipelineState): Prom
                   spending: {
                     accountId: state.accountId,
                     months: state.newSpendMonths,
+                    ...(state.newSpendYears ? { years: state.newSpendYears } : {}),
                     rows: added.map((row) => ({
                       ...row,
                       flow_type: row.flow_type ?? null,

@@ -2,7 +2,6 @@ import { getAccount } from '../../adapters/dynamodb/account-repository';
 import type { RowCategory } from '../../adapters/dynamodb/category-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
-import { storedSpendRollups } from '../../adapters/dynamodb/spending-repository';
 import {
   isNewTo,
   isStored,
@@ -17,6 +16,7 @@ import { fingerprintRows } from '../fingerprint';
 import { rollupVersions } from '../rollups';
 import { rowCategoriser } from '../row-categories';
 import { familyCategoryRules } from '../spending';
+import { newSpendPeriods } from '../spending-rollups';
 import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
 import { rowKeys } from './exports';
 import { persistRepeat } from './repeat';
@@ -105,10 +105,9 @@ async function persistRows(
           state.familyId,
           fresh.map((row) => row.transaction_date),
         ),
-        // The account's months with no spending roll-up yet: Finish stores them from the added rows alone.
-        storedSpendRollups(state.familyId, freshMonths, accountId).then((stored) =>
-          freshMonths.filter((month) => !stored.has(month)),
-        ),
+        // The account's months with no spending roll-up yet, and its years with none, neither the year's nor
+        // any month's: Finish stores them from the added rows alone.
+        newSpendPeriods(state.familyId, freshMonths, accountId),
         // The account's count of rows and last date as they are before the rows are written (this upload
         // holds the account's lease): Finish adds the rows to them.
         account ? accountSummaryBase(state.familyId, account) : null,
@@ -117,7 +116,7 @@ async function persistRows(
   // The reads and the rows' keys go out before the classifying, which holds the thread until it is done.
   await new Promise((resolve) => setImmediate(resolve));
   const byRules = await classifyTransactions(fresh, account, patterns, null);
-  const [versions, newSpendMonths, summaryBase] = await reads;
+  const [versions, newSpend, summaryBase] = await reads;
   // The row's place in time within the statement: printed order, reversed for a table printed newest first.
   const newestFirst = (rows[0]?.transaction_date ?? '') > (rows.at(-1)?.transaction_date ?? '');
   const positionOf = (i: number) => (newestFirst ? rows.length - 1 - i : i);
@@ -236,7 +235,11 @@ async function persistRows(
     addedKey,
     counts,
     ...(versions && !lost && added.length
-      ? { rollupVersions: versions, newSpendMonths, ...(summaryBase ? { accountSummary: summaryBase } : {}) }
+      ? {
+          rollupVersions: versions,
+          ...(newSpend ? { newSpendMonths: newSpend.months, newSpendYears: newSpend.years } : {}),
+          ...(summaryBase ? { accountSummary: summaryBase } : {}),
+        }
       : {}),
   };
 }
