@@ -15,6 +15,7 @@ import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
+import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -38,8 +39,10 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - current accounts with page mechanics drawn the same way (freehand-pages.ts), their own figure too,
  *  - app, challenger and e-money accounts drawn the same way (freehand-apps.ts), their own figure too,
  *  - mortgages, loans and savings drawn the same way (freehand-loans.ts), their own figure too,
- *  - the scans of those eight later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings), as one figure of their own.
+ *  - statements whose text layers carry other PDF producers' mechanics (freehand-producers.ts), their own
+ *    figure too,
+ *  - the scans of those nine later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
+ *    savings, producers), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -69,6 +72,7 @@ interface Case {
     | 'freehand-pages'
     | 'freehand-apps'
     | 'freehand-loans'
+    | 'freehand-producers'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -186,6 +190,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-pages', FREEHAND_PAGES],
     ['freehand-apps', FREEHAND_APPS],
     ['freehand-loans', FREEHAND_LOANS],
+    ['freehand-producers', FREEHAND_PRODUCERS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -364,6 +369,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand mortgages, loans and savings (text layer)',
       results.filter((r) => r.group === 'freehand-loans'),
+    ),
+    ...figure(
+      'freehand statements from other PDF producers (text layer)',
+      results.filter((r) => r.group === 'freehand-producers'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',
