@@ -15,6 +15,7 @@ import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
+import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
 import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
@@ -41,8 +42,10 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - mortgages, loans and savings drawn the same way (freehand-loans.ts), their own figure too,
  *  - building-society, regional, Islamic and business accounts drawn the same way (freehand-societies.ts),
  *    their own figure too,
- *  - the scans of those nine later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings, societies), as one figure of their own.
+ *  - statements whose text layers carry other PDF producers' mechanics (freehand-producers.ts), their own
+ *    figure too,
+ *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
+ *    savings, societies, producers), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -73,6 +76,7 @@ interface Case {
     | 'freehand-apps'
     | 'freehand-loans'
     | 'freehand-societies'
+    | 'freehand-producers'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -191,6 +195,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-apps', FREEHAND_APPS],
     ['freehand-loans', FREEHAND_LOANS],
     ['freehand-societies', FREEHAND_SOCIETIES],
+    ['freehand-producers', FREEHAND_PRODUCERS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -373,6 +378,8 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand society, regional and business accounts (text layer)',
       results.filter((r) => r.group === 'freehand-societies'),
+      'freehand statements from other PDF producers (text layer)',
+      results.filter((r) => r.group === 'freehand-producers'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

@@ -121,6 +121,10 @@ const SIGNS_UPPER: ReadonlySet<string> = new Set(CURRENCY_SIGNS.map(([sign]) => 
 export function isAmountAffix(word: string): 'before' | 'after' | 'either' | null {
   const w = word.replace(/[\u2212\u2013]/g, '-').toUpperCase();
   if (w === '(' || w === '+' || SIGNS_UPPER.has(w)) return 'before';
+  // A sign glued to the currency, the figure set apart by a space ('−£ 45.00', '+£ 12.00', '£- 3.10'): web
+  // pages and composed statements print '£' and the figure with a no-break space between them.
+  const signed = /^[-+](.+)$/.exec(w)?.[1] ?? /^(.+)[-+]$/.exec(w)?.[1];
+  if (signed && SIGNS_UPPER.has(signed)) return 'before';
   // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR'); one that is also a
   // word ('TOP', 'CUP') only as printed, in capitals.
   if (isCurrencyCode(w) && (isCommonCode(w) || word === w)) return 'either';
