@@ -378,6 +378,8 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand society, regional and business accounts (text layer)',
       results.filter((r) => r.group === 'freehand-societies'),
+    ),
+    ...figure(
       'freehand statements from other PDF producers (text layer)',
       results.filter((r) => r.group === 'freehand-producers'),
     ),
