@@ -7,6 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { readingReasons } from '../../functions/domain/statement-check';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
+import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
@@ -38,8 +39,11 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - current accounts with page mechanics drawn the same way (freehand-pages.ts), their own figure too,
  *  - app, challenger and e-money accounts drawn the same way (freehand-apps.ts), their own figure too,
  *  - mortgages, loans and savings drawn the same way (freehand-loans.ts), their own figure too,
- *  - the scans of those eight later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings), as one figure of their own.
+ *  - statements in the forms families receive other than the standard print (Welsh and bilingual, large
+ *    print, a browser's print of internet banking, day and page totals) drawn the same way
+ *    (freehand-access.ts), their own figure too,
+ *  - the scans of those nine later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
+ *    savings, other forms), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -69,6 +73,7 @@ interface Case {
     | 'freehand-pages'
     | 'freehand-apps'
     | 'freehand-loans'
+    | 'freehand-access'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -186,6 +191,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-pages', FREEHAND_PAGES],
     ['freehand-apps', FREEHAND_APPS],
     ['freehand-loans', FREEHAND_LOANS],
+    ['freehand-access', FREEHAND_ACCESS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -364,6 +370,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand mortgages, loans and savings (text layer)',
       results.filter((r) => r.group === 'freehand-loans'),
+    ),
+    ...figure(
+      'freehand statements in other forms: Welsh, large print, printouts (text layer)',
+      results.filter((r) => r.group === 'freehand-access'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',
