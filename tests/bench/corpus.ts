@@ -7,6 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { readingReasons } from '../../functions/domain/statement-check';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
+import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
@@ -46,6 +47,11 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers), as one figure of their own.
+ *  - statements in the forms families receive other than the standard print (Welsh and bilingual, large
+ *    print, a browser's print of internet banking, day and page totals) drawn the same way
+ *    (freehand-access.ts), their own figure too,
+ *  - the scans of those nine later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
+ *    savings, other forms), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -77,6 +83,7 @@ interface Case {
     | 'freehand-loans'
     | 'freehand-societies'
     | 'freehand-producers'
+    | 'freehand-access'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -196,6 +203,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-loans', FREEHAND_LOANS],
     ['freehand-societies', FREEHAND_SOCIETIES],
     ['freehand-producers', FREEHAND_PRODUCERS],
+    ['freehand-access', FREEHAND_ACCESS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -382,6 +390,8 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand statements from other PDF producers (text layer)',
       results.filter((r) => r.group === 'freehand-producers'),
+      'freehand statements in other forms: Welsh, large print, printouts (text layer)',
+      results.filter((r) => r.group === 'freehand-access'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

@@ -63,9 +63,9 @@ export interface StatementContext {
  * 'Clos ing Balance', 'Paym e nts In').
  */
 export const OPENING_LABEL =
-  /^(?:openingbalance|previousbalance|start(?:ing)?balance|balanceatstart(?!ofday)|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balance(?:from|at)?(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth)/;
+  /^(?:openingbalance|previousbalance|start(?:ing)?balance|balanceatstart(?!ofday)|beginningbalance|balancebroughtforward|broughtforward|balanceb\/f|balance(?:from|at)?(?:your)?(?:last|previous)statement|laststatementbalance|previousstatementbalance|lastmonthsbalance|balancelastmonth|balansagoriadol|balansaddygwydymlaen)/;
 export const CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|totalbalance)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|totalbalance|balanscau|balansagariwydymlaen)/;
 /**
  * The closing labels without 'TOTAL BALANCE'. Nationwide's card closes its table with 'TOTAL BALANCE' (the
  * amount owed), but a statement may print a 'Total balance' of something else (every account the customer
@@ -73,7 +73,7 @@ export const CLOSING_LABEL =
  * figures confirm (`candidates.ts`).
  */
 export const CERTAIN_CLOSING_LABEL =
-  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue)/;
+  /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|balanscau|balansagariwydymlaen)/;
 /**
  * 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025', and what is owed on a
  * mortgage or loan ('Balance outstanding on 01-Apr-2025', 'Amount owed on 1 July 2025').
@@ -82,9 +82,9 @@ const DATED_LABEL =
   /^(?:balance(?:outstanding|owed)?|amountowed|outstandingbalance)(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
 /** Totals of money in / out as statements print them in the summary box. */
 const MONEY_IN_LABEL =
-  /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits)(?:total)?/;
+  /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits|taliadauimewn|arianimewn)(?:total)?/;
 const MONEY_OUT_LABEL =
-  /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals)(?:total)?/;
+  /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals|taliadauallan|arianallan)(?:total)?/;
 const TOTAL_WORD = /^total/;
 /** Interest paid to the saver, as a summary prints it apart from the money paid in. */
 const INTEREST_LABEL =
@@ -175,7 +175,14 @@ function labelledAmount(
 ): { amount: ParsedAmount | null; unreadable: string | null; date: PartialDate | null } | null {
   const found = findLabel(words, label);
   if (!found) return null;
-  const after = words.slice(found.end);
+  let after = words.slice(found.end);
+  // A label in two languages ('Balans agoriadol / Opening balance £412.77'): the figure follows the second.
+  if (after[0] === '/') {
+    const second = [OPENING_LABEL, CLOSING_LABEL, DATED_LABEL, MONEY_IN_LABEL, MONEY_OUT_LABEL]
+      .map((l) => findLabel(after.slice(1), l))
+      .find((f) => f?.start === 0);
+    if (second) after = after.slice(1 + second.end);
+  }
   // A colon closing the label's date ('Balance on 01/04/2025: £642.19') is punctuation, not the date's.
   const leading = parseLeadingDate(after.map((w) => w.replace(/(?<=\d):$/, '')));
   const rest = leading ? after.slice(leading.used) : after;

@@ -45,10 +45,38 @@ const MONTHS: Record<string, number> = {
   november: 11,
   dec: 12,
   december: 12,
+  // Welsh, as Welsh-language and bilingual statements print the months, whole and cut short.
+  ionawr: 1,
+  ion: 1,
+  chwefror: 2,
+  chwef: 2,
+  mawrth: 3,
+  maw: 3,
+  ebrill: 4,
+  ebr: 4,
+  mai: 5,
+  mehefin: 6,
+  meh: 6,
+  gorffennaf: 7,
+  gorff: 7,
+  awst: 8,
+  medi: 9,
+  hydref: 10,
+  hyd: 10,
+  tachwedd: 11,
+  tach: 11,
+  rhagfyr: 12,
+  rhag: 12,
 };
 
-const MONTH_NAME =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/**
+ * Welsh month names, whole and cut short ('Ionawr' / 'Ion', 'Chwefror' / 'Chwef', 'Gorffennaf' / 'Gorff'),
+ * as UK banks and building societies print them on the Welsh-language and bilingual statements they issue on
+ * request. Never followed by another letter: 'ion' and 'hyd' are not the start of an English word.
+ */
+const WELSH_MONTH_NAME =
+  '(?:ion(?:awr)?|chwef(?:ror)?|maw(?:rth)?|ebr(?:ill)?|mai|meh(?:efin)?|gorff(?:ennaf)?|awst|medi|hyd(?:ref)?|tach(?:wedd)?|rhag(?:fyr)?)(?![a-z])';
+const MONTH_NAME = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|${WELSH_MONTH_NAME})`;
 const ORDINAL = '(?:st|nd|rd|th)?';
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?,?\s+/i;
 
@@ -277,7 +305,8 @@ export function yearsBackFrom(dates: readonly PartialDate[], latest: string): nu
 }
 
 const PERIOD_PATTERN = new RegExp(
-  `(${DATE_EXPRESSION})\\s*(?:to|until|till|through|and|-|–|—)\\s*(${DATE_EXPRESSION})`,
+  // 'i' is Welsh for 'to' ('1 Chwefror i 28 Chwefror 2025').
+  `(${DATE_EXPRESSION})\\s*(?:to|until|till|through|and|-|–|—|i(?=\\s))\\s*(${DATE_EXPRESSION})`,
   'i',
 );
 const DAY_RANGE_PATTERN = new RegExp(

@@ -2,7 +2,7 @@ import type { PartialDate } from './dates';
 import type { Row } from './geometry';
 import type { MisreadDate } from './misread-dates';
 import type { MoneyCell, UnreadableCell as UnreadableMoney } from './rows';
-import { near, type TableRow } from './table';
+import { isPartTotal, near, type TableRow } from './table';
 import type { PageBox, TransactionRegion } from './types';
 
 /**
@@ -216,7 +216,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
         break;
       case 'total':
         dropPending();
-        for (const m of row.money) {
+        for (const m of isPartTotal(`${row.dateColumnText} ${row.description}`) ? [] : row.money) {
           if (m.column === 'in') totals.moneyIn = m.amount.pence;
           if (m.column === 'out') totals.moneyOut = m.amount.pence;
           // A figure under Balance on the totals row closing the table is the balance after its last row.

@@ -146,6 +146,8 @@ export function moneyGroups(
       prefix = [];
       return;
     }
+    // 'overdrawn' alone in the money area marks the balance above it (`marksBelow`): no text, no noise.
+    if (/^overdrawn$/i.test(w.text) && center(w) >= layout.moneyStart) return;
     if (looksLikeFigure(w.text) && center(w) >= layout.moneyStart) {
       unreadable.push({ words: [...prefix, w] });
       prefix = [];

@@ -152,6 +152,19 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['running balance', 'balance'],
   ['account balance', 'balance'],
   ['balance after', 'balance'],
+  // Welsh, as Welsh-language and bilingual statements head their columns ('Dyddiad', 'Disgrifiad', 'Arian
+  // allan', 'Arian i mewn', 'Balans'), alone or beside or above the English.
+  ['dyddiad', 'date'],
+  ['disgrifiad', 'description'],
+  ['manylion', 'description'],
+  ['manylion y trafodyn', 'description'],
+  ['trafodyn', 'description'],
+  ['arian allan', 'out'],
+  ['taliadau allan', 'out'],
+  ['arian i mewn', 'in'],
+  ['taliadau i mewn', 'in'],
+  ['swm', 'amount'],
+  ['balans', 'balance'],
 ];
 
 /**
@@ -262,7 +275,7 @@ const LONE_SIGN = /^\(?£\)?$/;
 
 /** Reads the words as a heading row; null unless it is one. */
 /** Every heading names a date column: a row whose letters never spell one is not a heading. */
-const DATE_LETTERS = /date|received|posted|process/;
+const DATE_LETTERS = /date|received|posted|process|dyddiad/;
 
 export function readHeading(words: readonly Word[]): Column[] | null {
   return scoreHeading(words)?.columns ?? null;
@@ -299,9 +312,11 @@ function scoreHeadingAs(
       // A money column headed by the pound sign alone ('Date  Description  £'), a column of its own.
       t: signAlone && alone(stack) && LONE_SIGN.test(w.text) ? 'amount' : headingToken(w.text),
     }))
-    .filter((x) => x.t !== '');
+    // A slash alone joins two names of one column ('Dyddiad / Date', a bilingual heading).
+    .filter((x) => x.t !== '' && x.t !== '/');
   if (tokens.length < 3) return null;
   const columns: Column[] = [];
+  const stackOf = new Map<Column, number>();
   const loanOnly: Array<{ column: Column; words: number }> = [];
   let repayments = false;
   let matched = 0;
@@ -342,6 +357,17 @@ function scoreHeadingAs(
       left: Math.min(...used.map((w) => w.left)),
       right: Math.max(...used.map((w) => w.right)),
     };
+    // A column named twice in one stack, in two languages ('Dyddiad / Date' side by side, 'Balans' over
+    // 'Balance'), is one column.
+    const previous = columns.at(-1);
+    if (previous && previous.kind === column.kind && stackOf.get(previous) === tokens[i]!.stack) {
+      previous.left = Math.min(previous.left, column.left);
+      previous.right = Math.max(previous.right, column.right);
+      matched += best.end - i;
+      i = best.end;
+      continue;
+    }
+    stackOf.set(column, tokens[i]!.stack);
     columns.push(column);
     if (LOAN_ONLY.has(letters.slice(0, best.length))) loanOnly.push({ column, words: best.end - i });
     if (LOAN_REPAYMENTS.has(letters.slice(0, best.length))) repayments = true;

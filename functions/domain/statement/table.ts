@@ -18,7 +18,16 @@ export type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' 
 
 /** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
 export const TOTAL_ROW =
-  /^(?:totals?|subtotals?|sub-totals?|totalsforthisperiod|totalfor(?:this)?(?:period|statement)|total(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)(?:and|&)?(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)?)$/;
+  /^(?:totals?|subtotals?|sub-totals?|totalsforthisperiod|statementtotals?|totalfor(?:this)?(?:period|statement)|total(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)(?:and|&)?(?:payments|receipts|paidin|paidout|moneyin|moneyout|debits|credits|in|out)?)$/;
+
+/**
+ * Totals of part of the table: a day's ('Total for day', 'Daily total') or a page's ('Page totals', 'Total
+ * for this page'), in English or Welsh ('Cyfanswm y dydd', 'Cyfanswm y dudalen') or both side by side. They
+ * are no transactions, and no total of the statement: the statement's own totals are checked, these are not.
+ */
+const PART_TOTAL_ROW =
+  /^(?=[a-z])(?:cyfanswm(?:am)?y(?:dydd|dudalen))?(?:totals?for(?:the|this)?(?:day|page)|(?:daily|day|page)totals?)?$/;
+export const isPartTotal = (text: string) => PART_TOTAL_ROW.test(text.toLowerCase().replace(/[^a-z]/g, ''));
 
 export interface TableRow extends RowCells {
   category: Category;
@@ -39,7 +48,7 @@ export function labelOf(words: readonly string[], totalCloses = true): TableRow[
   return null;
 }
 
-export const LABEL_HINT = /balance|forward|b\/f|c\/f|amountdue/;
+export const LABEL_HINT = /balance|balans|forward|b\/f|c\/f|amountdue/;
 
 export function categorise(cells: RowCells, segment: number, totalCloses = true): TableRow {
   const fullText = `${cells.dateColumnText} ${cells.description}`.trim();
@@ -55,7 +64,11 @@ export function categorise(cells: RowCells, segment: number, totalCloses = true)
   let category: Category;
   if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
   else if (label) category = 'label';
-  else if (hasMoney && !cells.date && TOTAL_ROW.test(fullText.toLowerCase().replace(/[^a-z&]/g, '')))
+  else if (
+    hasMoney &&
+    !cells.date &&
+    (TOTAL_ROW.test(fullText.toLowerCase().replace(/[^a-z&]/g, '')) || isPartTotal(fullText))
+  )
     category = 'total';
   else if (txn) category = 'txn';
   else if (hasMoney) category = 'balance';
@@ -326,7 +339,7 @@ export function joinWrappedDates(cells: readonly RowCells[]): RowCells[] {
 }
 
 /**
- * 'CR' (or 'DR') printed on the line under an amount (card statements print a payment's 'CR' below the
+ * 'CR', 'DR' or 'OD' ('overdrawn') printed on the line under an amount (card statements print a payment's 'CR' below the
  * figure when the column is narrow, American Express beside the second line of the description): it marks
  * the amount above, as if printed beside it. A line holding nothing else is then no row of its own; a
  * line that also holds description text still continues the entry's description.
@@ -336,9 +349,15 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
   for (const cell of cells) {
     const above = out.at(-1);
     const words = cell.row.words.filter((w) => center(w) >= layout.moneyStart);
-    const mark = words.length === 1 ? words[0]!.text.toUpperCase().replace(/\.$/, '') : '';
+    const printed = words.length === 1 ? words[0]!.text.toUpperCase().replace(/\.$/, '') : '';
+    // A balance with 'overdrawn' (or 'OD') under it, as large-print statements wrap a marker too wide for
+    // the column, is overdrawn, as '£5.66 OD' beside it is.
+    const mark = printed === 'OVERDRAWN' ? 'OD' : printed;
     const under =
-      (mark === 'CR' || mark === 'DR') && !cell.date && !cell.money.length && !cell.unreadable.length;
+      (mark === 'CR' || mark === 'DR' || mark === 'OD') &&
+      !cell.date &&
+      !cell.money.length &&
+      !cell.unreadable.length;
     const alone = under && !cell.description && !cell.dateColumnText;
     if (!under || !above?.money.length || above.row.page !== cell.row.page) {
       out.push(cell);
