@@ -127,8 +127,18 @@ function leadsBelow(rows: readonly TableRow[], i: number): boolean {
   if (!near(row, below)) return false;
   const gapAbove = row.row.top - (above.bottom ?? above.row.bottom);
   const gapBelow = below.row.top - row.row.bottom;
-  return gapAbove > 0 && gapBelow <= 0.6 * gapAbove;
+  if (gapAbove > 0 && gapBelow <= 0.6 * gapAbove) return true;
+  // A scan's boxes are its ink, not the font's: brackets and descenders on the entries' lines and none on
+  // the reference's ('REF: INV 2025-114' over '(185.00)') make the gaps look even. Line to line, the
+  // reference still stands clearly nearer the entry below (10 pt under the line above it, 14 pt between
+  // entries: 41 px against 59 at 300 dpi).
+  const stepAbove = row.row.top - above.row.top;
+  const stepBelow = below.row.top - row.row.top;
+  return gapAbove > 0 && stepBelow <= LEAD_STEP * stepAbove;
 }
+
+/** A line whose step to the line below is at most this share of its step from the line above leads it. */
+const LEAD_STEP = 0.75;
 
 export interface Assembly {
   transactions: RawTransaction[];
