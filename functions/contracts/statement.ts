@@ -52,6 +52,7 @@ export const parsedStatementSchema = lazy(() =>
               'money_in_total',
               'money_out_total',
               'date',
+              'description',
             ]),
             text: z.string(),
             page: z.nullable(z.number()),

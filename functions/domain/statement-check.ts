@@ -58,6 +58,7 @@ export const CHECK_REASONS = [
   'does_not_add_up',
   'unreadable_figures',
   'unreadable_dates',
+  'unreadable_words',
   'year_from_upload_date',
   'other_bank',
   'other_account_kind',
@@ -71,6 +72,8 @@ export const CHECK_REASON_TEXT: Record<CheckReason, string> = {
   unreadable_figures: 'Some figures on the statement could not be read clearly.',
   unreadable_dates:
     'Some dates on the statement could not be read clearly, so a transaction may have the wrong date. Please check the dates.',
+  unreadable_words:
+    "Some words in the transactions' descriptions could not be read clearly, so a description may be wrong. Please check the descriptions.",
   year_from_upload_date:
     'The statement does not print a year, so we took it from the day you uploaded it. Please check the year.',
   other_bank: 'The statement looks like it is from another bank than the account you chose.',
@@ -144,8 +147,10 @@ export function readingReasons(
   const reasons: CheckReason[] = [];
   const { ok, breaks, unreadable = [] } = reading.reconciliation;
   if (!ok && !(options.exactFile && breaks.length === 0)) reasons.push('does_not_add_up');
-  if (unreadable.some((u) => u.cell !== 'date')) reasons.push('unreadable_figures');
+  if (unreadable.some((u) => u.cell !== 'date' && u.cell !== 'description'))
+    reasons.push('unreadable_figures');
   if (unreadable.some((u) => u.cell === 'date')) reasons.push('unreadable_dates');
+  if (unreadable.some((u) => u.cell === 'description')) reasons.push('unreadable_words');
   if (yearTakenFromUploadDate(reading)) reasons.push('year_from_upload_date');
   return reasons;
 }

@@ -2,6 +2,7 @@ import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
 import type { OcrEngine } from './engine';
 import { withMissedLines } from './missed-lines';
 import { renderPages } from './render';
+import { withoutRuledGrid } from './ruled-grid';
 import { joinStrips, splitPage } from './strips';
 import {
   MIN_MEAN_CONFIDENCE,
@@ -59,7 +60,8 @@ export async function readScan(
       const { page, width, height, image } = next.value;
       const started = performance.now();
       // The page cut across at blank rows into one strip per worker, so the workers share it (strips.ts).
-      const strips = splitPage(image, engine.workers);
+      // A table printed as a ruled grid read without its rules (ruled-grid.ts).
+      const strips = splitPage(withoutRuledGrid(image), engine.workers);
       recognised.push(
         Promise.all(
           strips.map(async ({ top, image: strip }) => ({

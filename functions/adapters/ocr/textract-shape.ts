@@ -199,6 +199,22 @@ export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
   };
 }
 
+/** A separator's ink at most this share of its line's height tall is a dot, not a dash or a plus sign. */
+const DOT_HEIGHT_OF_LINE = 0.2;
+
+/**
+ * A middle dot read as a dash or a plus sign. App banks separate a description's parts with '·' ('Tesco
+ * Groceries · Card 4471'); the recogniser, whose model knows no middle dot, reads its speck as '-' or '+'
+ * (confidence 22–91). A dash is wider than it is tall and a plus as tall as a letter; a lone mark whose
+ * ink is a speck (no wider than one and a half times its height, at most a fifth of its line's height) is
+ * the dot.
+ */
+function middleDot(word: OcrWord, lineHeight: number): boolean {
+  if (word.text !== '-' && word.text !== '+') return false;
+  const h = word.bbox.y1 - word.bbox.y0;
+  return h > 0 && width(word.bbox) <= 1.5 * h && h <= DOT_HEIGHT_OF_LINE * lineHeight;
+}
+
 /** The pages as one GetDocumentTextDetection response (every block, no NextToken). */
 export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPage {
   const blocks: TextractBlock[] = [];
@@ -216,8 +232,9 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
     for (const block of ocr.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
+          const lineHeight = median(line.words.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
           const words = line.words
-            .map((w) => ({ ...w, text: textOf(w).trim() }))
+            .map((w) => ({ ...w, text: middleDot(w, lineHeight) ? '·' : textOf(w).trim() }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(words)) {
             const lineId = `page-${page}-line-${++lineNumber}`;

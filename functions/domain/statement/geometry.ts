@@ -8,6 +8,8 @@ export interface Word {
   top: number;
   right: number;
   bottom: number;
+  /** How sure the text recognition was of it (0..100; a text layer's words have none or 100). */
+  confidence?: number;
 }
 
 /** Words that share a baseline band, left to right. */
@@ -24,7 +26,16 @@ export const rowText = (row: Row) => row.words.map((w) => w.text).join(' ');
 
 function box(block: Block, page: number, text: string): Word {
   const b = block.Geometry.BoundingBox;
-  return { text, page, left: b.Left, top: b.Top, right: b.Left + b.Width, bottom: b.Top + b.Height };
+  const word: Word = {
+    text,
+    page,
+    left: b.Left,
+    top: b.Top,
+    right: b.Left + b.Width,
+    bottom: b.Top + b.Height,
+  };
+  if (block.Confidence !== undefined && block.Confidence < 100) word.confidence = block.Confidence;
+  return word;
 }
 
 /** Splits a LINE without WORD children into words, spread over its box by character count. */

@@ -42,6 +42,7 @@ import {
   type UnreadableCell,
   type YearSource,
 } from './types';
+import { twoWayNotes, weakWordNotes } from './weak-words';
 
 /** Footnote markers ending a description ('... DUBLIN *', '... † ‡'). */
 const TRAILING_FOOTNOTE = /(?:\s+[*\u2020\u2021]{1,3})+$/;
@@ -302,6 +303,12 @@ export function readOnce(
     return transaction;
   });
 
+  // Words of a description the scan was not sure of: the figures cannot prove them.
+  const descriptions = transactions.map((t) => t.description);
+  notes.push(...weakWordNotes(rawTransactions, descriptions, allRows));
+  // A payee's word read two ways on rows otherwise alike: one reading is wrong.
+  const weakRows = new Set(notes.map((n) => n.anchor));
+  notes.push(...twoWayNotes(rawTransactions, descriptions, allRows).filter((n) => !weakRows.has(n.anchor)));
   const unreadable: UnreadableCell[] = notes.map((n) => ({
     row: n.anchor ? assembly.transactions.indexOf(n.anchor) : n.page === null ? null : -1,
     cell: n.cell,
@@ -313,7 +320,7 @@ export function readOnce(
   }));
   for (const u of unreadable) {
     warnings.push(
-      `A ${u.cell === 'date' ? 'date' : 'figure'} could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
+      `A ${u.cell === 'date' ? 'date' : u.cell === 'description' ? 'description' : 'figure'} could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
     );
   }
 

@@ -63,7 +63,9 @@ export type UnreadableCellKind =
   | 'money_in_total'
   | 'money_out_total'
   /** A date the scan misread in the date column ('41/04/25'): the row's date is recovered or carried down. */
-  | 'date';
+  | 'date'
+  /** A word of a description the scan read with little confidence ('Z1Z7Z1' for 'ZIZZI'): shown as read. */
+  | 'description';
 
 /**
  * A printed figure the reader could not read as money (a misprint such as '2,540.BB', '44.079.83',

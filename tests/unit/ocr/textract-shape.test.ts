@@ -116,6 +116,26 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page([url]))).toEqual(['TFL.GOV.UK/CP']);
   });
 
+  it("an app bank's middle dot ('Tesco Groceries · Card 4471') read as '-' or '+' is a dot by its speck of ink", () => {
+    // As read from a scan at 300 dpi: a 2 × 3 px speck between 30 px words; a real dash is wider than tall.
+    const speck = (text: string, x0: number): OcrWord => ({
+      text,
+      confidence: 80,
+      bbox: box(x0, 110, x0 + 2, 113),
+    });
+    const line = (mark: OcrWord) => [
+      word('Tesco', 100, 100, { h: 30 }),
+      mark,
+      word('Card', 200, 100, { h: 30 }),
+    ];
+    const dash = { text: '-', confidence: 95, bbox: box(170, 112, 182, 116) } satisfies OcrWord;
+    const plus = { text: '+', confidence: 95, bbox: box(170, 104, 182, 116) } satisfies OcrWord;
+    expect(textsOf(page(line(speck('-', 175))))).toEqual(['Tesco', '·', 'Card']);
+    expect(textsOf(page(line(speck('+', 175))))).toEqual(['Tesco', '·', 'Card']);
+    expect(textsOf(page(line(dash)))).toEqual(['Tesco', '-', 'Card']);
+    expect(textsOf(page(line(plus)))).toEqual(['Tesco', '+', 'Card']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
