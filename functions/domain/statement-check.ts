@@ -224,6 +224,38 @@ export function shiftYears(iso: string, years: number): string {
   return `${String(year).padStart(4, '0')}-${iso.slice(5, 7)}-${String(day).padStart(2, '0')}`;
 }
 
+/** The check's id of the reader's row at this index (r0, r1, ... in printed order). */
+export const readerRowId = (index: number): string => `r${index}`;
+
+/** Which part of a row the family is asked to look at again: what the scan could not read clearly. */
+export type UnclearPart = 'date' | 'description' | 'amount';
+
+/**
+ * The parts of each row the reader could not read clearly (its unreadable cells), by the row's id: a misread
+ * date, a description's unsure words, an amount read from the statement's arithmetic. A balance or a
+ * summary figure belongs to no row's fields and is left out (the reasons name it).
+ */
+export function unclearPartsByRow(
+  unreadable: readonly { row: number | null; cell: string }[],
+): Map<string, Set<UnclearPart>> {
+  const parts = new Map<string, Set<UnclearPart>>();
+  for (const u of unreadable) {
+    if (u.row === null || u.row < 0) continue;
+    const part: UnclearPart | null =
+      u.cell === 'date'
+        ? 'date'
+        : u.cell === 'description'
+          ? 'description'
+          : u.cell === 'amount'
+            ? 'amount'
+            : null;
+    if (!part) continue;
+    const id = readerRowId(u.row);
+    parts.set(id, (parts.get(id) ?? new Set<UnclearPart>()).add(part));
+  }
+  return parts;
+}
+
 /** The reading with the family's edits, in the order they were made; an edit of a row not there is ignored. */
 export function applyEdits(
   reading: Pick<CheckReading, 'transactions' | 'period' | 'regions'>,
@@ -231,7 +263,7 @@ export function applyEdits(
   edits: readonly CheckEdit[],
 ): CheckedStatement {
   let rows: CheckRow[] = reading.transactions.map((t, i) => ({
-    id: `r${i}`,
+    id: readerRowId(i),
     date: t.date,
     description: t.description,
     signedAmount: t.signedAmount,

@@ -47,6 +47,8 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const account = { id: 'ACC1', name: 'Everyday', account_type: 'current', bank_name: 'Monzo' };
 
+/** What the scan could not read clearly, as the API gives it. */
+let unreadable: StatementCheck['unreadable'] = [];
 let edits: CheckEdit[];
 let role: 'admin' | 'member';
 let imported: boolean[];
@@ -82,7 +84,7 @@ function checkBody(): StatementCheck {
     breaks: result.breaks,
     addsUp: result.addsUp,
     canImport: result.canImport,
-    unreadable: [],
+    unreadable,
     original: { rows: 2, reconciliation: { ok: false, breaks: [] }, warnings: [] },
     edits: edits.map((edit) => ({ edit: { ...edit }, summary: describeEdit(edit), by: 'u', at: 'now' })),
     outcome: imported.length ? 'imported' : null,
@@ -130,6 +132,7 @@ function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
 }
 
 beforeEach(() => {
+  unreadable = [];
   edits = [];
   role = 'admin';
   imported = [];
@@ -240,6 +243,22 @@ describe('Check Statement', () => {
     await userEvent.click(screen.getByRole('button', { name: "See the statement's page" }));
     const dialog = await screen.findByRole('dialog', { name: 'march.pdf, as printed' });
     expect((await within(dialog).findByRole('img')).getAttribute('alt')).toMatch(/^Page 1 of 1/);
+  });
+
+  it("marks the parts of a row a scan could not read clearly: a description's unsure words, a misread date", async () => {
+    unreadable = [
+      { row: 1, cell: 'description', text: 'Z1Z7Z1', reason: 'Read with little confidence' },
+      { row: 0, cell: 'date', text: '41/03/25', reason: 'Not a date' },
+      { row: null, cell: 'closing', text: '6O.00', reason: 'Not a figure' },
+    ];
+    renderPage();
+    const description2 = (await screen.findByLabelText('Description of row 2')).closest('td') as HTMLElement;
+    expect(within(description2).getByText('Words unclear')).toBeTruthy();
+    const date1 = screen.getByLabelText('Date of row 1').closest('td') as HTMLElement;
+    expect(within(date1).getByText('Date unclear')).toBeTruthy();
+    const description1 = screen.getByLabelText('Description of row 1').closest('td') as HTMLElement;
+    expect(within(description1).queryByText('Words unclear')).toBeNull();
+    expect(screen.queryByText('Amount unclear')).toBeNull();
   });
 
   it('is axe-clean', async () => {

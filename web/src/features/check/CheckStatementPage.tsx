@@ -2,7 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StatementCheck } from '../../../../functions/contracts/statement-check';
 import { isIsoDate } from '../../../../functions/domain/dates';
-import { type CheckRow, checkRows } from '../../../../functions/domain/statement-check';
+import { type CheckRow, checkRows, unclearPartsByRow } from '../../../../functions/domain/statement-check';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -85,6 +85,11 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
   );
   const breakRows = new Set(live.breaks.flatMap((b) => (b.rowId ? [b.rowId] : [])));
   const waiting = check.upload.stage === 'needs_check' && !check.outcome;
+  // What the scan could not read clearly, marked on the row while the family checks it.
+  const unclear = useMemo(
+    () => (waiting ? unclearPartsByRow(check.unreadable) : new Map<string, Set<string>>()),
+    [waiting, check.unreadable],
+  );
   const typing = Object.keys(drafts).length > 0;
 
   const draftOf = (row: CheckRow): Draft =>
@@ -173,6 +178,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
               const draft = draftOf(row);
               const label = `row ${index + 1}`;
               const amountInvalid = parseAmount(draft.amount) === null;
+              const unclearParts = unclear.get(row.id);
               return (
                 <tr
                   key={row.id}
@@ -193,6 +199,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
                       onChange={(e) => setDraft(row, { date: e.target.value })}
                       onBlur={() => commit(row.id)}
                     />
+                    {unclearParts?.has('date') ? <Badge tone="warning">Date unclear</Badge> : null}
                   </td>
                   <td data-label="Description">
                     <input
@@ -203,6 +210,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
                       onChange={(e) => setDraft(row, { description: e.target.value })}
                       onBlur={() => commit(row.id)}
                     />
+                    {unclearParts?.has('description') ? <Badge tone="warning">Words unclear</Badge> : null}
                     {row.added ? <Badge tone="info">Added by you</Badge> : null}
                     {row.edited ? <Badge tone="info">Changed</Badge> : null}
                   </td>
@@ -217,6 +225,7 @@ export function CheckStatement({ check, uploadId }: { check: StatementCheck; upl
                       onChange={(e) => setDraft(row, { amount: e.target.value })}
                       onBlur={() => commit(row.id)}
                     />
+                    {unclearParts?.has('amount') ? <Badge tone="warning">Amount unclear</Badge> : null}
                   </td>
                   <td data-label="Balance printed">
                     {row.balance === null ? '—' : <Money amount={row.balance} />}
