@@ -84,7 +84,9 @@ export type ParsedStatementContract = z.infer<typeof parsedStatementSchema>;
 /**
  * The text of a statement between Extract (or PollTextract) and Parse, in the `blocks.json` artefact: the
  * words the reader reads (functions/domain/statement/geometry.ts `wordsFromBlocks`), each
- * [page, text, left, top, width, height] with the geometry in hundred-thousandths of the page. Packed so, a
+ * [page, text, left, top, width, height] with the geometry in hundred-thousandths of the page, and a word a
+ * scan's recogniser was not sure of its confidence after them (0–100, to a tenth: the reader sends a
+ * description's unsure words to the family's check; a text layer's words carry none). Packed so, a
  * 12-page statement's text is a quarter of its Textract-shaped size, and integers serialise and parse several
  * times faster than fractions; 1/100,000 of a page is far finer than any distance the reader compares.
  */
@@ -94,7 +96,7 @@ export const blocksArtefactSchema = lazy(() =>
   z.object({
     source: z.enum(extractionSources),
     pages: int(),
-    words: z.array(z.tuple([int(), z.string(), int(), int(), int(), int()])),
+    words: z.array(z.tuple([int(), z.string(), int(), int(), int(), int()], z.number())),
     /** What the extractor noticed (e.g. Textract read only part of the document). */
     warnings: z.array(z.string()),
   }),
@@ -110,14 +112,18 @@ export function packBlocks(
   return {
     ...meta,
     pages: pageCount(blocks),
-    words: wordsFromBlocks(blocks).map((w) => [
-      w.page,
-      w.text,
-      scaled(w.left),
-      scaled(w.top),
-      scaled(w.right - w.left),
-      scaled(w.bottom - w.top),
-    ]),
+    words: wordsFromBlocks(blocks).map((w): BlocksArtefact['words'][number] => {
+      const word: BlocksArtefact['words'][number] = [
+        w.page,
+        w.text,
+        scaled(w.left),
+        scaled(w.top),
+        scaled(w.right - w.left),
+        scaled(w.bottom - w.top),
+      ];
+      if (w.confidence !== undefined) word.push(Math.round(w.confidence * 10) / 10);
+      return word;
+    }),
   };
 }
 
@@ -130,12 +136,13 @@ export function unpackBlocks(artefact: BlocksArtefact): Block[] {
     Page: i + 1,
     Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
   }));
-  artefact.words.forEach(([page, text, left, top, width, height], i) => {
+  artefact.words.forEach(([page, text, left, top, width, height, confidence], i) => {
     blocks.push({
       BlockType: 'WORD',
       Id: `w${i + 1}`,
       Page: page,
       Text: text,
+      ...(confidence !== undefined ? { Confidence: confidence } : {}),
       Geometry: {
         BoundingBox: {
           Left: unscaled(left),

@@ -42,7 +42,7 @@ import {
   type UnreadableCell,
   type YearSource,
 } from './types';
-import { twoWayNotes, weakWordNotes } from './weak-words';
+import { twoWayNotes, unsureWordsWarning, weakWordNotes } from './weak-words';
 
 /** Footnote markers ending a description ('... DUBLIN *', '... † ‡'). */
 const TRAILING_FOOTNOTE = /(?:\s+[*\u2020\u2021]{1,3})+$/;
@@ -319,10 +319,14 @@ export function readOnce(
     ...(n.recoveredDate === undefined ? {} : { recoveredDate: n.recoveredDate }),
   }));
   for (const u of unreadable) {
+    if (u.cell === 'description') continue;
     warnings.push(
-      `A ${u.cell === 'date' ? 'date' : u.cell === 'description' ? 'description' : 'figure'} could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
+      `A ${u.cell === 'date' ? 'date' : 'figure'} could not be read${u.page ? ` on page ${u.page}` : ''}: "${u.text}" (${u.reason}).`,
     );
   }
+  // A scan's unsure words are marked on their rows; one line says how many, not one a row.
+  const unsure = unreadable.filter((u) => u.cell === 'description');
+  if (unsure.length) warnings.push(unsureWordsWarning(new Set(unsure.map((u) => u.row)).size));
 
   const reconcileCheckpoints: BalanceCheckpoint[] = checkpoints.map((c) => ({
     afterRow: c.afterRow,

@@ -110,3 +110,10 @@ export function twoWayNotes(
     reason: `the same word is read two ways on rows alike (${text})`,
   }));
 }
+
+/** The reading's one warning about its rows' unsure words (the rows themselves are marked for the family). */
+export function unsureWordsWarning(rows: number): string {
+  return rows === 1
+    ? "One transaction's description has words the scan could not read clearly."
+    : `${rows} transactions' descriptions have words the scan could not read clearly.`;
+}

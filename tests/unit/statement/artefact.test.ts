@@ -48,6 +48,36 @@ describe('DESIGN statement pipeline: the text artefact between Extract and Parse
     expect(debugRows(throughArtefact(blocks))).toEqual(debugRows(blocks));
   });
 
+  it("keeps a scan's unsure words unsure, so a description read with little confidence still goes to the family's check", () => {
+    // A scan's masked card number read '537410%*+***4410' at confidence 6 adds up exactly as the printed
+    // '537410******4410' would: only the recogniser's confidence says the words are unsure.
+    const word = (id: string, text: string, left: number, top: number, confidence?: number): Block => ({
+      BlockType: 'WORD',
+      Id: id,
+      Page: 1,
+      Text: text,
+      ...(confidence !== undefined ? { Confidence: confidence } : {}),
+      Geometry: { BoundingBox: { Left: left, Top: top, Width: 0.08, Height: 0.01 } },
+    });
+    const blocks: Block[] = [
+      {
+        BlockType: 'PAGE',
+        Id: 'p1',
+        Page: 1,
+        Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
+      },
+      word('a', 'Card:', 0.1, 0.2, 96.4),
+      word('b', '537410%*+***4410', 0.2, 0.2, 6.25),
+      word('c', 'Lidl', 0.1, 0.3),
+    ];
+    const back = throughArtefact(blocks).filter((b) => b.BlockType === 'WORD');
+    expect(back.map((b) => [b.Text, b.Confidence])).toEqual([
+      ['Card:', 96.4],
+      ['537410%*+***4410', 6.3],
+      ['Lidl', undefined],
+    ]);
+  });
+
   it("reads the first page's text of a text of 400,000 words (no spread of every word)", () => {
     const words: BlocksArtefact['words'] = Array.from({ length: 400_000 }, (_, i) => [
       2 + (i % 100),

@@ -62,6 +62,11 @@ describe('a description word the scan read with little confidence', () => {
       expect.objectContaining({ cell: 'description', row: 0, text: 'Z1Z7Z1' }),
       expect.objectContaining({ cell: 'description', row: 2, text: '»)' }),
     ]);
+    // one warning for the family, not one a row: the rows themselves are marked on the check
+    expect(s.warnings.filter((w) => /descriptions? ha(s|ve) words/.test(w))).toEqual([
+      "2 transactions' descriptions have words the scan could not read clearly.",
+    ]);
+    expect(s.warnings.some((w) => w.includes('Z1Z7Z1'))).toBe(false);
   });
 
   it('words read surely, and a text layer’s words, are confirmed', () => {
