@@ -17,7 +17,7 @@ import {
   transactionsOf as transactionsOfAccount,
   uploadStatement,
 } from '../support/statements';
-import { startTestTwin } from '../support/twin';
+import { startTestTwin, waitFor } from '../support/twin';
 
 /**
  * Scanned statements on the twin, end to end: the family uploads an image-only PDF (a statement printed and
@@ -88,7 +88,25 @@ describe('spec 2 §4 Upload: a scanned statement is read on the twin (the local 
     'the %s layout, scanned: every row exactly, reconciled',
     async (layout) => {
       const { truth, accountId, result } = scanned.get(layout)!;
-      const done = await result;
+      let done = await result;
+      if (done.stage === 'needs_check') {
+        // A word of a description the recogniser read with little confidence: the figures cannot prove
+        // words, so the family is asked to look at the marked rows first. Nothing else may hold it, and
+        // the family's Import (nothing changed: it adds up) loads exactly the rows read.
+        expect(done.checkReasons).toEqual(['unreadable_words']);
+        const imported = await ada.call<Upload>('POST', `/api/uploads/${done.uploadId}/check/import`, {
+          anyway: false,
+        });
+        expect(imported.status).toBe(200);
+        done = await waitFor(
+          async () => {
+            const { body } = await ada.call<Upload>('GET', `/api/uploads/${done.uploadId}`);
+            return body.stage === 'done' || body.stage === 'failed' ? body : null;
+          },
+          60_000,
+          250,
+        );
+      }
       expect(done).toMatchObject({
         stage: 'done',
         message: 'All done! Your transactions are now loaded below.',
