@@ -495,7 +495,13 @@ describe('the spending roll-up of a year the account had none of', () => {
     const to = statement.truth.period.end.slice(0, 7);
     const execution = twin.runner.list(200).find((e) => e.name.startsWith(upload.uploadId));
     const years = [...new Set([from.slice(0, 4), to.slice(0, 4)])];
-    expect((execution?.output as { newSpendYears?: string[] } | undefined)?.newSpendYears).toEqual(years);
+    expect(execution?.status).toBe('SUCCEEDED');
+    // A Persist run again (a dependency timed out on a busy machine) finds its own rows stored and hands
+    // nothing on: Finish then recomputes the months from the rows, and the stored roll-ups below are the same.
+    const persists = (execution?.steps ?? []).filter((step) => step.task === 'Persist').length;
+    const handedOn = (execution?.output as { newSpendYears?: string[] } | undefined)?.newSpendYears;
+    if (persists === 1) expect(handedOn).toEqual(years);
+    else expect(handedOn).toBeUndefined();
     const familyId = (await bo.call<{ id: string }>('GET', '/api/family')).body.id;
     const monthList: string[] = [];
     for (let m = from; m <= to; m = nextMonth(m)) monthList.push(m);
