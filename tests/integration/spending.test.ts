@@ -493,6 +493,8 @@ describe('the spending roll-up of a year the account had none of', () => {
     expect(upload.stage).toBe('done');
     const from = statement.truth.period.start.slice(0, 7);
     const to = statement.truth.period.end.slice(0, 7);
+    // The upload reads 'done' once Finish has written it; the execution ends when Finish returns.
+    await twin.runner.idle();
     const execution = twin.runner.list(200).find((e) => e.name.startsWith(upload.uploadId));
     const years = [...new Set([from.slice(0, 4), to.slice(0, 4)])];
     expect(execution?.status).toBe('SUCCEEDED');
