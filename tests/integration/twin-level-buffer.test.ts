@@ -1,7 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDynamo } from '../../functions/local/emulators';
 
@@ -51,36 +58,27 @@ describe("the twin's LevelDB write buffer", () => {
         new GetCommand({ TableName: TABLE, Key: { pk: 'FAMILY#1', sk: 'TXN#01234' }, ConsistentRead: true }),
       );
       expect(read.Item).toEqual(row(1234));
-      let count = 0;
-      let indexed = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: TABLE,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': 'FAMILY#1' },
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
-        count += page.Count ?? 0;
-        start = page.LastEvaluatedKey;
-      } while (start);
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: TABLE,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :g',
-            ExpressionAttributeValues: { ':g': 'FAMILY#1#BY_DATE' },
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
-        indexed += page.Count ?? 0;
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const countOf = async (input: Omit<QueryCommandInput, 'TableName' | 'Select'>) => {
+        let count = 0;
+        let from: QueryCommandInput['ExclusiveStartKey'];
+        do {
+          const page: QueryCommandOutput = await doc.send(
+            new QueryCommand({ ...input, TableName: TABLE, Select: 'COUNT', ExclusiveStartKey: from }),
+          );
+          count += page.Count ?? 0;
+          from = page.LastEvaluatedKey;
+        } while (from);
+        return count;
+      };
+      const count = await countOf({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'FAMILY#1' },
+      });
+      const indexed = await countOf({
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :g',
+        ExpressionAttributeValues: { ':g': 'FAMILY#1#BY_DATE' },
+      });
       expect(count).toBe(ROWS);
       expect(indexed).toBe(ROWS);
     } finally {
