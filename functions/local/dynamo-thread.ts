@@ -5,6 +5,7 @@ import { checkTypesOnce } from './dynalite-types';
 import { checkBatchValuesOnce } from './dynalite-values';
 import { CALL_COUNTERS, countCalls } from './dynamo-calls';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
+import { largerWriteBuffer } from './level-write-buffer';
 import { groupLevelWrites } from './level-writes';
 import { limitRequestsAtOnce } from './requests-at-once';
 import { startThreadProfile } from './thread-profile';
@@ -49,6 +50,8 @@ const profile = await startThreadProfile(
 closeLevelIteratorsOnReturn(new Int32Array(data.counters, 0, 1));
 // An item's LevelDB reads answered at once, and the writes of a turn written as one batch (level-writes.ts).
 groupLevelWrites(new Int32Array(data.counters, 4, 2));
+// LevelDB's memtable holds several uploads' rows before it is flushed and compacted (level-write-buffer.ts).
+largerWriteBuffer();
 // dynalite's check of each request's JSON types, without rebuilding its constant parts for every value.
 checkTypesOnce();
 // BatchWriteItem's check of each value and item size, with a row's strings and numbers checked at once
