@@ -19,7 +19,7 @@ import {
 import { sendOverChannel } from './dynamo-channel';
 import { invokeHandler, type LambdaHandler, LambdaTimeoutError } from './lambda-runtime';
 import { startThreadProfile } from './thread-profile';
-import { sendUnsigned } from './unsigned-dynamo';
+import { sendUnsigned, sendWithoutUnreadHeaders } from './unsigned-dynamo';
 
 /**
  * One of the twin's API workers (./api-workers.ts): a thread with its own modules and SDK clients, as a Lambda
@@ -139,6 +139,7 @@ registerServices(ports);
 const overChannel = data.dynamoPort ? sendOverChannel(data.dynamoPort) : undefined;
 adjustDynamoClient((client) => {
   sendUnsigned(client);
+  sendWithoutUnreadHeaders(client);
   overChannel?.(client);
 });
 

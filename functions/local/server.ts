@@ -32,7 +32,7 @@ import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 import { type LocalStripe, localStripe } from './stripe-standin';
 import { testClock } from './test-clock';
-import { sendUnsigned } from './unsigned-dynamo';
+import { sendUnsigned, sendWithoutUnreadHeaders } from './unsigned-dynamo';
 
 /**
  * The local twin: the whole product on one port. `/api/*` goes through the API Gateway stand-in to the same
@@ -251,7 +251,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const overChannel = sendOverChannel(dynamo.channel());
     adjustDynamoClient((client) => {
       sendUnsigned(client);
-          overChannel(client);
+      sendWithoutUnreadHeaders(client);
+      overChannel(client);
     });
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
