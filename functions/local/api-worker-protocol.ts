@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /**
  * The messages between the twin's thread and its API workers (./api-workers.ts, ./api-worker.ts). One port per
  * worker, whose messages keep their order: a test clock's change posted before an invocation is seen by it.
@@ -65,6 +67,8 @@ export interface ApiWorkerData {
   probes: Array<{ name: string; local: boolean }>;
   /** The test clock's offsets when the worker starts (family id, ms). */
   clock: Array<[string, number]>;
+  /** The worker's own channel to the twin's DynamoDB thread (./dynamo-channel.ts); none: its loopback port. */
+  dynamoPort?: MessagePort;
 }
 
 /** An error as it crosses between threads: its class's name, message, stack and own fields. */

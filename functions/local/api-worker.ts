@@ -16,9 +16,10 @@ import {
   sendError,
   type ToWorker,
 } from './api-worker-protocol';
+import { sendOverChannel } from './dynamo-channel';
 import { invokeHandler, type LambdaHandler, LambdaTimeoutError } from './lambda-runtime';
 import { startThreadProfile } from './thread-profile';
-import { sendUnsigned } from './unsigned-dynamo';
+import { sendUnsigned, sendWithoutUnreadHeaders } from './unsigned-dynamo';
 
 /**
  * One of the twin's API workers (./api-workers.ts): a thread with its own modules and SDK clients, as a Lambda
@@ -133,8 +134,14 @@ const ports: Partial<Ports> = {
 // A port the twin's thread does not register keeps the composition root's default here too.
 for (const name of ['pipeline', 'mailer', 'secrets', 'jobs'] as const) if (!present(name)) delete ports[name];
 registerServices(ports);
-// As in the twin's thread: its DynamoDB never checks a signature (./unsigned-dynamo.ts).
-adjustDynamoClient(sendUnsigned);
+// As in the twin's thread: its DynamoDB never checks a signature (./unsigned-dynamo.ts), and is reached over
+// this worker's own channel to the DynamoDB thread when it was given one (./dynamo-channel.ts).
+const overChannel = data.dynamoPort ? sendOverChannel(data.dynamoPort) : undefined;
+adjustDynamoClient((client) => {
+  sendUnsigned(client);
+  sendWithoutUnreadHeaders(client);
+  overChannel?.(client);
+});
 
 const specs = new Map<string, FunctionSpec>(apiFunctions().map((spec) => [spec.id, spec]));
 const handlers = new Map<string, Promise<LambdaHandler>>();

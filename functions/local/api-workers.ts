@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
 import { tableProbe } from '../adapters/dynamodb/health';
 import { services } from '../app/container';
@@ -102,6 +102,8 @@ export async function startApiWorkers(options: {
   size: number;
   /** The test clock's offsets now (family id, ms). */
   clock: () => Array<[string, number]>;
+  /** A new channel to the twin's DynamoDB thread, for each worker started (./dynamo-channel.ts). */
+  dynamoChannel?: () => MessagePort;
   log: (line: string) => void;
 }): Promise<ApiWorkers> {
   const file = await bundledCode('api-worker', "The twin's API worker", { plugins: [pagesDrawnElsewhere] });
@@ -128,10 +130,16 @@ export async function startApiWorkers(options: {
 
   /** A worker, in the pool at once (messages posted before it is ready wait for it); invoked once ready. */
   const start = (index: number): Promise<void> => {
+    const dynamoPort = options.dynamoChannel?.();
     const worker = new Worker(file, {
       // Plain JavaScript: none of the parent's flags (a TypeScript loader, a test runner's).
       execArgv: [],
-      workerData: { ...workerData, clock: options.clock() } satisfies ApiWorkerData,
+      workerData: {
+        ...workerData,
+        clock: options.clock(),
+        ...(dynamoPort ? { dynamoPort } : {}),
+      } satisfies ApiWorkerData,
+      transferList: dynamoPort ? [dynamoPort] : [],
     });
     const running: Running = { worker, ready: false, invoked: 0, underWay: new Map(), memory: new Map() };
     pool[index] = running;

@@ -1,9 +1,10 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { writeBatchesTogether } from './dynalite-batch-write';
 import { readQueriesDirectly } from './dynalite-query';
 import { checkTypesOnce } from './dynalite-types';
 import { checkBatchValuesOnce } from './dynalite-values';
 import { CALL_COUNTERS, countCalls } from './dynamo-calls';
+import { answerOnChannel } from './dynamo-channel';
 import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { largerWriteBuffer } from './level-write-buffer';
 import { groupLevelWrites } from './level-writes';
@@ -16,7 +17,8 @@ import { startThreadProfile } from './thread-profile';
  * validation, item handling and LevelDB work, and their garbage, run on this thread and heap while the
  * twin's thread runs the API, the pipeline and the AWS SDK: on a machine of two cores, both are used.
  *
- * It answers `{ port }` once listening (or `{ error }`), and on `close` stops listening, lets the requests
+ * It answers `{ port }` once listening (or `{ error }`); on `channel` answers the requests posted on the port
+ * it is given as those of its socket (./dynamo-channel.ts); and on `close` stops listening, lets the requests
  * under way finish, closes LevelDB and ends. The thread is the twin's process's own: it cannot outlive
  * it.
  */
@@ -84,10 +86,17 @@ server.listen(0, '127.0.0.1', () => {
   port.postMessage({ port: listening } satisfies DynamoThreadReply);
 });
 
-port.on('message', (message: { op: 'close' }) => {
+const channels: MessagePort[] = [];
+port.on('message', (message: { op: 'close' } | { op: 'channel'; port: MessagePort }) => {
+  if (message.op === 'channel') {
+    channels.push(message.port);
+    answerOnChannel(server, message.port);
+    return;
+  }
   if (message.op !== 'close') return;
   // dynalite closes its LevelDB once the server has closed (Node ends the idle keep-alive connections).
   server.close(async () => {
+    for (const channel of channels) channel.close();
     await profile.stop().catch(() => undefined);
     port.postMessage({ closed: true } satisfies DynamoThreadReply);
     port.close();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import S3rver from 's3rver';
@@ -28,6 +28,11 @@ export interface RunningDynamo {
   levelWrites(): { batches: number; operations: number };
   /** Requests the table has received so far, by operation (./dynamo-calls.ts). */
   calls(): Partial<Record<CountedOperation, number>>;
+  /**
+   * A port whose requests the DynamoDB thread answers as those of its socket (./dynamo-channel.ts), for one
+   * thread's clients; closed with the table.
+   */
+  channel(): MessagePort;
   close(): Promise<void>;
 }
 
@@ -164,6 +169,11 @@ export async function startDynamo(options: {
     openLevelIterators: () => Atomics.load(iterators, 0),
     levelWrites: () => ({ batches: Atomics.load(writes, 0), operations: Atomics.load(writes, 1) }),
     calls: () => readCalls(calls),
+    channel() {
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ op: 'channel', port: port2 }, [port2]);
+      return port1;
+    },
     close,
   };
 }

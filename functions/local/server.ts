@@ -15,6 +15,7 @@ import { resetConfig } from '../shared/config';
 import type { HealthProbe } from '../shared/ports';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router';
 import { type ApiWorkers, startApiWorkers } from './api-workers';
+import { sendOverChannel } from './dynamo-channel';
 import { type RunningDynamo, type RunningS3, startDynamo, startS3 } from './emulators';
 import { LocalJobRunner } from './job-runner';
 import { createLocalSigner, LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, type LocalSigner } from './jwt';
@@ -31,7 +32,7 @@ import { startupGate } from './startup-gate';
 import { serveStatic } from './static-files';
 import { type LocalStripe, localStripe } from './stripe-standin';
 import { testClock } from './test-clock';
-import { sendUnsigned } from './unsigned-dynamo';
+import { sendUnsigned, sendWithoutUnreadHeaders } from './unsigned-dynamo';
 
 /**
  * The local twin: the whole product on one port. `/api/*` goes through the API Gateway stand-in to the same
@@ -245,8 +246,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       MAIL_FROM: 'Family Finance <no-reply@localhost>',
     });
     resetConfig();
-    // dynalite never checks a signature (./unsigned-dynamo.ts); this also builds the next client afresh.
-    adjustDynamoClient(sendUnsigned);
+    // dynalite never checks a signature (./unsigned-dynamo.ts), and this thread's requests reach it over a
+    // channel of their own, not its loopback port (./dynamo-channel.ts); this also builds the next client afresh.
+    const overChannel = sendOverChannel(dynamo.channel());
+    adjustDynamoClient((client) => {
+      sendUnsigned(client);
+      sendWithoutUnreadHeaders(client);
+      overChannel(client);
+    });
     resetStorageClients();
     // The institution catalogue, as the deployment's Seed custom resource loads it in AWS (idempotent).
     const seeded = await seedCatalogue(services().now());
@@ -308,7 +315,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     // The API's execution environments, once every port they reach here is registered.
     const workers = options.apiWorkers
-      ? await startApiWorkers({ size: options.apiWorkers, clock: clock.offsets, log })
+      ? await startApiWorkers({
+          size: options.apiWorkers,
+          clock: clock.offsets,
+          dynamoChannel: () => dynamo.channel(),
+          log,
+        })
       : null;
     if (workers) {
       cleanups.push(() => workers.close());

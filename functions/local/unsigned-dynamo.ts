@@ -29,3 +29,15 @@ const unsignedHeaders: FinalizeRequestMiddleware<ServiceInputTypes, ServiceOutpu
     }
     return next(args);
   };
+
+/**
+ * The steps of each request whose headers the twin's DynamoDB never reads, left out of the twin's clients: the
+ * SDK's user agent (two headers built for each request), the Host header (its requests go over a channel,
+ * ./dynamo-channel.ts, or Node's HTTP client sets it) and Lambda's recursion detection (a trace header, added
+ * only inside a Lambda with a trace id, which the twin never is). Each costs a little of every call; dynalite
+ * answers the same. In AWS the SDK sends them as ever.
+ */
+export function sendWithoutUnreadHeaders(client: DynamoDBClient): void {
+  for (const step of ['getUserAgentMiddleware', 'hostHeaderMiddleware', 'recursionDetectionMiddleware'])
+    client.middlewareStack.remove(step);
+}
