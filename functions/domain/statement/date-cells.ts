@@ -39,6 +39,13 @@ export function takeDate(
   return { date: leading.date, text };
 }
 
+/**
+ * A ditto mark in the date column ('"', '〃', '”', "''", 'do.', 'ditto'): the same date as the row above, as
+ * ledgers, passbooks and line-printed statements print a repeated date. It dates nothing of its own (the date
+ * above carries down) and is no word of the description.
+ */
+export const DITTO = /^(?:["“”〃″]|''|’’|do\.|ditto)$/i;
+
 /** A time of day: '14:32', '14:32:05', '2:32pm', '14.32' never (that is a figure). */
 export const TIME_OF_DAY = /^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ap]m)?$/i;
 

@@ -400,6 +400,21 @@ export function findMonthHeadings(text: string): string[] {
   return found;
 }
 
+/**
+ * A line that is a month and its year alone ('DECEMBER 2024', 'January 2025 continued', 'Ionawr 2025'): a
+ * ledger's section line over the rows of that month, whose Day column prints the day alone.
+ */
+export function monthSection(text: string): { month: number; year: number } | null {
+  const m = new RegExp(
+    String.raw`^(${MONTH_NAME})\.?,?\s+(\d{4})(?:\s+\(?(?:continued|cont(?:inued|d)?\.?)\)?)?$`,
+    'i',
+  ).exec(text.trim());
+  if (!m) return null;
+  const month = MONTHS[m[1]!.toLowerCase()];
+  const year = Number(m[2]);
+  return month && year >= 1990 && year <= 2100 ? { month, year } : null;
+}
+
 export function findDatesWithYear(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(new RegExp(DATE_EXPRESSION, 'gi'))) {

@@ -57,6 +57,8 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['trans date', 'date'],
   ['txn date', 'date'],
   ['date', 'date'],
+  // A ledger's 'Day' column: the day's number alone, the month and year in section lines between the rows.
+  ['day', 'date'],
   ['posting date', 'date2'],
   ['post date', 'date2'],
   ['posted date', 'date2'],

@@ -1,6 +1,6 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { isCommonCode } from './currency-codes';
-import { TIME_OF_DAY, takeDate } from './date-cells';
+import { DITTO, TIME_OF_DAY, takeDate } from './date-cells';
 import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
 import { center, height, type Row, type Word } from './geometry';
@@ -23,6 +23,12 @@ export interface TableLayout {
   moneyLeft: number;
   /** The right edge of the last money heading: a side panel may stand right of it. */
   tableRight: number;
+  /**
+   * Text columns printed right of a money column ('Date | Withdrawals | Deposits | Particulars | Balance', a
+   * passbook's money columns ahead of its narrative): from the heading's left to where the next money
+   * column's figures may start. Words centred there are the column's text, never money.
+   */
+  textBands: Array<{ left: number; right: number }>;
 }
 
 export interface MoneyCell {
@@ -76,7 +82,24 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
   const slack = 0.6 * (first.right - first.left);
   const moneyStart = Math.max(first.left - slack, lastText ? (lastText.right + first.left) / 2 : 0);
   const tableRight = Math.max(...moneyColumns.map((c) => c.right));
-  return { columns: sorted, textColumns, moneyColumns, moneyStart, moneyLeft: first.left, tableRight };
+  const textBands = textColumns
+    .filter((c) => (c.kind === 'description' || c.kind === 'type') && c.left > first.left)
+    .map((c) => {
+      const next = moneyColumns.find((m) => m.left > c.left);
+      const right = next
+        ? Math.max(next.left - 0.6 * (next.right - next.left), (c.right + next.left) / 2)
+        : Number.POSITIVE_INFINITY;
+      return { left: c.left, right };
+    });
+  return {
+    columns: sorted,
+    textColumns,
+    moneyColumns,
+    moneyStart,
+    moneyLeft: first.left,
+    tableRight,
+    textBands,
+  };
 }
 
 /**
@@ -143,10 +166,13 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   const moneyWords: Word[] = [];
   // A figure that reaches into the first money heading is money even when it is wider than a short heading
   // ('IN', 'OUT') and so centred left of the money area; a sign or '£' printed apart goes with it.
+  const inTextBand = (w: Word) =>
+    layout.textBands.some((b) => center(w) >= b.left - 0.5 * height(w) && center(w) < b.right);
   const inMoney = row.words.map(
     (w) =>
-      center(w) >= layout.moneyStart ||
-      (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null),
+      !inTextBand(w) &&
+      (center(w) >= layout.moneyStart ||
+        (w.right > layout.moneyLeft && parseAmount(w.text, { allowInteger }) !== null)),
   );
   for (let i = inMoney.length - 2; i >= 0; i--) {
     const word = row.words[i]!;
@@ -225,6 +251,8 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
       times++;
       continue;
     }
+    // A ditto mark alone in the date column repeats the date above, which carries down.
+    if (column.kind === 'date' && !date && DITTO.test(w.text) && !dateColumnText.length) continue;
     if (column.kind === 'date') dateColumnText.push(w.text);
     else if (column.kind === 'type') typeText.push(w.text);
     else if (column.kind === 'currency') continue;

@@ -2,7 +2,7 @@ import { parseAmount } from './amounts';
 import { CERTAIN_CLOSING_LABEL, CLOSING_LABEL, findLabel, OPENING_LABEL } from './context';
 import { currencyMarkOf } from './currency';
 import { DATE_HEAD, DATE_TAIL, misreadTimes } from './date-cells';
-import { parseLeadingDate } from './dates';
+import { monthSection, type PartialDate, parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
 import { columnsForMoney } from './money-columns';
@@ -182,7 +182,45 @@ export function readTable(
     if (own.at(-1)) own.at(-1)!.lastOnPage = true;
   });
   markSubtotals(rows);
+  monthSections(rows);
   return rows;
+}
+
+/**
+ * A ledger's Day column: the day's number alone in the date column, the month and year printed only in
+ * section lines between the rows ('DECEMBER 2024', 'JANUARY 2025', 'January 2025 continued' over a page's
+ * rows), as ledger-style bank statements and passbooks print them. Each bare day takes the month and year of
+ * the section line above it; the section lines are neither text of an entry nor dates of their own. Only
+ * where two or more rows print a bare day under such a line, so a stray number is never a date.
+ */
+export function monthSections(rows: TableRow[]): void {
+  const sections = rows.map((r) =>
+    r.money.length || r.date ? null : monthSection(`${r.dateColumnText} ${r.description}`),
+  );
+  if (!sections.some(Boolean)) return;
+  const dated: Array<[TableRow, PartialDate]> = [];
+  let current: { month: number; year: number } | null = null;
+  rows.forEach((r, i) => {
+    const section = sections[i];
+    if (section) current = section;
+    else if (current && !r.date && /^\d{1,2}$/.test(r.dateColumnText)) {
+      const day = Number(r.dateColumnText);
+      const last = new Date(Date.UTC(current.year, current.month, 0)).getUTCDate();
+      if (day >= 1 && day <= last) dated.push([r, { day, month: current.month, year: current.year }]);
+    }
+  });
+  if (dated.length < 2) return;
+  for (const [r, date] of dated) {
+    r.date = date;
+    r.dateText = r.dateColumnText;
+    r.dateColumnText = '';
+  }
+  rows.forEach((r, i) => {
+    const section = sections[i];
+    if (!section) return;
+    r.category = 'year';
+    r.year = section.year;
+  });
 }
 
 /**
