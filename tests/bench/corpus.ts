@@ -18,6 +18,7 @@ import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
 import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
 import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
+import { FREEHAND_UNSEEN } from '../fixtures/statements/freehand-unseen';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -48,8 +49,10 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - statements in the forms families receive other than the standard print (Welsh and bilingual, large
  *    print, a browser's print of internet banking, day and page totals) drawn the same way
  *    (freehand-access.ts), their own figure too,
+ *  - banks and card issuers not drawn before, carrying the traits a held-back set of real statements
+ *    showed the reader failing on (freehand-unseen.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings, societies, producers, other forms), as one figure of their own.
+ *    savings, societies, producers, other forms, unseen issuers), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -82,6 +85,7 @@ interface Case {
     | 'freehand-societies'
     | 'freehand-producers'
     | 'freehand-access'
+    | 'freehand-unseen'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -202,6 +206,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-societies', FREEHAND_SOCIETIES],
     ['freehand-producers', FREEHAND_PRODUCERS],
     ['freehand-access', FREEHAND_ACCESS],
+    ['freehand-unseen', FREEHAND_UNSEEN],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -392,6 +397,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand statements in other forms: Welsh, large print, printouts (text layer)',
       results.filter((r) => r.group === 'freehand-access'),
+    ),
+    ...figure(
+      'freehand banks and card issuers not drawn before (text layer)',
+      results.filter((r) => r.group === 'freehand-unseen'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',
