@@ -19,6 +19,7 @@ import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
 import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
 import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
 import { FREEHAND_STRUCTURE } from '../fixtures/statements/freehand-structure';
+import { FREEHAND_UNSEEN } from '../fixtures/statements/freehand-unseen';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -52,8 +53,10 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - statements whose table structure is unusual (a line printer's space-aligned columns, a Day column under
  *    month section lines, money columns before the description, a time column, a summary-only first page,
  *    a section per payment type) drawn the same way (freehand-structure.ts), their own figure too,
+ *  - banks and card issuers not drawn before, carrying the traits a held-back set of real statements
+ *    showed the reader failing on (freehand-unseen.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings, societies, producers, other forms, table structures), as one figure of their own.
+ *    savings, societies, producers, other forms, table structures, unseen issuers), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -87,6 +90,7 @@ interface Case {
     | 'freehand-producers'
     | 'freehand-access'
     | 'freehand-structure'
+    | 'freehand-unseen'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -208,6 +212,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-producers', FREEHAND_PRODUCERS],
     ['freehand-access', FREEHAND_ACCESS],
     ['freehand-structure', FREEHAND_STRUCTURE],
+    ['freehand-unseen', FREEHAND_UNSEEN],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -402,6 +407,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand statements with unusual table structures (text layer)',
       results.filter((r) => r.group === 'freehand-structure'),
+    ),
+    ...figure(
+      'freehand banks and card issuers not drawn before (text layer)',
+      results.filter((r) => r.group === 'freehand-unseen'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

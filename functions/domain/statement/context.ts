@@ -89,6 +89,17 @@ const TOTAL_WORD = /^total/;
 /** Interest paid to the saver, as a summary prints it apart from the money paid in. */
 const INTEREST_LABEL =
   /^(?:total|gross|net)?(?:interestearned|interestpaid|interestcredited|interestreceived|(?:gross|net)interest)/;
+/**
+ * 'Interest' alone as such a label (Marcus and app savers' summaries: 'Paid in', 'Paid out', 'Interest'): only
+ * a line of its own holding the word and one figure ('Interest 80.58'), never a row's 'Interest 42.76 11,419.03'
+ * nor 'Interest charged'.
+ */
+const interestAlone = (words: readonly string[], allowInteger: boolean) =>
+  words.length >= 2 &&
+  /^interest:?$/i.test(words[0]!) &&
+  words.slice(1).filter((w) => !isAmountAffix(w)).length === 1
+    ? firstAmount(words.slice(1), allowInteger)
+    : null;
 /** 'Statement date', 'Date of statement', 'Statement issued on', 'Date issued', 'Issue date'. */
 const STATEMENT_DATE_LABEL =
   /^(?:statementdate|dateofstatement|statementissued(?:on)?|statementissuedate|dateissued|issuedate|statementproducedon|statementprintedon)/;
@@ -270,6 +281,15 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
   return out;
 }
 
+/** The line directly under a label, starting level with it ('Statement date' over '13 June 25'). */
+function valueUnder(label: Row, below: Row | undefined): Word[] | null {
+  if (!below || below.page !== label.page) return null;
+  const h = label.bottom - label.top;
+  const first = below.words[0];
+  if (!first || below.top - label.bottom > h || Math.abs(first.left - label.words[0]!.left) > h) return null;
+  return below.words;
+}
+
 /** Reads the rows outside the transaction table (reading order). */
 export function readContext(
   input: readonly Row[],
@@ -313,7 +333,9 @@ export function readContext(
     context.monthHeadings.push(...findMonthHeadings(text));
     if (!context.statementDate) {
       const found = findLabel(words, STATEMENT_DATE_LABEL);
-      const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
+      let after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
+      // A box that prints its label above its value ('Statement date' over '13 June 25').
+      if (found && !after.length) after = valueUnder(rows[i]!, rows[i + 1])?.map((w) => w.text) ?? [];
       const date = parseLeadingDate(after.map((w) => w.replace(/^:/, '')))?.date;
       if (date?.year) {
         context.statementDate = toIso(date, date.year);
@@ -345,6 +367,7 @@ export function readContext(
     if (!context.interest) {
       const found = labelledAmount(words, INTEREST_LABEL, allowInteger, true);
       if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
+      else context.interest = interestAlone(words, allowInteger);
     }
     // Every dated balance on the line: a summary may print both side by side ('Balance on 01/04/2025:
     // £642.19   Balance on 30/04/2025: £522.77').

@@ -138,7 +138,7 @@ export function findTable(
     tableRows = tableRows.slice(0, at);
   }
   for (const [row, layout] of headingRows) {
-    const split = splitPanels(row, layout).panels;
+    const split = splitPanels(row, layout, allRows[allRows.indexOf(row) - 1]).panels;
     if (split.length) panels.set(row, split);
   }
   const before = (r: Row) =>

@@ -466,9 +466,27 @@ export function detectHeader(
     if (before && w.left - before.right >= 2 * (w.bottom - w.top) && cuts.length < 4)
       cuts.push(w.left - 0.001);
   });
+  // A box printed right of the table may share them too, its label on the heading's line and its value
+  // under it ('Statement date' over '13 June 25' beside 'Transaction date | Description | Amount £'): the
+  // heading is then read up to a wide gap, the words after it naming no money column ('Pot balance' is the
+  // table's own).
+  const ends: number[] = [];
+  row.words.forEach((w, i) => {
+    const before = row.words[i - 1];
+    if (!before || w.left - before.right < 2 * (w.bottom - w.top) || ends.length >= 3) return;
+    const money = row.words.slice(i).some((x) => {
+      const kind = PHRASE_LETTERS.get(headingToken(x.text))?.kind;
+      return kind !== undefined && (MONEY_KINDS.has(kind) || kind === 'balance');
+    });
+    if (!money) ends.push(before.right + 0.001);
+  });
   let best: { header: TableHeader; rows: number; share: number } | null = first;
-  for (const cut of cuts.slice(1)) {
-    const right = (r: Row): Row => ({ ...r, words: r.words.filter((w) => w.left >= cut) });
+  const parts = [
+    ...cuts.slice(1).map((cut) => (w: Word) => w.left >= cut),
+    ...ends.map((end) => (w: Word) => w.right <= end),
+  ];
+  for (const keep of parts) {
+    const right = (r: Row): Row => ({ ...r, words: r.words.filter(keep) });
     const next = rows[index + 1];
     const found = headingAt(right(row), next ? right(next) : undefined, dateless);
     // On a tie, the reading with more columns, then the one that reads both lines of a wrapped heading

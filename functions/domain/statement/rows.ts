@@ -111,7 +111,7 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
  * 'Opening balance 122.08' on the same text line as a transaction). Words left of the table end well short
  * of its first column, apart from the words after them (a date's day and month stand close together).
  */
-export function splitPanels(row: Row, layout: TableLayout): { inside: Row; panels: Word[] } {
+export function splitPanels(row: Row, layout: TableLayout, above?: Row): { inside: Row; panels: Word[] } {
   const firstLeft = layout.columns[0]!.left;
   let start = 0;
   for (let i = 0; i < row.words.length; i++) {
@@ -126,7 +126,9 @@ export function splitPanels(row: Row, layout: TableLayout): { inside: Row; panel
     if (w.left <= layout.tableRight + gap) return false;
     const before = row.words[i - 1];
     if (before && w.left - before.right < gap) return false;
-    return !isAmountAffix(w.text) && !parseAmount(w.text, { allowInteger: true }) && !looksLikeFigure(w.text);
+    if (!isAmountAffix(w.text) && !parseAmount(w.text, { allowInteger: true }) && !looksLikeFigure(w.text))
+      return true;
+    return labelOver(w, above, layout.tableRight + gap);
   });
   const end = cut < 0 ? row.words.length : cut;
   if (start === 0 && end === row.words.length) return { inside: row, panels: [] };
@@ -134,6 +136,25 @@ export function splitPanels(row: Row, layout: TableLayout): { inside: Row; panel
     inside: { ...row, words: row.words.slice(start, end) },
     panels: [...row.words.slice(0, start), ...row.words.slice(end)],
   };
+}
+
+/**
+ * A box beside the table that prints each label above its value ('Credit limit' over '£3,500.00', 'Statement
+ * date' over '13 June 25'): a figure well right of the table with a word of text starting level with it on the
+ * line directly above, itself right of the table, is the box's, never the table's money.
+ */
+function labelOver(w: Word, above: Row | undefined, right: number): boolean {
+  if (!above || above.page !== w.page) return false;
+  const h = height(w);
+  return above.words.some(
+    (a) =>
+      a.left > right &&
+      Math.abs(a.left - w.left) < h &&
+      w.top - a.bottom < 1.5 * h &&
+      a.bottom <= w.top + 0.2 * h &&
+      !parseAmount(a.text, { allowInteger: true }) &&
+      !looksLikeFigure(a.text),
+  );
 }
 
 /**

@@ -123,8 +123,8 @@ export function readTable(
   totalCloses = true,
 ): TableRow[] {
   const rows: TableRow[] = [];
-  const inside = (r: Row, layout: TableLayout) => {
-    const split = splitPanels(r, layout);
+  const inside = (r: Row, layout: TableLayout, above?: Row) => {
+    const split = splitPanels(r, layout, above);
     if (split.panels.length) panels.set(r, split.panels);
     return split.inside;
   };
@@ -134,7 +134,7 @@ export function readTable(
       marksBelow(
         joinWrappedDates(
           segment.rows
-            .map((r) => ({ r, inside: inside(r, segment.layout) }))
+            .map((r, k) => ({ r, inside: inside(r, segment.layout, segment.rows[k - 1]) }))
             .filter(({ inside }) => inside.words.length > 0)
             .map(({ r, inside }) => ({ ...readRowCells(inside, segment.layout, allowInteger), row: r })),
         ),
