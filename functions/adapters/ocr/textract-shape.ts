@@ -215,6 +215,35 @@ function middleDot(word: OcrWord, lineHeight: number): boolean {
   return h > 0 && width(word.bbox) <= 1.5 * h && h <= DOT_HEIGHT_OF_LINE * lineHeight;
 }
 
+/** Letters whose small and capital forms share their shape and differ only in height. */
+const CASE_ALIKE = /^[cosuvwxz]+$/;
+/** Ink at least this share of the line's capitals' height is a capital's, not a small letter's. */
+const CAPITAL_OF_HEIGHT = 0.85;
+
+/**
+ * The height of the line's capitals and figures: the median of its confidently read digits' and capital
+ * letters' ink (none of them has a descender), or null with fewer than three.
+ */
+function capitalHeight(line: OcrLine): number | null {
+  const heights = line.words.flatMap((w) =>
+    w.confidence < 90
+      ? []
+      : (w.symbols ?? []).filter((x) => /^[0-9A-Z]$/.test(x.text)).map((x) => x.bbox.y1 - x.bbox.y0),
+  );
+  return heights.length >= 3 ? (median(heights) ?? null) : null;
+}
+
+/**
+ * Capitals read as small letters. 'SO' (standing order) in a passbook's Courier code column is read 'so':
+ * s, o and the like (c u v w x z) have one shape in both cases, told apart only by height, and the
+ * recogniser's language model takes the small ones. A word of such letters read small whose ink stands as
+ * tall as the capitals and figures of its line is in capitals.
+ */
+function capitalsByHeight(text: string, word: OcrWord, capitals: number | null): string {
+  if (capitals === null || !CASE_ALIKE.test(text)) return text;
+  return word.bbox.y1 - word.bbox.y0 >= CAPITAL_OF_HEIGHT * capitals ? text.toUpperCase() : text;
+}
+
 /** The pages as one GetDocumentTextDetection response (every block, no NextToken). */
 export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPage {
   const blocks: TextractBlock[] = [];
@@ -233,8 +262,12 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const lineHeight = median(line.words.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
+          const capitals = capitalHeight(line);
           const words = line.words
-            .map((w) => ({ ...w, text: middleDot(w, lineHeight) ? '·' : textOf(w).trim() }))
+            .map((w) => ({
+              ...w,
+              text: middleDot(w, lineHeight) ? '·' : capitalsByHeight(textOf(w).trim(), w, capitals),
+            }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(words)) {
             const lineId = `page-${page}-line-${++lineNumber}`;

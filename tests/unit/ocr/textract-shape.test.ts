@@ -136,6 +136,26 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line(plus)))).toEqual(['Tesco', '+', 'Card']);
   });
 
+  it("a passbook's code 'SO' in Courier read 'so' is in capitals: its ink stands as tall as the line's figures", () => {
+    // As read from a scan of a building-society passbook statement: '30/1/15  SO  0000  50.00', the code
+    // read 'so' (confidence 67-72) with ink 23 px tall beside figures 24 px tall; a small s or o is about
+    // two thirds of that.
+    const line = (code: OcrWord) => [
+      word('30/1/15', 100, 100, { h: 24 }),
+      code,
+      word('0000', 400, 100, { h: 24 }),
+    ];
+    expect(textsOf(page(line({ ...word('so', 250, 101, { h: 23 }), confidence: 67 })))).toEqual([
+      '30/1/15',
+      'SO',
+      '0000',
+    ]);
+    // A small word beside figures stays small: its ink is the small letters' height.
+    expect(textsOf(page(line(word('so', 250, 108, { h: 16 }))))).toEqual(['30/1/15', 'so', '0000']);
+    // Letters with other small shapes ('sO', 'son') are left as read.
+    expect(textsOf(page(line(word('son', 250, 101, { h: 23 }))))).toEqual(['30/1/15', 'son', '0000']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
