@@ -92,6 +92,65 @@ function splitAtGaps(words: readonly OcrWord[]): OcrWord[][] {
   return runs;
 }
 
+/** A gap inside a word at least this share of its line's spaces (their median) is a space. */
+const SPACE_OF_LINE_SPACES = 0.6;
+const LETTERS = /^\p{L}\p{L}$/u;
+/** ... and at least this share of the word's height (letters of any size stand closer than this). */
+const SPACE_OF_HEIGHT = 0.3;
+
+/**
+ * Words the recogniser ran together across a space. In large print (16–18 pt) its language model joins a
+ * short word to the one before ('Direct debitto BT', 'Transferto MrT Brown'), though the glyph boxes keep
+ * the space between them: as wide as the line's other spaces, several times its letters' gaps. A word is
+ * split where the gap between two of its characters is at least three fifths of the line's spaces (their
+ * median; a line with no space between words is left as read) and a third of the word's height, between
+ * two letters (a figure's '1' stands apart in its wide cell: '137.05' is one figure).
+ */
+function splitAtSpaces(words: readonly OcrWord[]): OcrWord[] {
+  const sorted = [...words].sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const height = median(sorted.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
+  const spaces = sorted
+    .slice(1)
+    .map((w, i) => w.bbox.x0 - (sorted[i]?.bbox.x1 ?? 0))
+    .filter((gap) => gap > 0 && gap <= COLUMN_GAP_IN_HEIGHTS * height);
+  const space = median(spaces);
+  if (space === undefined) return [...words];
+  return words.flatMap((word) => {
+    const symbols = word.symbols ?? [];
+    if (
+      symbols.length < 2 ||
+      symbols
+        .map((x) => x.text)
+        .join('')
+        .toLowerCase() !== word.text.toLowerCase()
+    )
+      return [word];
+    const least = Math.max(SPACE_OF_LINE_SPACES * space, SPACE_OF_HEIGHT * (word.bbox.y1 - word.bbox.y0));
+    const parts: OcrSymbol[][] = [[symbols[0]!]];
+    let at = 1;
+    const texts: string[] = [];
+    let from = 0;
+    for (let i = 1; i < symbols.length; i++) {
+      const between = `${symbols[i - 1]!.text}${symbols[i]!.text}`;
+      if (LETTERS.test(between) && symbols[i]!.bbox.x0 - symbols[i - 1]!.bbox.x1 >= least) {
+        texts.push(word.text.slice(from, at));
+        from = at;
+        parts.push([]);
+      }
+      parts.at(-1)!.push(symbols[i]!);
+      at += symbols[i]!.text.length;
+    }
+    if (parts.length === 1) return [word];
+    texts.push(word.text.slice(from));
+    return parts.map((part, k) => ({
+      text: texts[k]!,
+      confidence: word.confidence,
+      bbox: { ...union(part.map((x) => x.bbox)), y0: word.bbox.y0, y1: word.bbox.y1 },
+      symbols: part,
+    }));
+  });
+}
+
 export interface Readability {
   words: number;
   /** Mean word confidence weighted by word length (0 without words). */
@@ -269,7 +328,7 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
               text: middleDot(w, lineHeight) ? '·' : capitalsByHeight(textOf(w).trim(), w, capitals),
             }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
-          for (const run of splitAtGaps(words)) {
+          for (const run of splitAtGaps(splitAtSpaces(words))) {
             const lineId = `page-${page}-line-${++lineNumber}`;
             const wordIds = run.map((_, k) => `${lineId}-word-${k + 1}`);
             blocks.push({

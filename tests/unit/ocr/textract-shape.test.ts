@@ -156,6 +156,31 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line(word('son', 250, 101, { h: 23 }))))).toEqual(['30/1/15', 'son', '0000']);
   });
 
+  it("words of large print run together across a space ('debitto', 'MrT') are split where the space stands", () => {
+    // As read from a scan of an 18 pt large-print statement: 'Direct debit to BT' read 'Direct debitto BT',
+    // the glyphs' boxes 6–8 px apart but 23 px between 'debit' and 'to', as wide as the line's spaces.
+    const spaced = (text: string, x0: number, at: number, space: number) => {
+      const w = word(text, x0, 100, { w: 20, gap: 7, h: 56 });
+      w.symbols.forEach((x, i) => {
+        if (i >= at) x.bbox = box(x.bbox.x0 + space, x.bbox.y0, x.bbox.x1 + space, x.bbox.y1);
+      });
+      w.bbox = box(w.bbox.x0, w.bbox.y0, w.bbox.x1 + space, w.bbox.y1);
+      return w;
+    };
+    const line = [word('Direct', 100, 100, { w: 20, gap: 7, h: 56 })];
+    line.push(spaced('debitto', 285, 5, 16));
+    line.push(word('BT', 510, 100, { w: 20, gap: 7, h: 56 }));
+    expect(textsOf(page(line))).toEqual(['Direct', 'debit', 'to', 'BT']);
+    // A figure's '1' stands apart in its wide cell: '137.05' stays one figure.
+    const figures = [word('TOP-UP', 100, 100, { h: 30 }), spaced('137.05', 200, 1, 16)];
+    expect(textsOf(page(figures))).toEqual(['TOP-UP', '137.05']);
+    // Letters a little apart (a wide letter's side) are no space.
+    expect(textsOf(page([word('Direct', 100, 100, { h: 56 }), spaced('debitto', 200, 5, 4)]))).toEqual([
+      'Direct',
+      'debitto',
+    ]);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
