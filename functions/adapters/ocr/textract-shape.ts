@@ -303,6 +303,44 @@ function capitalsByHeight(text: string, word: OcrWord, capitals: number | null):
   return word.bbox.y1 - word.bbox.y0 >= CAPITAL_OF_HEIGHT * capitals ? text.toUpperCase() : text;
 }
 
+/** Small letters without ascenders or descenders: their ink is the x-height. */
+const X_HEIGHT_LETTER = /^[acemnorsuvwxz]$/;
+/** Letters whose ink reaches the ascender line (capitals; t stands lower). */
+const ASCENDER_LETTER = /^[A-Zbdfhkl]$/;
+
+/**
+ * An 'h' whose ink stands no taller than its word's small letters is an 'n': 'Fortnum' read 'Forthum', the
+ * recogniser's language model taking 't' and 'n' for the commoner 'th', though the glyph it boxed has no
+ * ascender. Told only where the line's capitals and ascenders stand clearly above its small letters.
+ */
+function ascenderlessH(text: string, word: OcrWord, ascender: number | null): string {
+  const symbols = word.symbols ?? [];
+  if (ascender === null || !text.includes('h') || symbols.map((x) => x.text).join('') !== text) return text;
+  const small = symbols.filter((x) => X_HEIGHT_LETTER.test(x.text));
+  const top = median(small.map((x) => x.bbox.y0));
+  const bottom = median(small.map((x) => x.bbox.y1));
+  if (small.length < 2 || top === undefined || bottom === undefined) return text;
+  const xHeight = bottom - top;
+  if (top - ascender < ASCENDER_ABOVE * xHeight) return text;
+  return symbols
+    .map((x) => (x.text === 'h' && x.bbox.y0 >= top - H_TOP_SLACK * xHeight ? 'n' : x.text))
+    .join('');
+}
+/** The ascender line at least this share of the x-height above the small letters' tops to tell h from n. */
+const ASCENDER_ABOVE = 0.2;
+/** An h's top within this share of the x-height of the small letters' tops has no ascender. */
+const H_TOP_SLACK = 0.1;
+
+/** The top of the line's confidently read capitals and ascenders (their median), or null with fewer than 3. */
+function ascenderTop(line: OcrLine): number | null {
+  const tops = line.words.flatMap((w) =>
+    w.confidence < 90
+      ? []
+      : (w.symbols ?? []).filter((x) => ASCENDER_LETTER.test(x.text)).map((x) => x.bbox.y0),
+  );
+  return tops.length >= 3 ? (median(tops) ?? null) : null;
+}
+
 /** The pages as one GetDocumentTextDetection response (every block, no NextToken). */
 export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPage {
   const blocks: TextractBlock[] = [];
@@ -322,10 +360,13 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
         for (const line of paragraph.lines) {
           const lineHeight = median(line.words.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
           const capitals = capitalHeight(line);
+          const ascender = ascenderTop(line);
           const words = line.words
             .map((w) => ({
               ...w,
-              text: middleDot(w, lineHeight) ? '·' : capitalsByHeight(textOf(w).trim(), w, capitals),
+              text: middleDot(w, lineHeight)
+                ? '·'
+                : ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
             }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(splitAtSpaces(words))) {

@@ -181,6 +181,25 @@ describe('recognised words as Textract blocks', () => {
     ]);
   });
 
+  it("an 'h' without an ascender is an 'n' ('Fortnum' read 'Forthum')", () => {
+    // As read from a scan of a Coutts-style statement: 'Card payment Fortnum & Mason', the glyph read 'h'
+    // boxed at the small letters' height (20 px) while the line's capitals stand 5 px higher.
+    const letters = (text: string, x0: number, tops: Record<string, number>): OcrWord => {
+      const w = word(text, x0, 105, { h: 20 });
+      for (const x of w.symbols) x.bbox = box(x.bbox.x0, tops[x.text] ?? 105, x.bbox.x1, 125);
+      return { ...w, bbox: box(w.bbox.x0, 100, w.bbox.x1, 125) };
+    };
+    const caps = { C: 100, F: 100, M: 100, d: 100, t: 101 };
+    const line = (h: number) => [
+      letters('Card', 100, caps),
+      letters('Forthum', 160, { ...caps, h }),
+      letters('Mason', 260, caps),
+    ];
+    expect(textsOf(page(line(105)))).toEqual(['Card', 'Fortnum', 'Mason']);
+    // An 'h' with its ascender is an 'h'.
+    expect(textsOf(page(line(100)))).toEqual(['Card', 'Forthum', 'Mason']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
