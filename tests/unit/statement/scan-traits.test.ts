@@ -180,8 +180,9 @@ describe("a month's name the scan misread by one letter never dates its row sile
 
 describe('rows no date is read for are never dated as fact', () => {
   // A charge card's 'Transaction date' and 'Process date' printed close together, which the local OCR ran into
-  // 'Transaction datrocess date': no date column is found, each row's dates stay in its description, and the
-  // rows were dated 1 January while the figures still added up.
+  // 'Transaction datrocess date' (now read as the two headings: headings.test.ts); with a letter misread as
+  // well ('d4trocess', which no heading word completes) no date column is found, each row's dates stay in its
+  // description, and the rows were dated 1 January while the figures still added up.
   const blocks = pageBlocks([
     [30, [[40, 'American Express']]],
     [60, [[40, 'Previous balance £100.00']]],
@@ -189,7 +190,7 @@ describe('rows no date is read for are never dated as fact', () => {
     [
       100,
       [
-        [40, 'Transaction datrocess date'],
+        [40, 'Transaction d4trocess date'],
         [190, 'Transaction details'],
         [560, 'Amount £', 'r'],
       ],
