@@ -1,5 +1,6 @@
 import { type CollectResult, collectTextractBlocks } from '../textract/blocks';
 import type { OcrEngine } from './engine';
+import { withLettersByInk } from './letter-ink';
 import { withMissedLines } from './missed-lines';
 import { renderPages } from './render';
 import { withoutRuledGrid } from './ruled-grid';
@@ -66,9 +67,11 @@ export async function readScan(
         Promise.all(
           strips.map(async ({ top, image: strip }) => ({
             top,
-            // Lines the page segmentation left out read again on their own (missed-lines.ts).
-            ocr: await withMissedLines(strip, await engine.recognise(strip), (band) =>
-              engine.recognise(band),
+            // Lines the page segmentation left out read again on their own (missed-lines.ts); letters
+            // the language model took for a lookalike told by their ink (letter-ink.ts).
+            ocr: withLettersByInk(
+              strip,
+              await withMissedLines(strip, await engine.recognise(strip), (band) => engine.recognise(band)),
             ),
           })),
         ).then(

@@ -36,6 +36,8 @@ export interface Strip {
 const INK_BELOW = 160;
 /** A row with ink in at most this share of its pixels is blank (scanner specks, a table's vertical rules). */
 const BLANK_SHARE = 0.01;
+/** A row is empty with at most this many more inked pixels than the emptiest row near it (a speck or two). */
+const EMPTY_ROW_SPECKS = 2;
 /** Pages shorter than this (in pixels, about an inch and a half at 300 dpi per strip) are not cut. */
 const MIN_STRIP_HEIGHT = 450;
 
@@ -59,11 +61,22 @@ export function splitPage(image: Buffer, count: number): Strip[] {
   for (let k = 1; k < count; k++) {
     const aim = Math.round(k * stripHeight);
     const reach = Math.floor(stripHeight / 4);
-    // The blank row nearest the aim, then the middle of its blank band.
+    // The empty row nearest the aim (no more ink than the emptiest row near it: a table's vertical rules),
+    // else the blank row nearest it; then the middle of its blank band. A row under a line of large print
+    // that only the stems of its descenders cross ('gg' in 18 pt) holds little ink, but is no gap between
+    // lines: a cut there takes the descenders off their letters, and 'Greggs' is read 'Greaas'.
+    const rows = Array.from({ length: 2 * reach + 1 }, (_, i) => aim - reach + i).filter(
+      (y) => y >= 0 && y < height,
+    );
+    const inkOf = new Map(rows.map((y) => [y, ink(y)]));
+    const empty = Math.min(blank, Math.min(...inkOf.values()) + EMPTY_ROW_SPECKS);
     let found = -1;
-    for (let d = 0; d <= reach && found < 0; d++) {
-      if (ink(aim + d) <= blank) found = aim + d;
-      else if (d && ink(aim - d) <= blank) found = aim - d;
+    for (const limit of [empty, blank]) {
+      for (let d = 0; d <= reach && found < 0; d++) {
+        if ((inkOf.get(aim + d) ?? Infinity) <= limit) found = aim + d;
+        else if (d && (inkOf.get(aim - d) ?? Infinity) <= limit) found = aim - d;
+      }
+      if (found >= 0) break;
     }
     if (found < 0) continue;
     let first = found;

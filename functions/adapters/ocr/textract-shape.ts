@@ -92,6 +92,65 @@ function splitAtGaps(words: readonly OcrWord[]): OcrWord[][] {
   return runs;
 }
 
+/** A gap inside a word at least this share of its line's spaces (their median) is a space. */
+const SPACE_OF_LINE_SPACES = 0.6;
+const LETTERS = /^\p{L}\p{L}$/u;
+/** ... and at least this share of the word's height (letters of any size stand closer than this). */
+const SPACE_OF_HEIGHT = 0.3;
+
+/**
+ * Words the recogniser ran together across a space. In large print (16–18 pt) its language model joins a
+ * short word to the one before ('Direct debitto BT', 'Transferto MrT Brown'), though the glyph boxes keep
+ * the space between them: as wide as the line's other spaces, several times its letters' gaps. A word is
+ * split where the gap between two of its characters is at least three fifths of the line's spaces (their
+ * median; a line with no space between words is left as read) and a third of the word's height, between
+ * two letters (a figure's '1' stands apart in its wide cell: '137.05' is one figure).
+ */
+function splitAtSpaces(words: readonly OcrWord[]): OcrWord[] {
+  const sorted = [...words].sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const height = median(sorted.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
+  const spaces = sorted
+    .slice(1)
+    .map((w, i) => w.bbox.x0 - (sorted[i]?.bbox.x1 ?? 0))
+    .filter((gap) => gap > 0 && gap <= COLUMN_GAP_IN_HEIGHTS * height);
+  const space = median(spaces);
+  if (space === undefined) return [...words];
+  return words.flatMap((word) => {
+    const symbols = word.symbols ?? [];
+    if (
+      symbols.length < 2 ||
+      symbols
+        .map((x) => x.text)
+        .join('')
+        .toLowerCase() !== word.text.toLowerCase()
+    )
+      return [word];
+    const least = Math.max(SPACE_OF_LINE_SPACES * space, SPACE_OF_HEIGHT * (word.bbox.y1 - word.bbox.y0));
+    const parts: OcrSymbol[][] = [[symbols[0]!]];
+    let at = 1;
+    const texts: string[] = [];
+    let from = 0;
+    for (let i = 1; i < symbols.length; i++) {
+      const between = `${symbols[i - 1]!.text}${symbols[i]!.text}`;
+      if (LETTERS.test(between) && symbols[i]!.bbox.x0 - symbols[i - 1]!.bbox.x1 >= least) {
+        texts.push(word.text.slice(from, at));
+        from = at;
+        parts.push([]);
+      }
+      parts.at(-1)!.push(symbols[i]!);
+      at += symbols[i]!.text.length;
+    }
+    if (parts.length === 1) return [word];
+    texts.push(word.text.slice(from));
+    return parts.map((part, k) => ({
+      text: texts[k]!,
+      confidence: word.confidence,
+      bbox: { ...union(part.map((x) => x.bbox)), y0: word.bbox.y0, y1: word.bbox.y1 },
+      symbols: part,
+    }));
+  });
+}
+
 export interface Readability {
   words: number;
   /** Mean word confidence weighted by word length (0 without words). */
@@ -215,6 +274,73 @@ function middleDot(word: OcrWord, lineHeight: number): boolean {
   return h > 0 && width(word.bbox) <= 1.5 * h && h <= DOT_HEIGHT_OF_LINE * lineHeight;
 }
 
+/** Letters whose small and capital forms share their shape and differ only in height. */
+const CASE_ALIKE = /^[cosuvwxz]+$/;
+/** Ink at least this share of the line's capitals' height is a capital's, not a small letter's. */
+const CAPITAL_OF_HEIGHT = 0.85;
+
+/**
+ * The height of the line's capitals and figures: the median of its confidently read digits' and capital
+ * letters' ink (none of them has a descender), or null with fewer than three.
+ */
+function capitalHeight(line: OcrLine): number | null {
+  const heights = line.words.flatMap((w) =>
+    w.confidence < 90
+      ? []
+      : (w.symbols ?? []).filter((x) => /^[0-9A-Z]$/.test(x.text)).map((x) => x.bbox.y1 - x.bbox.y0),
+  );
+  return heights.length >= 3 ? (median(heights) ?? null) : null;
+}
+
+/**
+ * Capitals read as small letters. 'SO' (standing order) in a passbook's Courier code column is read 'so':
+ * s, o and the like (c u v w x z) have one shape in both cases, told apart only by height, and the
+ * recogniser's language model takes the small ones. A word of such letters read small whose ink stands as
+ * tall as the capitals and figures of its line is in capitals.
+ */
+function capitalsByHeight(text: string, word: OcrWord, capitals: number | null): string {
+  if (capitals === null || !CASE_ALIKE.test(text)) return text;
+  return word.bbox.y1 - word.bbox.y0 >= CAPITAL_OF_HEIGHT * capitals ? text.toUpperCase() : text;
+}
+
+/** Small letters without ascenders or descenders: their ink is the x-height. */
+const X_HEIGHT_LETTER = /^[acemnorsuvwxz]$/;
+/** Letters whose ink reaches the ascender line (capitals; t stands lower). */
+const ASCENDER_LETTER = /^[A-Zbdfhkl]$/;
+
+/**
+ * An 'h' whose ink stands no taller than its word's small letters is an 'n': 'Fortnum' read 'Forthum', the
+ * recogniser's language model taking 't' and 'n' for the commoner 'th', though the glyph it boxed has no
+ * ascender. Told only where the line's capitals and ascenders stand clearly above its small letters.
+ */
+function ascenderlessH(text: string, word: OcrWord, ascender: number | null): string {
+  const symbols = word.symbols ?? [];
+  if (ascender === null || !text.includes('h') || symbols.map((x) => x.text).join('') !== text) return text;
+  const small = symbols.filter((x) => X_HEIGHT_LETTER.test(x.text));
+  const top = median(small.map((x) => x.bbox.y0));
+  const bottom = median(small.map((x) => x.bbox.y1));
+  if (small.length < 2 || top === undefined || bottom === undefined) return text;
+  const xHeight = bottom - top;
+  if (top - ascender < ASCENDER_ABOVE * xHeight) return text;
+  return symbols
+    .map((x) => (x.text === 'h' && x.bbox.y0 >= top - H_TOP_SLACK * xHeight ? 'n' : x.text))
+    .join('');
+}
+/** The ascender line at least this share of the x-height above the small letters' tops to tell h from n. */
+const ASCENDER_ABOVE = 0.2;
+/** An h's top within this share of the x-height of the small letters' tops has no ascender. */
+const H_TOP_SLACK = 0.1;
+
+/** The top of the line's confidently read capitals and ascenders (their median), or null with fewer than 3. */
+function ascenderTop(line: OcrLine): number | null {
+  const tops = line.words.flatMap((w) =>
+    w.confidence < 90
+      ? []
+      : (w.symbols ?? []).filter((x) => ASCENDER_LETTER.test(x.text)).map((x) => x.bbox.y0),
+  );
+  return tops.length >= 3 ? (median(tops) ?? null) : null;
+}
+
 /** The pages as one GetDocumentTextDetection response (every block, no NextToken). */
 export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPage {
   const blocks: TextractBlock[] = [];
@@ -233,10 +359,17 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const lineHeight = median(line.words.map((w) => w.bbox.y1 - w.bbox.y0)) ?? 0;
+          const capitals = capitalHeight(line);
+          const ascender = ascenderTop(line);
           const words = line.words
-            .map((w) => ({ ...w, text: middleDot(w, lineHeight) ? '·' : textOf(w).trim() }))
+            .map((w) => ({
+              ...w,
+              text: middleDot(w, lineHeight)
+                ? '·'
+                : ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+            }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
-          for (const run of splitAtGaps(words)) {
+          for (const run of splitAtGaps(splitAtSpaces(words))) {
             const lineId = `page-${page}-line-${++lineNumber}`;
             const wordIds = run.map((_, k) => `${lineId}-word-${k + 1}`);
             blocks.push({

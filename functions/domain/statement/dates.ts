@@ -69,6 +69,9 @@ const MONTHS: Record<string, number> = {
   rhag: 12,
 };
 
+/** Every month name the reader knows, English and Welsh, whole and cut short, in lower case. */
+export const MONTH_NAMES: readonly string[] = Object.keys(MONTHS);
+
 /**
  * Welsh month names, whole and cut short ('Ionawr' / 'Ion', 'Chwefror' / 'Chwef', 'Gorffennaf' / 'Gorff'),
  * as UK banks and building societies print them on the Welsh-language and bilingual statements they issue on

@@ -186,6 +186,46 @@ const MONEY_KINDS: ReadonlySet<ColumnKind> = new Set(['out', 'in', 'amount']);
 const LOAN_ONLY = new Set(['charges']);
 const LOAN_REPAYMENTS = new Set(['repayments', 'repayment']);
 
+/** Every word of the heading phrases. */
+const HEADING_WORDS = new Set(PHRASES.flatMap(([phrase]) => phrase.split(' ')));
+/** The heading words a piece of a word completes with at most `lost` letters lost at its `end` ('dat' → date). */
+function completions(piece: string, end: 'first' | 'last', lost: number): string[] {
+  if (piece.length < 3) return [];
+  return [...HEADING_WORDS].filter(
+    (word) =>
+      word.length >= piece.length &&
+      word.length - piece.length <= lost &&
+      (end === 'last' ? word.startsWith(piece) : word.endsWith(piece)),
+  );
+}
+
+/**
+ * Two headings printed touching, the first's last letter under the next's first ('Transaction date' and
+ * 'Process date' 3 pt apart on a charge card at 7 pt): a scan reads them as one word, a letter or two lost
+ * where they overlap ('datProcess', 'datrocess'). Such a word, no heading word itself, is the two heading
+ * words it splits into when each piece completes exactly one with one letter lost between them at most
+ * each; else null.
+ */
+const touchingSeen = new Map<string, [string, string, number] | null>();
+function touchingHeadings(token: string): [string, string, number] | null {
+  if (HEADING_WORDS.has(token) || token.length < 6) return null;
+  if (touchingSeen.has(token)) return touchingSeen.get(token) ?? null;
+  const result = touchingSplit(token);
+  if (touchingSeen.size < 10_000) touchingSeen.set(token, result);
+  return result;
+}
+function touchingSplit(token: string): [string, string, number] | null {
+  const found: Array<[string, string, number]> = [];
+  for (let at = 3; at <= token.length - 3; at++) {
+    const left = completions(token.slice(0, at), 'last', 1);
+    const right = completions(token.slice(at), 'first', 1);
+    const lost = (left[0]?.length ?? 0) + (right[0]?.length ?? 0) - token.length;
+    if (left.length === 1 && right.length === 1 && lost >= 1 && lost <= 2)
+      found.push([left[0]!, right[0]!, at]);
+  }
+  return found.length === 1 ? found[0]! : null;
+}
+
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
 function headingToken(text: string): string {
   const lower = text
@@ -314,6 +354,18 @@ function scoreHeadingAs(
       // A money column headed by the pound sign alone ('Date  Description  £'), a column of its own.
       t: signAlone && alone(stack) && LONE_SIGN.test(w.text) ? 'amount' : headingToken(w.text),
     }))
+    // Two headings read as one word where they touch ('Transaction datProcess date') are two words again,
+    // the word's box shared by its letters.
+    .flatMap((x) => {
+      const touching = touchingHeadings(x.t);
+      if (!touching) return [x];
+      const [first, second, at] = touching;
+      const cut = x.w.left + ((x.w.right - x.w.left) * at) / x.t.length;
+      return [
+        { ...x, t: first, w: { ...x.w, text: first, right: cut } },
+        { ...x, t: second, w: { ...x.w, text: second, left: cut } },
+      ];
+    })
     // A slash alone joins two names of one column ('Dyddiad / Date', a bilingual heading).
     .filter((x) => x.t !== '' && x.t !== '/');
   if (tokens.length < 3) return null;

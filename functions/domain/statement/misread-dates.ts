@@ -1,5 +1,5 @@
 import { toEpochDay } from '../dates';
-import { inOrder, parseDate, parseLeadingDate, toIso } from './dates';
+import { inOrder, MONTH_NAMES, parseDate, parseLeadingDate, toIso } from './dates';
 import type { RawTransaction } from './entries';
 import type { UnreadableNote } from './readings';
 
@@ -9,7 +9,8 @@ import type { UnreadableNote } from './readings';
  * that is none. Such a row must never take the date above it silently (its figures still add up), so the
  * reading notes it as unreadable, which sends the statement to the family's check. Where the rows either side
  * (the statement running in date order) and the statement period leave exactly one date that the text reads
- * as with one glyph read again, the row takes that date, and the note says so.
+ * as with one glyph read again, the row takes that date, and the note says so. A month's name with one letter
+ * misread ('14 Tonawr 2025' for '14 Ionawr 2025': the capital I read as T) is such a date too.
  */
 
 /** A box rule or its edge, read as a mark of its own in the date column ('|', '[', '!'). */
@@ -56,6 +57,41 @@ function oneGlyphAgain(mapped: string): string[] {
   return out;
 }
 
+const DAY_WORD = /^\d{1,2}(?:st|nd|rd|th)?$/i;
+const MONTH_WORD = /^[a-z]{3,}\.?$/i;
+const YEAR_WORD = /^(?:\d{2}|\d{4})$/;
+
+/** The month names a word reads as with one letter read again (the same length, one letter differing). */
+function monthsOneLetterFrom(word: string): string[] {
+  const w = word.replace(/\.$/, '').toLowerCase();
+  if (MONTH_NAMES.includes(w)) return [];
+  return MONTH_NAMES.filter(
+    (name) => name.length === w.length && [...name].filter((ch, i) => ch !== w[i]).length === 1,
+  );
+}
+
+/**
+ * How many of the date column's leading words are a date whose month's name has one letter misread: a day,
+ * a word that is no month's name but one letter from one ('Tonawr', 'Ionawr' with its I read as T), and
+ * the year when printed. 0 when they are not.
+ */
+export function monthMisread(words: readonly string[]): number {
+  const [day, month, year] = words;
+  if (!day || !month || !DAY_WORD.test(day) || !MONTH_WORD.test(month)) return 0;
+  if (!monthsOneLetterFrom(month).length) return 0;
+  return year && YEAR_WORD.test(year) ? 3 : 2;
+}
+
+/** Every date a misread date's text reads as with one glyph read again. */
+function readingsAgain(text: string): string[] {
+  const mapped = dateShaped(text);
+  if (mapped) return oneGlyphAgain(mapped);
+  const words = text.split(' ');
+  if (monthMisread(words) !== words.length) return [];
+  const [day, month, year] = words;
+  return monthsOneLetterFrom(month!).map((name) => [day, name, year].filter(Boolean).join(' '));
+}
+
 /** A misread date: its text, shared by the rows that carry it down (the day's later rows print no date). */
 export interface MisreadDate {
   text: string;
@@ -85,9 +121,8 @@ export function misreadDates(
     const low = known.findLast(({ i }) => i < first)?.d ?? period?.start ?? null;
     const high = known.find(({ i }) => i > last)?.d ?? period?.end ?? null;
     const fits = new Set<string>();
-    const mapped = dateShaped(misread.text);
-    if (inDateOrder && low && high && mapped) {
-      for (const text of oneGlyphAgain(mapped)) {
+    if (inDateOrder && low && high) {
+      for (const text of readingsAgain(misread.text)) {
         const parsed = parseDate(text);
         if (!parsed) continue;
         const date = inOrder(parsed, order);
@@ -110,7 +145,7 @@ export function misreadDates(
         cell: 'date',
         text: misread.text,
         page,
-        reason: `the date is misread; the dates either side${period ? ' and the statement period' : ''} leave only ${iso}, which it reads as with one figure read again, so it is read as ${iso}`,
+        reason: `the date is misread; the dates either side${period ? ' and the statement period' : ''} leave only ${iso}, which it reads as with one ${dateShaped(misread.text) ? 'figure' : 'letter'} read again, so it is read as ${iso}`,
         recoveredDate: iso!,
       });
     } else {

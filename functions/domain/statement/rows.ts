@@ -5,7 +5,7 @@ import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
 import { center, height, type Row, type Word } from './geometry';
 import type { Column, ColumnKind } from './header';
-import { dateShaped, RULE_MARK } from './misread-dates';
+import { dateShaped, monthMisread, RULE_MARK } from './misread-dates';
 
 /**
  * One table row read against the table's columns: its date, its description text and its money cells.
@@ -256,6 +256,16 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   if (!dated && dateIndex >= 0 && firstInDate && dateShaped(firstInDate.text)) {
     misreadDate = firstInDate.text;
     columnOf.delete(firstInDate);
+  }
+  // A month's name with one letter misread ('14 Tonawr 2025'): the date's words are misread together.
+  const inDate = words.filter((w) => columnOf.get(w) === dateIndex);
+  const misreadMonth = !dated && !misreadDate && dateIndex >= 0 ? monthMisread(inDate.map((w) => w.text)) : 0;
+  if (misreadMonth) {
+    misreadDate = inDate
+      .slice(0, misreadMonth)
+      .map((w) => w.text)
+      .join(' ');
+    for (const w of inDate.slice(0, misreadMonth)) columnOf.delete(w);
   }
   const date = dated?.date ?? null;
   const date2 = takeDate(words, columns, columnOf, 'date2')?.date ?? null;

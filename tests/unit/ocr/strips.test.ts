@@ -33,6 +33,23 @@ describe('a page cut into strips for the OCR workers', () => {
     ).toBe(true);
   });
 
+  it('never cuts under a line of large print where only its descenders’ stems cross (large-print statements)', () => {
+    // An 18 pt line ('Card payment to Greggs Retford') at the cut: under its baseline only the stems of the
+    // two g's cross a few rows (less ink than a blank row allows), then their bowls. Cut there, the strip
+    // above loses the descenders and the recogniser reads 'Greggs' as 'Greaas'.
+    const image = page(400, 2000, lines);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      const offset = image.length - 400 * 2000;
+      for (let y = y0; y < y1; y++) image.fill(0, offset + y * 400 + x0, offset + y * 400 + x1);
+    };
+    ink(100, 102, 1020, 1026);
+    ink(150, 152, 1020, 1026);
+    ink(90, 160, 1026, 1030);
+    const cut = splitPage(image, 2)[1]!.top;
+    expect(cut < 1020 || cut >= 1030).toBe(true);
+    expect([970, 1035]).toContain(cut);
+  });
+
   it('cuts across a table whose vertical rules run the whole page height', () => {
     const strips = splitPage(page(400, 2000, lines, [5, 200, 395]), 2);
     expect(strips).toHaveLength(2);

@@ -136,6 +136,70 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line(plus)))).toEqual(['Tesco', '+', 'Card']);
   });
 
+  it("a passbook's code 'SO' in Courier read 'so' is in capitals: its ink stands as tall as the line's figures", () => {
+    // As read from a scan of a building-society passbook statement: '30/1/15  SO  0000  50.00', the code
+    // read 'so' (confidence 67-72) with ink 23 px tall beside figures 24 px tall; a small s or o is about
+    // two thirds of that.
+    const line = (code: OcrWord) => [
+      word('30/1/15', 100, 100, { h: 24 }),
+      code,
+      word('0000', 400, 100, { h: 24 }),
+    ];
+    expect(textsOf(page(line({ ...word('so', 250, 101, { h: 23 }), confidence: 67 })))).toEqual([
+      '30/1/15',
+      'SO',
+      '0000',
+    ]);
+    // A small word beside figures stays small: its ink is the small letters' height.
+    expect(textsOf(page(line(word('so', 250, 108, { h: 16 }))))).toEqual(['30/1/15', 'so', '0000']);
+    // Letters with other small shapes ('sO', 'son') are left as read.
+    expect(textsOf(page(line(word('son', 250, 101, { h: 23 }))))).toEqual(['30/1/15', 'son', '0000']);
+  });
+
+  it("words of large print run together across a space ('debitto', 'MrT') are split where the space stands", () => {
+    // As read from a scan of an 18 pt large-print statement: 'Direct debit to BT' read 'Direct debitto BT',
+    // the glyphs' boxes 6–8 px apart but 23 px between 'debit' and 'to', as wide as the line's spaces.
+    const spaced = (text: string, x0: number, at: number, space: number) => {
+      const w = word(text, x0, 100, { w: 20, gap: 7, h: 56 });
+      w.symbols.forEach((x, i) => {
+        if (i >= at) x.bbox = box(x.bbox.x0 + space, x.bbox.y0, x.bbox.x1 + space, x.bbox.y1);
+      });
+      w.bbox = box(w.bbox.x0, w.bbox.y0, w.bbox.x1 + space, w.bbox.y1);
+      return w;
+    };
+    const line = [word('Direct', 100, 100, { w: 20, gap: 7, h: 56 })];
+    line.push(spaced('debitto', 285, 5, 16));
+    line.push(word('BT', 510, 100, { w: 20, gap: 7, h: 56 }));
+    expect(textsOf(page(line))).toEqual(['Direct', 'debit', 'to', 'BT']);
+    // A figure's '1' stands apart in its wide cell: '137.05' stays one figure.
+    const figures = [word('TOP-UP', 100, 100, { h: 30 }), spaced('137.05', 200, 1, 16)];
+    expect(textsOf(page(figures))).toEqual(['TOP-UP', '137.05']);
+    // Letters a little apart (a wide letter's side) are no space.
+    expect(textsOf(page([word('Direct', 100, 100, { h: 56 }), spaced('debitto', 200, 5, 4)]))).toEqual([
+      'Direct',
+      'debitto',
+    ]);
+  });
+
+  it("an 'h' without an ascender is an 'n' ('Fortnum' read 'Forthum')", () => {
+    // As read from a scan of a Coutts-style statement: 'Card payment Fortnum & Mason', the glyph read 'h'
+    // boxed at the small letters' height (20 px) while the line's capitals stand 5 px higher.
+    const letters = (text: string, x0: number, tops: Record<string, number>): OcrWord => {
+      const w = word(text, x0, 105, { h: 20 });
+      for (const x of w.symbols) x.bbox = box(x.bbox.x0, tops[x.text] ?? 105, x.bbox.x1, 125);
+      return { ...w, bbox: box(w.bbox.x0, 100, w.bbox.x1, 125) };
+    };
+    const caps = { C: 100, F: 100, M: 100, d: 100, t: 101 };
+    const line = (h: number) => [
+      letters('Card', 100, caps),
+      letters('Forthum', 160, { ...caps, h }),
+      letters('Mason', 260, caps),
+    ];
+    expect(textsOf(page(line(105)))).toEqual(['Card', 'Fortnum', 'Mason']);
+    // An 'h' with its ascender is an 'h'.
+    expect(textsOf(page(line(100)))).toEqual(['Card', 'Forthum', 'Mason']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);

@@ -231,3 +231,59 @@ describe("card statements' 'Date entered' column", () => {
     ]);
   });
 });
+
+describe('two headings printed touching, read by a scan as one word', () => {
+  // An American Express-style charge card prints 'Transaction date' and 'Process date' in 7 pt, 3 pt too
+  // close: the e of 'date' lies under the P of 'Process'. The local OCR read 'Transaction datProcess date'
+  // (and, on the shaded first page, 'datrocess'), so no date column was found and every row was dated
+  // 1 January, the dates leading the descriptions.
+  const statement = (merged: string) =>
+    pageBlocks([
+      [30, [[40, 'American Express']]],
+      [50, [[40, 'Statement period 20 September 2025 to 19 October 2025']]],
+      [60, [[40, 'Previous balance £1,204.50']]],
+      [70, [[40, 'New balance £370.50']]],
+      [
+        100,
+        [
+          [40, 'Transaction'],
+          [100, merged],
+          [155, 'date'],
+          [200, 'Transaction details'],
+          [560, 'Amount £', 'r'],
+        ],
+      ],
+      ...rowsFrom(115, 12, [
+        [
+          [40, 'Sept 21'],
+          [115, 'Sept 22'],
+          [200, 'PAYMENT RECEIVED - THANK YOU'],
+          [560, '1,204.50 CR', 'r'],
+        ],
+        [
+          [40, 'Sept 22'],
+          [115, 'Sept 23'],
+          [200, 'BRITISH AIRWAYS LONDON'],
+          [560, '348.00', 'r'],
+        ],
+        [
+          [40, 'Oct 01'],
+          [115, 'Oct 02'],
+          [200, 'WAITROSE 0187 LONDON'],
+          [560, '22.50', 'r'],
+        ],
+      ]),
+    ]);
+
+  it.each([
+    ["the e lost under the P ('datProcess')", 'datProcess'],
+    ["the e and the P lost ('datrocess')", 'datrocess'],
+  ])('%s: the transaction date and the process date are two columns', (_, merged) => {
+    const s = read(statement(merged));
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount])).toEqual([
+      ['2025-09-21', 'PAYMENT RECEIVED - THANK YOU', 1204.5],
+      ['2025-09-22', 'BRITISH AIRWAYS LONDON', -348],
+      ['2025-10-01', 'WAITROSE 0187 LONDON', -22.5],
+    ]);
+  });
+});

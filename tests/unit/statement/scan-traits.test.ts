@@ -139,10 +139,50 @@ describe('a date the scan misread in the date column never dates its row silentl
   });
 });
 
+describe("a month's name the scan misread by one letter never dates its row silently (Welsh-language statements)", () => {
+  // What the local OCR made of a Welsh society's annual statement printing full Welsh months on every row:
+  // '14 Ionawr 2025' read '14 Tonawr 2025' (the capital I read as T). No date was read, so the row took the
+  // date above (31 Rhagfyr 2024) with '14 Tonawr 2025' leading its description, and the figures, adding up
+  // whatever the dates, confirmed it.
+  const statement = (misread: string, after = '28 Chwefror 2025') =>
+    pageBlocks([
+      [30, [[40, 'Cymdeithas Adeiladu']]],
+      [50, [[40, 'Datganiad 1 Hydref 2024 i 30 Medi 2025']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('1 Hydref 2024', 'Balans agoriadol', '', '', '500.00'),
+        row('31 Rhagfyr 2024', 'Llog', '', '4.10', '504.10'),
+        row(misread, 'Adnau - Archeb sefydlog', '', '100.00', '604.10'),
+        row(after, 'Tynnu arian', '50.00', '', '554.10'),
+      ]),
+    ]);
+
+  it("'14 Tonawr 2025' between 31 Rhagfyr and 28 Chwefror: read as 14 Ionawr, and sent to the check", () => {
+    const s = read(statement('14 Tonawr 2025'));
+    expect(brief(s)).toEqual([
+      ['2024-12-31', 'Llog', 4.1],
+      ['2025-01-14', 'Adnau - Archeb sefydlog', 100],
+      ['2025-02-28', 'Tynnu arian', -50],
+    ]);
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ row: 1, cell: 'date', text: '14 Tonawr 2025', recoveredDate: '2025-01-14' }),
+    ]);
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+
+  it('a misread name one letter from two months is not guessed, and is no part of the description', () => {
+    // 'Maz' is one letter from 'Mar' and 'May', and the rows either side allow both.
+    const s = read(statement('14 Maz 2025', '20 Mai 2025'));
+    expect(s.transactions[1]).toMatchObject({ date: '2024-12-31', description: 'Adnau - Archeb sefydlog' });
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+});
+
 describe('rows no date is read for are never dated as fact', () => {
   // A charge card's 'Transaction date' and 'Process date' printed close together, which the local OCR ran into
-  // 'Transaction datrocess date': no date column is found, each row's dates stay in its description, and the
-  // rows were dated 1 January while the figures still added up.
+  // 'Transaction datrocess date' (now read as the two headings: headings.test.ts); with a letter misread as
+  // well ('d4trocess', which no heading word completes) no date column is found, each row's dates stay in its
+  // description, and the rows were dated 1 January while the figures still added up.
   const blocks = pageBlocks([
     [30, [[40, 'American Express']]],
     [60, [[40, 'Previous balance £100.00']]],
@@ -150,7 +190,7 @@ describe('rows no date is read for are never dated as fact', () => {
     [
       100,
       [
-        [40, 'Transaction datrocess date'],
+        [40, 'Transaction d4trocess date'],
         [190, 'Transaction details'],
         [560, 'Amount £', 'r'],
       ],
