@@ -188,28 +188,10 @@ const DAY_MONTH = new RegExp(
 );
 const MONTH_DAY = new RegExp(`^(${MONTH_NAME})\\.? ?(\\d{1,2})${ORDINAL},?(?: (\\d{4}))?$`);
 
-/**
- * Each text's date, read once: the stages of a reading try the same words again and again (a row's date
- * cells, the halves of side-by-side tables, the text outside the table, dates in descriptions). The answers
- * are frozen, since every caller of the same text shares one. Emptied when it grows large.
- */
-const READ = new Map<string, PartialDate | null>();
-const READ_LIMIT = 20_000;
-
 /** Parses a whole cell as a date; null when it is not one. */
 export function parseDate(text: string): PartialDate | null {
   // Every form has a digit (the patterns' \d is ASCII's): a description's words have none.
   if (!HAS_DIGIT.test(text)) return null;
-  const known = READ.get(text);
-  if (known !== undefined) return known;
-  const date = readDate(text);
-  if (date?.monthFirst) Object.freeze(date.monthFirst);
-  if (READ.size >= READ_LIMIT) READ.clear();
-  READ.set(text, date && Object.freeze(date));
-  return date;
-}
-
-function readDate(text: string): PartialDate | null {
   const t = text.trim().replace(WEEKDAY, '').replace(/[,.]$/, '').replace(/\s+/g, ' ').toLowerCase();
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (m) return result(Number(m[3]), Number(m[2]), Number(m[1]));
