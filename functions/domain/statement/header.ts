@@ -323,8 +323,28 @@ export function readHeading(words: readonly Word[]): Column[] | null {
   return scoreHeading(words)?.columns ?? null;
 }
 
-/** A heading reading and the share of its words that name columns. */
-function scoreHeading(words: readonly Word[], dateless = false): { columns: Column[]; share: number } | null {
+/**
+ * The words' letters in lower case, nothing else: `DATE_LETTERS` is looked for in them. The letters of two
+ * rows read together are the first row's followed by the second's.
+ */
+function headingLetters(words: readonly Word[]): string {
+  let letters = '';
+  for (const w of words) letters += w.text;
+  return letters.toLowerCase().replace(NOT_LETTERS, '');
+}
+const NOT_LETTERS = /[^a-z]+/g;
+
+/**
+ * A heading reading and the share of its words that name columns. `letters`, when the caller has them, are
+ * the words' `headingLetters`.
+ */
+function scoreHeading(
+  words: readonly Word[],
+  dateless = false,
+  letters?: string,
+): { columns: Column[]; share: number } | null {
+  if (words.length < 3) return null;
+  if (!dateless && !DATE_LETTERS.test(letters ?? headingLetters(words))) return null;
   // Phrases are read across the gaps between columns first ('Transaction' over one column and 'Description'
   // over the next may still read as one); when that finds no heading, each column's words alone, then a
   // money column headed by the pound sign alone.
@@ -341,10 +361,6 @@ function scoreHeadingAs(
   columnsApart: boolean,
   signAlone: boolean,
 ): { columns: Column[]; share: number } | null {
-  if (words.length < 3) return null;
-  let letters = '';
-  for (const w of words) letters += w.text.toLowerCase();
-  if (!dateless && !DATE_LETTERS.test(letters.replace(/[^a-z]/g, ''))) return null;
   const sequence = headingSequence(words);
   const alone = (stack: number) => sequence.filter((x) => x.stack === stack).length === 1;
   const tokens = sequence
@@ -561,7 +577,8 @@ function headingAt(
   next: Row | undefined,
   dateless = false,
 ): { header: TableHeader; rows: number; share: number } | null {
-  const single = scoreHeading(row.words, dateless);
+  const rowLetters = dateless ? '' : headingLetters(row.words);
+  const single = scoreHeading(row.words, dateless, rowLetters);
   const lineHeight = row.bottom - row.top;
   const close = next && next.page === row.page && next.top - row.bottom <= 1.2 * lineHeight;
   // A second heading line ('ACCOUNT' over 'BALANCE', 'Date' over 'received') completes a heading that reads
@@ -572,7 +589,7 @@ function headingAt(
     phrases(next.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
   const double =
     close && next.words.length && (!single || underneath)
-      ? scoreHeading([...row.words, ...next.words], dateless)
+      ? scoreHeading([...row.words, ...next.words], dateless, rowLetters + headingLetters(next.words))
       : null;
   // The second line must name columns too: a first row of the table under the heading lowers the share.
   if (
