@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_APPS } from '../../fixtures/statements/freehand-apps';
 import { HEADING, pageBlocks, row, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Statements of the UK's app-based, challenger and e-money accounts drawn freehand
@@ -10,15 +10,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  * each trait they showed the reader did not yet read, on hand-built blocks.
  */
 describe('app, challenger and e-money account statements drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_APPS) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_APPS);
 });
 
 const brief = (s: ParsedStatement) =>

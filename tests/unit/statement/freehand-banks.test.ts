@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FREEHAND_BANKS } from '../../fixtures/statements/freehand-banks';
 import { pageBlocks } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read, rowsOf } from './freehand-support';
 
 /**
  * Bank and building-society current and savings statements drawn freehand
@@ -11,15 +11,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  */
 
 describe('bank current and savings accounts drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_BANKS) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_BANKS);
 });
 
 describe("a 'Transaction' heading over the payees with 'Amount' far right of it (app-bank statements)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_CARDS } from '../../fixtures/statements/freehand-cards';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Credit, charge and store card statements drawn freehand (tests/fixtures/statements/freehand-cards.ts),
@@ -13,15 +13,7 @@ const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount] as const);
 
 describe('card statements drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_CARDS) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_CARDS);
 });
 
 const cardTitle: Array<[number, CellSpec[]]> = [

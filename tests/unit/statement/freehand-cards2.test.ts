@@ -4,7 +4,7 @@ import { wordsFromBlocks } from '../../../functions/domain/statement/geometry';
 import { readHeading } from '../../../functions/domain/statement/header';
 import { FREEHAND_CARDS2 } from '../../fixtures/statements/freehand-cards2';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * A second round of card statements drawn freehand (tests/fixtures/statements/freehand-cards2.ts), and the
@@ -15,15 +15,7 @@ const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount] as const);
 
 describe('card statements drawn freehand, second round, text layer: every row exact', () => {
-  for (const layout of FREEHAND_CARDS2) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_CARDS2);
 });
 
 /** A heading line's columns, each text at its own x. */

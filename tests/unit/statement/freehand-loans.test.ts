@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_LOANS } from '../../fixtures/statements/freehand-loans';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Mortgages, loans and savings drawn freehand (tests/fixtures/statements/freehand-loans.ts): each layout read
@@ -11,15 +11,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  * each on hand-built blocks.
  */
 describe('mortgage, loan and savings statements drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_LOANS) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_LOANS);
 });
 
 const brief = (s: ParsedStatement) =>

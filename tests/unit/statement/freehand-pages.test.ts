@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_PAGES } from '../../fixtures/statements/freehand-pages';
 import { type LineSpec, pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Current-account statements drawn freehand with the PDF and page mechanics real statements have
@@ -11,15 +11,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  */
 
 describe('current accounts with page mechanics drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_PAGES) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_PAGES);
 });
 
 const brief = (s: ParsedStatement) =>

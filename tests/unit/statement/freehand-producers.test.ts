@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAmountAffix } from '../../../functions/domain/statement/amounts';
 import { FREEHAND_PRODUCERS } from '../../fixtures/statements/freehand-producers';
 import { pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Statements whose text layers carry the mechanics of other PDF producers
@@ -10,15 +10,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  * each trait on hand-built blocks.
  */
 describe('statements from other PDF producers drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_PRODUCERS) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_PRODUCERS);
 });
 
 describe("a sign glued to the pound sign, the figure after a no-break space ('−£ 45.00')", () => {

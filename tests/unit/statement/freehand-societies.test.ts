@@ -5,7 +5,7 @@ import { wordsFromBlocks } from '../../../functions/domain/statement/geometry';
 import { readHeading } from '../../../functions/domain/statement/header';
 import { FREEHAND_SOCIETIES } from '../../fixtures/statements/freehand-societies';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Building societies, Northern Irish, Welsh, Islamic and business accounts drawn freehand
@@ -16,15 +16,7 @@ const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount] as const);
 
 describe('society, regional and business statements drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_SOCIETIES) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_SOCIETIES);
 });
 
 describe("a booking date beside a value date ('Booking date | Value date | Text | Debit | Credit | Balance')", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_STRUCTURE } from '../../fixtures/statements/freehand-structure';
 import { pageBlocks, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * Statements whose table structure is unusual, drawn freehand (tests/fixtures/statements/freehand-structure.ts):
@@ -10,15 +10,7 @@ import { read, readDrawn, rowsOf } from './freehand-support';
  * blocks.
  */
 describe('statements with unusual table structures drawn freehand, text layer: every row exact', () => {
-  for (const layout of FREEHAND_STRUCTURE) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_STRUCTURE);
 });
 
 const brief = (s: ParsedStatement) =>

@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import {
   type ParsedStatement,
@@ -5,7 +6,7 @@ import {
   readStatement,
 } from '../../../functions/domain/statement';
 import type { Block } from '../../../functions/domain/statement/blocks';
-import type { FreehandStatement } from '../../fixtures/statements/freehand';
+import type { FreehandLayout, FreehandStatement } from '../../fixtures/statements/freehand';
 
 /** Reads hand-built or extracted blocks; a failure to read throws with its reason and message. */
 export function read(blocks: Block[], options: ReadStatementOptions = {}): ParsedStatement {
@@ -33,3 +34,19 @@ export const rowsOf = (s: ParsedStatement) =>
     signedAmount,
     balance,
   }));
+
+/**
+ * One test a layout: read from its text layer as the pipeline reads it, every row exact, the opening and
+ * closing as printed, and the reading reconciled.
+ */
+export function itReadsEachExactly(layouts: readonly FreehandLayout[]): void {
+  for (const layout of layouts) {
+    it(`${layout.name}`, async () => {
+      const { statement: s, truth } = await readDrawn(layout);
+      expect(rowsOf(s)).toEqual(truth.transactions);
+      expect(s.openingBalance).toBe(truth.openingBalance);
+      expect(s.closingBalance).toBe(truth.closingBalance);
+      expect(s.reconciliation.ok).toBe(true);
+    });
+  }
+}

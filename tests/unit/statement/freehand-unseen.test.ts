@@ -4,7 +4,7 @@ import { groupRows, wordsFromBlocks } from '../../../functions/domain/statement/
 import { detectHeader } from '../../../functions/domain/statement/header';
 import { FREEHAND_UNSEEN } from '../../fixtures/statements/freehand-unseen';
 import { type CellSpec, HEADING, pageBlocks, row, rowsFrom } from './blocks';
-import { read, readDrawn, rowsOf } from './freehand-support';
+import { itReadsEachExactly, read } from './freehand-support';
 
 /**
  * UK banks and card issuers not drawn before (tests/fixtures/statements/freehand-unseen.ts), carrying in new
@@ -15,15 +15,7 @@ const brief = (s: ParsedStatement) =>
   s.transactions.map((t) => [t.date, t.description, t.signedAmount] as const);
 
 describe('statements of banks and card issuers not drawn before, text layer: every row exact', () => {
-  for (const layout of FREEHAND_UNSEEN) {
-    it(`${layout.name}`, async () => {
-      const { statement: s, truth } = await readDrawn(layout);
-      expect(rowsOf(s)).toEqual(truth.transactions);
-      expect(s.openingBalance).toBe(truth.openingBalance);
-      expect(s.closingBalance).toBe(truth.closingBalance);
-      expect(s.reconciliation.ok).toBe(true);
-    });
-  }
+  itReadsEachExactly(FREEHAND_UNSEEN);
 });
 
 /** A card's rows under 'Transaction' over 'date' | Description | Amount £, from y0, 15 points apart. */
