@@ -68,6 +68,8 @@ interface TextState {
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const FONT_IDENTITY = [0.001, 0, 0, 0.001, 0, 0];
+/** An operation without arguments (most of a page's: save, restore, begin and end text). */
+const NO_ARGS: readonly unknown[] = [];
 
 /**
  * Every glyph of the page in drawing order, placed in viewport coordinates (scale 1; the page turned to
@@ -116,7 +118,7 @@ export async function placedGlyphs(page: PDFPageProxy, rotation?: number): Promi
   };
   for (let i = 0; i < list.fnArray.length; i++) {
     const fn = list.fnArray[i];
-    const args = (list.argsArray[i] ?? []) as unknown[];
+    const args = (list.argsArray[i] ?? NO_ARGS) as unknown[];
     switch (fn) {
       case OPS.save:
         saved.push({ ...state, ctm: [...state.ctm], textMatrix: [...state.textMatrix] });
@@ -248,14 +250,21 @@ function show(
 /** A matrix operand: six numbers, or one array (or typed array) of six, as pdf.js packs them. */
 function matrixOf(args: readonly unknown[]): Matrix | null {
   const first = args[0];
-  const values =
+  const values: ArrayLike<unknown> =
     args.length === 6
       ? args
       : first && typeof first === 'object' && 'length' in first
-        ? Array.from(first as ArrayLike<unknown>)
-        : [];
-  if (values.length !== 6 || !values.every((v) => typeof v === 'number' && Number.isFinite(v))) return null;
-  return values as Matrix;
+        ? (first as ArrayLike<unknown>)
+        : args;
+  if (values.length !== 6) return null;
+  // Checked and copied in one pass (a matrix is read on every transformation and text matrix of a page).
+  const matrix: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const v = values[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+    matrix.push(v);
+  }
+  return matrix as Matrix;
 }
 
 /** The page x of a text-space point. */
