@@ -33,15 +33,6 @@ import { bundledCode } from './bundled-code';
  * is, into node_modules/.cache/ on first use, its packages left to Node: compiling pdf.js's 3 MB of modules
  * again in each process would cost seconds, loading them costs about one.
  */
-/**
- * V8's flags for the process: its mid-tier compiler, Maglev (on by default from Node 22, Lambda's runtime; off
- * in Node 20), compiles pdf.js's and the statement reader's hot functions sooner than waiting for TurboFan. The
- * process reads one statement after another, each only a few times faster than the last while V8 warms up (a
- * 12-page statement's text layer about 1.6 s of CPU first, 0.9, 0.55, 0.5 s after, 0.25–0.3 s from the tenth),
- * and a twin reads few statements: Maglev cuts that warming by about a seventh (the text layer and the reading).
- */
-export const PDF_PROCESS_V8_FLAGS: readonly string[] = ['--maglev'];
-
 export type PdfProcessRequest =
   | { id: number; op: 'textLayer'; bytes: Uint8Array; options: { maxBytes?: number } }
   | { id: number; op: 'readScan'; bytes: Uint8Array }
@@ -239,7 +230,7 @@ export class PdfProcess {
 
   private start(code: string): ChildProcess {
     if (this.child) return this.child;
-    const node = [process.execPath, `--max-old-space-size=${this.heapMb}`, ...PDF_PROCESS_V8_FLAGS, code];
+    const node = [process.execPath, `--max-old-space-size=${this.heapMb}`, code];
     // Through `nice` (where there is one), so that every thread of the process starts at its priority.
     const niced = this.priority > 0 && platform() !== 'win32';
     const child = spawn(

@@ -138,18 +138,6 @@ describe("the twin's PDF process", { timeout: 180_000 }, () => {
   });
 
   it.runIf(process.platform === 'linux')(
-    "runs with V8's Maglev compiler on, as Node 22 (Lambda's) does, so that it warms up sooner",
-    async () => {
-      const { pdf } = await generateStatement('signed-amount', { seed: 6 });
-      expect((await reader.textLayer(new Uint8Array(pdf), {})).ok).toBe(true);
-      const pid = reader.pid;
-      if (pid === undefined) throw new Error('no PDF process');
-      const node = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
-      expect(node).toContain('--maglev');
-    },
-  );
-
-  it.runIf(process.platform === 'linux')(
     'every thread of the process runs at the priority asked for, from its first',
     async () => {
       const low = new PdfProcess({ priority: 19 });
