@@ -200,6 +200,27 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line(100)))).toEqual(['Card', 'Forthum', 'Mason']);
   });
 
+  it("letters boxed off their glyphs leave an 'h' as read ('Churchill' in a small-print footer)", () => {
+    // As read from a scan of a current account's 7 pt footer, 'Registered Office: 1 Churchill Place': the
+    // boxes shifted along the word, the 'u' boxed up to the ascender line and the second 'h' at the small
+    // letters' height. Read 'Churcnill' on two pages and 'Churchill' on the third, the footer was no longer
+    // the same line on every page, and an entry running on across it lost its description.
+    const tops = [100, 100, 100, 105, 105, 105, 100, 100, 100];
+    const footer = (x0: number, text: string, at: (i: number) => number) => {
+      const w = word(text, x0, 105, { h: 20 });
+      w.symbols.forEach((x, i) => {
+        x.bbox = box(x.bbox.x0, at(i), x.bbox.x1, 125);
+      });
+      return { ...w, bbox: box(w.bbox.x0, 100, w.bbox.x1, 125) };
+    };
+    const words = [
+      footer(100, 'Office', (i) => (i < 3 ? 100 : 105)),
+      footer(200, 'Churchill', (i) => tops[i]!),
+      footer(330, 'Place', (i) => (i < 2 ? 100 : 105)),
+    ];
+    expect(textsOf(page(words))).toEqual(['Office', 'Churchill', 'Place']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
