@@ -274,6 +274,20 @@ function middleDot(word: OcrWord, lineHeight: number): boolean {
   return h > 0 && width(word.bbox) <= 1.5 * h && h <= DOT_HEIGHT_OF_LINE * lineHeight;
 }
 
+/**
+ * An en dash read as an em dash. Statements set a description's parts apart with a spaced en dash ('Card
+ * payment – Waterstones'); the recogniser's model reads a lone dash as '—' whatever its length. An en dash
+ * is half an em long, about three quarters of the height of the line's capitals and figures (0.71–0.77 at
+ * 9 pt), an em dash a whole em, nearly one and a half times it: a lone dash read '—' no longer than this
+ * share of its line's capitals is the en dash, and one read '–' at least as long the em dash.
+ */
+function dashByLength(text: string, word: OcrWord, capitals: number | null): string {
+  if (capitals === null || (text !== '—' && text !== '–')) return text;
+  return width(word.bbox) < EM_DASH_OF_CAPITALS * capitals ? '–' : '—';
+}
+/** A dash at least this share of its line's capitals' height long is an em dash (en 0.7–0.9, em 1.4–1.5). */
+const EM_DASH_OF_CAPITALS = 1.15;
+
 /** Letters whose small and capital forms share their shape and differ only in height. */
 const CASE_ALIKE = /^[cosuvwxz]+$/;
 /** Ink at least this share of the line's capitals' height is a capital's, not a small letter's. */
@@ -371,7 +385,11 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
               ...w,
               text: middleDot(w, lineHeight)
                 ? '·'
-                : ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                : dashByLength(
+                    ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                    w,
+                    capitals,
+                  ),
             }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(splitAtSpaces(words))) {
