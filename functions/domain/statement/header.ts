@@ -226,6 +226,36 @@ function touchingSplit(token: string): [string, string, number] | null {
   return found.length === 1 ? found[0]! : null;
 }
 
+/**
+ * A wrapped heading's second line whose first letter the scan boxed with the letter above it ('Transaction'
+ * over 'date', the T right over the d): the recogniser's box of the upper letter reaches down over the lower
+ * one, and the word under it is read without its first letter ('ate'). A word of the second line that is no
+ * heading word but one heading word with its first letter lost is that word, where a word of the line above
+ * reaches down into its line over the place just left of it. Else the line as it is.
+ */
+function withFirstLettersFromAbove(row: Row, next: Row): Row {
+  let changed = false;
+  const words = next.words.map((w) => {
+    const t = headingToken(w.text);
+    if (t.length < 3 || t !== w.text.toLowerCase() || HEADING_WORDS.has(t)) return w;
+    const whole = [...HEADING_WORDS].filter((x) => x.length === t.length + 1 && x.endsWith(t));
+    if (whole.length !== 1) return w;
+    const h = w.bottom - w.top;
+    const letter = (w.right - w.left) / t.length;
+    const over = row.words.some(
+      (a) =>
+        a.top < w.top - 0.5 * h &&
+        a.bottom >= w.top + 0.5 * h &&
+        a.left <= w.left - 0.5 * letter &&
+        a.right >= w.left,
+    );
+    if (!over) return w;
+    changed = true;
+    return { ...w, text: `${whole[0]![0]}${w.text}`, left: w.left - letter };
+  });
+  return changed ? { ...next, words } : next;
+}
+
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
 function headingToken(text: string): string {
   const lower = text
@@ -524,10 +554,11 @@ export function detectHeader(
 ): { header: TableHeader; rows: number } | null {
   const row = rows[index];
   if (!row) return null;
+  const below = rows[index + 1] && withFirstLettersFromAbove(row, rows[index + 1]!);
   // A panel printed left of the table may share the heading's lines ('Sort code 12-34-56  Date
   // Description ...'): the heading is then read from a wide gap on.
   const cuts = [Number.NEGATIVE_INFINITY];
-  const first = headingAt(row, rows[index + 1], dateless);
+  const first = headingAt(row, below, dateless);
   if (first?.share === 1) return { header: first.header, rows: first.rows };
   row.words.forEach((w, i) => {
     const before = row.words[i - 1];
@@ -555,8 +586,7 @@ export function detectHeader(
   ];
   for (const keep of parts) {
     const right = (r: Row): Row => ({ ...r, words: r.words.filter(keep) });
-    const next = rows[index + 1];
-    const found = headingAt(right(row), next ? right(next) : undefined, dateless);
+    const found = headingAt(right(row), below ? right(below) : undefined, dateless);
     // On a tie, the reading with more columns, then the one that reads both lines of a wrapped heading
     // ('Date' over 'received', 'Transaction' over 'date'): a cut whose second line takes in a panel's
     // figure reads the first line alone.

@@ -287,3 +287,64 @@ describe('two headings printed touching, read by a scan as one word', () => {
     ]);
   });
 });
+
+describe("a wrapped heading's first letter boxed by a scan with the letter over it", () => {
+  // A Virgin Money-style credit card heads its dates 'Transaction' over 'date', the T right over the d, with
+  // a box beside the table ('Statement date' over '13 June 25'). The local OCR boxed the d with the T (the
+  // T's box reaching down over the second line) and read 'ate': no date column was found on the first page,
+  // every row there was dated the statement date with its own date leading the description, and the figures
+  // still added up.
+  const statement = (second: string) => {
+    const blocks = pageBlocks([
+      [30, [[40, 'Virgin Money Credit Card Statement']]],
+      [
+        100,
+        [
+          [40, 'Transaction'],
+          [110, 'Description'],
+          [400, 'Amount £', 'r'],
+          [460, 'Statement date'],
+        ],
+      ],
+      [
+        111,
+        [
+          [45, second],
+          [460, '13 June 25'],
+        ],
+      ],
+      [124, [[110, "LAST MONTH'S BALANCE"], [400, '412.37', 'r']]],
+      ...rowsFrom(140, 12, [
+        [
+          [40, '19 May'],
+          [110, 'DIRECT DEBIT PAYMENT - THANK YOU'],
+          [400, '150.00 CR', 'r'],
+        ],
+        [
+          [40, '2 June'],
+          [110, 'SHELL GOSFORTH'],
+          [400, '47.69', 'r'],
+        ],
+        [
+          [40, '5 June'],
+          [110, 'GREGGS PLC NEWCASTLE'],
+          [400, '7.24', 'r'],
+        ],
+      ]),
+      [190, [[110, 'NEW BALANCE'], [400, '317.30', 'r']]],
+    ]);
+    // The T's box reaches down over the line under it.
+    const t = blocks.find((b) => b.BlockType === 'WORD' && b.Text === 'Transaction')!.Geometry!.BoundingBox!;
+    t.Height = 20 / 800;
+    return blocks;
+  };
+
+  it("'ate' under a word whose box reaches down over the place of its lost 'd' is 'date'", () => {
+    const s = read(statement('ate'));
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount])).toEqual([
+      ['2025-05-19', 'DIRECT DEBIT PAYMENT - THANK YOU', 150],
+      ['2025-06-02', 'SHELL GOSFORTH', -47.69],
+      ['2025-06-05', 'GREGGS PLC NEWCASTLE', -7.24],
+    ]);
+  });
+});
