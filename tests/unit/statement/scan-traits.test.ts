@@ -374,3 +374,54 @@ describe('a transaction date left in the description is never taken silently for
     ]);
   });
 });
+
+describe('a footer the scan reads a letter differently on one page is still the page’s footer', () => {
+  // What the local OCR made of a Barclays-style current account whose entries run over three lines ('Card
+  // payment to' / payee / 'On 15 Apr'), one of them across a page break, headings not repeated: the 7 pt
+  // 'Registered Office: 1 Churchill Place' read 'Churcnill' on the other pages. No longer the same line on
+  // every page, it stood in the table between the entry's lines, and the entry lost its description while
+  // the figures still added up.
+  const footer = (office: string): Array<[number, [number, string][]]> => [
+    [740, [[40, 'Barclays Bank UK PLC. Authorised by the Prudential Regulation Authority']]],
+    [752, [[40, `Registered Office: 1 ${office} Place, London E14 5HP.`]]],
+  ];
+  const scanned = (blocks: Block[]) =>
+    blocks.map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 96 } : b));
+  const blocks = scanned([
+    ...pageBlocks([
+      [30, [[40, 'BARCLAYS']]],
+      [50, [[40, 'Statement 1 Apr - 30 Apr 2025']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('', 'Start balance', '', '', '2,600.00'),
+        row('14 Apr', 'Cash machine withdrawal', '10.00', '', '2,590.00'),
+        row('', 'BARCLAYS BROAD ST', '', '', ''),
+        row('15 Apr', 'Card payment to', '', '', ''),
+        row('', 'AMAZON MKTPLACE*HK3LT', '', '', ''),
+      ]),
+      ...footer('Churchill'),
+    ]),
+    ...pageBlocks(
+      [
+        [30, [[40, 'BARCLAYS']]],
+        ...rowsFrom(100, 12, [
+          row('', 'On 15 Apr', '34.67', '', '2,555.33'),
+          row('16 Apr', 'Card payment to', '31.04', '', '2,524.29'),
+          row('', 'TRAINLINE.COM', '', '', ''),
+          row('', 'End balance', '', '', '2,524.29'),
+        ]),
+        ...footer('Churcnill'),
+      ],
+      2,
+    ),
+    ...pageBlocks([[30, [[40, 'BARCLAYS']]], [100, [[40, 'Notices']]], ...footer('Churcnill')], 3),
+  ]);
+
+  it('an entry running on across it keeps its description', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-04-14', 'Cash machine withdrawal BARCLAYS BROAD ST', -10],
+      ['2025-04-15', 'Card payment to AMAZON MKTPLACE*HK3LT On 15 Apr', -34.67],
+      ['2025-04-16', 'Card payment to TRAINLINE.COM', -31.04],
+    ]);
+  });
+});
