@@ -313,7 +313,13 @@ describe("a wrapped heading's first letter boxed by a scan with the letter over 
           [460, '13 June 25'],
         ],
       ],
-      [124, [[110, "LAST MONTH'S BALANCE"], [400, '412.37', 'r']]],
+      [
+        124,
+        [
+          [110, "LAST MONTH'S BALANCE"],
+          [400, '412.37', 'r'],
+        ],
+      ],
       ...rowsFrom(140, 12, [
         [
           [40, '19 May'],
@@ -331,7 +337,13 @@ describe("a wrapped heading's first letter boxed by a scan with the letter over 
           [400, '7.24', 'r'],
         ],
       ]),
-      [190, [[110, 'NEW BALANCE'], [400, '317.30', 'r']]],
+      [
+        190,
+        [
+          [110, 'NEW BALANCE'],
+          [400, '317.30', 'r'],
+        ],
+      ],
     ]);
     // The T's box reaches down over the line under it.
     const t = blocks.find((b) => b.BlockType === 'WORD' && b.Text === 'Transaction')!.Geometry!.BoundingBox!;
