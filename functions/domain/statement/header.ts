@@ -202,9 +202,10 @@ function completions(piece: string, end: 'first' | 'last', lost: number): string
 /**
  * Two headings printed touching, the first's last letter under the next's first ('Transaction date' and
  * 'Process date' 3 pt apart on a charge card at 7 pt): a scan reads them as one word, a letter or two lost
- * where they overlap ('datProcess', 'datrocess'). Such a word, no heading word itself, is the two heading
- * words it splits into when each piece completes exactly one with one letter lost between them at most
- * each; else null.
+ * where they overlap ('datProcess', 'datrocess'), or none where they only stand close ('dateDescription',
+ * a wrapped 'Transaction date' ending where the next column's heading begins). Such a word, no heading
+ * word itself, is the two heading words it splits into when each piece completes exactly one with one
+ * letter lost between them at most each; else null.
  */
 const touchingSeen = new Map<string, [string, string, number] | null>();
 function touchingHeadings(token: string): [string, string, number] | null {
@@ -220,7 +221,7 @@ function touchingSplit(token: string): [string, string, number] | null {
     const left = completions(token.slice(0, at), 'last', 1);
     const right = completions(token.slice(at), 'first', 1);
     const lost = (left[0]?.length ?? 0) + (right[0]?.length ?? 0) - token.length;
-    if (left.length === 1 && right.length === 1 && lost >= 1 && lost <= 2)
+    if (left.length === 1 && right.length === 1 && lost >= 0 && lost <= 2)
       found.push([left[0]!, right[0]!, at]);
   }
   return found.length === 1 ? found[0]! : null;

@@ -288,6 +288,50 @@ describe('two headings printed touching, read by a scan as one word', () => {
   });
 });
 
+describe('two headings printed close, read by a scan as one word with no letter lost', () => {
+  // A Sainsbury's Bank-style card heads 'Transaction date | Description | Posting date | Amount', the
+  // description's heading a space after 'date': the local OCR read 'Transaction dateDescription', no date
+  // column was found, every row was dated by its posting date with its transaction date leading the
+  // description (sent to the check, none of its 52 rows right).
+  it("'dateDescription' is the transaction date's heading and the description's", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, "Sainsbury's Bank Credit Card Statement"]]],
+        [50, [[40, 'Statement date 13 Apr 26']]],
+        [60, [[40, 'Previous balance £100.00']]],
+        [70, [[40, 'New balance £142.00']]],
+        [
+          100,
+          [
+            [40, 'Transaction'],
+            [100, 'dateDescription'],
+            [350, 'Posting date'],
+            [560, 'Amount', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 12, [
+          [
+            [40, '14 Mar 26'],
+            [125, 'SAINSBURYS S/MKT 0883'],
+            [350, '16 Mar 26'],
+            [560, '0.99', 'r'],
+          ],
+          [
+            [40, '15 Mar 26'],
+            [125, 'HABITAT'],
+            [350, '17 Mar 26'],
+            [560, '41.01', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => [t.date, t.postedDate, t.description, t.signedAmount])).toEqual([
+      ['2026-03-14', '2026-03-16', 'SAINSBURYS S/MKT 0883', -0.99],
+      ['2026-03-15', '2026-03-17', 'HABITAT', -41.01],
+    ]);
+  });
+});
+
 describe("a wrapped heading's first letter boxed by a scan with the letter over it", () => {
   // A Virgin Money-style credit card heads its dates 'Transaction' over 'date', the T right over the d, with
   // a box beside the table ('Statement date' over '13 June 25'). The local OCR boxed the d with the T (the
