@@ -425,3 +425,85 @@ describe('a footer the scan reads a letter differently on one page is still the 
     ]);
   });
 });
+
+describe("a day's date line whose day and name a scan boxes closer than its month ('Sat, 01' · 'Mar 2025')", () => {
+  // What the local OCR made of a Chase UK-style statement (no Date column; each day's date a line of its own
+  // a little left of the payees, 'Sat, 01 Mar 2025'): the boxes of 'Sat,' and '01' stand closer than those
+  // of '01' and 'Mar', so the day's name and number fell in the date column and the month and year in the
+  // description's. No date line was read: the rows were misdated, the month and year left in descriptions.
+  // The day's name and number 3 pt apart (under two thirds of the line's height: one cell), the month 7 pt
+  // after them.
+  const dayLine = (y: number, day: string, rest: string): [number, [number, string][]] => {
+    const [name, number] = day.split(' ') as [string, string];
+    const at = 45 + 5 * name.length;
+    return [
+      y,
+      [
+        [42, name],
+        [at, number],
+        [at + 5 * number.length + 7, rest],
+      ],
+    ];
+  };
+  const blocks = pageBlocks([
+    [30, [[40, 'Current account statement']]],
+    [42, [[40, '1 March 2025 – 31 March 2025']]],
+    [
+      54,
+      [
+        [360, 'Opening balance'],
+        [560, '£100.00', 'r'],
+      ],
+    ],
+    [
+      66,
+      [
+        [360, 'Closing balance'],
+        [560, '£2,089.50', 'r'],
+      ],
+    ],
+    [
+      100,
+      [
+        [52, 'Transaction details'],
+        [470, 'Amount', 'r'],
+        [560, 'Balance', 'r'],
+      ],
+    ],
+    dayLine(115, 'Sat, 01', 'Mar 2025'),
+    [
+      130,
+      [
+        [52, 'Pret A Manger'],
+        [470, '-£6.50', 'r'],
+        [560, '£93.50', 'r'],
+      ],
+    ],
+    dayLine(145, 'Mon, 03', 'Mar 2025'),
+    [
+      160,
+      [
+        [52, 'Fabrikam Ltd'],
+        [470, '+£2,000.00', 'r'],
+        [560, '£2,093.50', 'r'],
+      ],
+    ],
+    dayLine(175, 'Tue, 04', 'Mar 2025'),
+    [
+      190,
+      [
+        [52, 'Boots'],
+        [470, '-£4.00', 'r'],
+        [560, '£2,089.50', 'r'],
+      ],
+    ],
+  ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 96 } : b));
+
+  it('is still the date of the rows under it, and no part of a description', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-03-01', 'Pret A Manger', -6.5],
+      ['2025-03-03', 'Fabrikam Ltd', 2000],
+      ['2025-03-04', 'Boots', -4],
+    ]);
+  });
+});
