@@ -288,6 +288,27 @@ function dashByLength(text: string, word: OcrWord, capitals: number | null): str
 /** A dash at least this share of its line's capitals' height long is an em dash (en 0.7–0.9, em 1.4–1.5). */
 const EM_DASH_OF_CAPITALS = 1.15;
 
+/**
+ * A dagger printed after a figure read as a 7. Statements mark an amount with a footnote's '†' set close
+ * after its pence ('150.00†': a figure including a fee, explained under the table); the recogniser reads
+ * it as a third decimal ('150.007'), and the figure as no money at all. Figures stand on the baseline; a
+ * dagger's stem reaches below it. A 7 after a figure's pence whose ink reaches below its figures' by a
+ * tenth of their height or more is the dagger.
+ */
+function daggerByDescent(text: string, word: OcrWord): string {
+  if (!/^[-£(]*[\d,]+\.\d\d7$/.test(text)) return text;
+  const symbols = word.symbols ?? [];
+  if (symbols.map((x) => x.text).join('') !== text) return text;
+  const digits = symbols.slice(0, -1).filter((x) => /\d/.test(x.text));
+  const bottom = median(digits.map((x) => x.bbox.y1));
+  const top = median(digits.map((x) => x.bbox.y0));
+  const last = symbols.at(-1)!;
+  if (bottom === undefined || top === undefined || bottom <= top) return text;
+  return last.bbox.y1 - bottom >= DAGGER_DESCENT * (bottom - top) ? `${text.slice(0, -1)}†` : text;
+}
+/** A dagger's stem reaches this share of its figures' height below them or more (0.15–0.19; a 7: ±0.05). */
+const DAGGER_DESCENT = 0.1;
+
 /** Letters whose small and capital forms share their shape and differ only in height. */
 const CASE_ALIKE = /^[cosuvwxz]+$/;
 /** Ink at least this share of the line's capitals' height is a capital's, not a small letter's. */
@@ -385,10 +406,13 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
               ...w,
               text: middleDot(w, lineHeight)
                 ? '·'
-                : dashByLength(
-                    ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                : daggerByDescent(
+                    dashByLength(
+                      ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                      w,
+                      capitals,
+                    ),
                     w,
-                    capitals,
                   ),
             }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);

@@ -233,6 +233,21 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line('—', 23)))).toEqual(['Card', '—', 'TESCO']);
   });
 
+  it("a footnote's dagger after a figure's pence, read as a 7, is the dagger ('150.00†' read '150.007')", () => {
+    // As read from a scan of a Danske Bank-style statement marking the figures that include a fee: the
+    // dagger's stem reaching 5 px below the figures' baseline (26 px tall), a 7 on it as the figures are.
+    const figure = (descent: number) => {
+      const w = word('150.007', 800, 100, { h: 26 });
+      w.symbols[3]!.bbox = box(w.symbols[3]!.bbox.x0, 121, w.symbols[3]!.bbox.x1, 126);
+      w.symbols[6]!.bbox = box(w.symbols[6]!.bbox.x0, 100, w.symbols[6]!.bbox.x1, 126 + descent);
+      return w;
+    };
+    expect(textsOf(page([figure(5)]))).toEqual(['150.00†']);
+    expect(textsOf(page([figure(4)]))).toEqual(['150.00†']);
+    // A 7 standing on the baseline is a figure's.
+    expect(textsOf(page([figure(1)]))).toEqual(['150.007']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);
