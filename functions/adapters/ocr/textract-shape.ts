@@ -274,6 +274,41 @@ function middleDot(word: OcrWord, lineHeight: number): boolean {
   return h > 0 && width(word.bbox) <= 1.5 * h && h <= DOT_HEIGHT_OF_LINE * lineHeight;
 }
 
+/**
+ * An en dash read as an em dash. Statements set a description's parts apart with a spaced en dash ('Card
+ * payment – Waterstones'); the recogniser's model reads a lone dash as '—' whatever its length. An en dash
+ * is half an em long, about three quarters of the height of the line's capitals and figures (0.71–0.77 at
+ * 9 pt), an em dash a whole em, nearly one and a half times it: a lone dash read '—' no longer than this
+ * share of its line's capitals is the en dash, and one read '–' at least as long the em dash.
+ */
+function dashByLength(text: string, word: OcrWord, capitals: number | null): string {
+  if (capitals === null || (text !== '—' && text !== '–')) return text;
+  return width(word.bbox) < EM_DASH_OF_CAPITALS * capitals ? '–' : '—';
+}
+/** A dash at least this share of its line's capitals' height long is an em dash (en 0.7–0.9, em 1.4–1.5). */
+const EM_DASH_OF_CAPITALS = 1.15;
+
+/**
+ * A dagger printed after a figure read as a 7. Statements mark an amount with a footnote's '†' set close
+ * after its pence ('150.00†': a figure including a fee, explained under the table); the recogniser reads
+ * it as a third decimal ('150.007'), and the figure as no money at all. Figures stand on the baseline; a
+ * dagger's stem reaches below it. A 7 after a figure's pence whose ink reaches below its figures' by a
+ * tenth of their height or more is the dagger.
+ */
+function daggerByDescent(text: string, word: OcrWord): string {
+  if (!/^[-£(]*[\d,]+\.\d\d7$/.test(text)) return text;
+  const symbols = word.symbols ?? [];
+  if (symbols.map((x) => x.text).join('') !== text) return text;
+  const digits = symbols.slice(0, -1).filter((x) => /\d/.test(x.text));
+  const bottom = median(digits.map((x) => x.bbox.y1));
+  const top = median(digits.map((x) => x.bbox.y0));
+  const last = symbols.at(-1)!;
+  if (bottom === undefined || top === undefined || bottom <= top) return text;
+  return last.bbox.y1 - bottom >= DAGGER_DESCENT * (bottom - top) ? `${text.slice(0, -1)}†` : text;
+}
+/** A dagger's stem reaches this share of its figures' height below them or more (0.15–0.19; a 7: ±0.05). */
+const DAGGER_DESCENT = 0.1;
+
 /** Letters whose small and capital forms share their shape and differ only in height. */
 const CASE_ALIKE = /^[cosuvwxz]+$/;
 /** Ink at least this share of the line's capitals' height is a capital's, not a small letter's. */
@@ -322,6 +357,11 @@ function ascenderlessH(text: string, word: OcrWord, ascender: number | null): st
   if (small.length < 2 || top === undefined || bottom === undefined) return text;
   const xHeight = bottom - top;
   if (top - ascender < ASCENDER_ABOVE * xHeight) return text;
+  // Boxes that do not sit on their glyphs tell nothing: in small print the recogniser may box a word's
+  // letters shifted one along ('Churchill' in a 7 pt footer, its 'u' boxed up to the ascender line and its
+  // second 'h' at the small letters' height), so a small letter reaching the ascender line leaves the word
+  // as read.
+  if (small.some((x) => x.bbox.y0 < top - ASCENDER_ABOVE * xHeight)) return text;
   return symbols
     .map((x) => (x.text === 'h' && x.bbox.y0 >= top - H_TOP_SLACK * xHeight ? 'n' : x.text))
     .join('');
@@ -366,7 +406,14 @@ export function toTextractResponse(pages: readonly RecognisedPage[]): TextractPa
               ...w,
               text: middleDot(w, lineHeight)
                 ? '·'
-                : ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                : daggerByDescent(
+                    dashByLength(
+                      ascenderlessH(capitalsByHeight(textOf(w).trim(), w, capitals), w, ascender),
+                      w,
+                      capitals,
+                    ),
+                    w,
+                  ),
             }))
             .filter((w) => w.text && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
           for (const run of splitAtGaps(splitAtSpaces(words))) {

@@ -202,9 +202,10 @@ function completions(piece: string, end: 'first' | 'last', lost: number): string
 /**
  * Two headings printed touching, the first's last letter under the next's first ('Transaction date' and
  * 'Process date' 3 pt apart on a charge card at 7 pt): a scan reads them as one word, a letter or two lost
- * where they overlap ('datProcess', 'datrocess'). Such a word, no heading word itself, is the two heading
- * words it splits into when each piece completes exactly one with one letter lost between them at most
- * each; else null.
+ * where they overlap ('datProcess', 'datrocess'), or none where they only stand close ('dateDescription',
+ * a wrapped 'Transaction date' ending where the next column's heading begins). Such a word, no heading
+ * word itself, is the two heading words it splits into when each piece completes exactly one with one
+ * letter lost between them at most each; else null.
  */
 const touchingSeen = new Map<string, [string, string, number] | null>();
 function touchingHeadings(token: string): [string, string, number] | null {
@@ -220,10 +221,40 @@ function touchingSplit(token: string): [string, string, number] | null {
     const left = completions(token.slice(0, at), 'last', 1);
     const right = completions(token.slice(at), 'first', 1);
     const lost = (left[0]?.length ?? 0) + (right[0]?.length ?? 0) - token.length;
-    if (left.length === 1 && right.length === 1 && lost >= 1 && lost <= 2)
+    if (left.length === 1 && right.length === 1 && lost >= 0 && lost <= 2)
       found.push([left[0]!, right[0]!, at]);
   }
   return found.length === 1 ? found[0]! : null;
+}
+
+/**
+ * A wrapped heading's second line whose first letter the scan boxed with the letter above it ('Transaction'
+ * over 'date', the T right over the d): the recogniser's box of the upper letter reaches down over the lower
+ * one, and the word under it is read without its first letter ('ate'). A word of the second line that is no
+ * heading word but one heading word with its first letter lost is that word, where a word of the line above
+ * reaches down into its line over the place just left of it. Else the line as it is.
+ */
+function withFirstLettersFromAbove(row: Row, next: Row): Row {
+  let changed = false;
+  const words = next.words.map((w) => {
+    const t = headingToken(w.text);
+    if (t.length < 3 || t !== w.text.toLowerCase() || HEADING_WORDS.has(t)) return w;
+    const whole = [...HEADING_WORDS].filter((x) => x.length === t.length + 1 && x.endsWith(t));
+    if (whole.length !== 1) return w;
+    const h = w.bottom - w.top;
+    const letter = (w.right - w.left) / t.length;
+    const over = row.words.some(
+      (a) =>
+        a.top < w.top - 0.5 * h &&
+        a.bottom >= w.top + 0.5 * h &&
+        a.left <= w.left - 0.5 * letter &&
+        a.right >= w.left,
+    );
+    if (!over) return w;
+    changed = true;
+    return { ...w, text: `${whole[0]![0]}${w.text}`, left: w.left - letter };
+  });
+  return changed ? { ...next, words } : next;
 }
 
 /** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
@@ -524,10 +555,11 @@ export function detectHeader(
 ): { header: TableHeader; rows: number } | null {
   const row = rows[index];
   if (!row) return null;
+  const below = rows[index + 1] && withFirstLettersFromAbove(row, rows[index + 1]!);
   // A panel printed left of the table may share the heading's lines ('Sort code 12-34-56  Date
   // Description ...'): the heading is then read from a wide gap on.
   const cuts = [Number.NEGATIVE_INFINITY];
-  const first = headingAt(row, rows[index + 1], dateless);
+  const first = headingAt(row, below, dateless);
   if (first?.share === 1) return { header: first.header, rows: first.rows };
   row.words.forEach((w, i) => {
     const before = row.words[i - 1];
@@ -555,8 +587,7 @@ export function detectHeader(
   ];
   for (const keep of parts) {
     const right = (r: Row): Row => ({ ...r, words: r.words.filter(keep) });
-    const next = rows[index + 1];
-    const found = headingAt(right(row), next ? right(next) : undefined, dateless);
+    const found = headingAt(right(row), below ? right(below) : undefined, dateless);
     // On a tie, the reading with more columns, then the one that reads both lines of a wrapped heading
     // ('Date' over 'received', 'Transaction' over 'date'): a cut whose second line takes in a panel's
     // figure reads the first line alone.

@@ -301,7 +301,16 @@ export function pageFurniture(rows: readonly Row[]): Set<Row> {
   for (const row of rows) {
     if (row.top > 0.15 && row.bottom < 0.85) continue;
     const text = rowText(row);
-    const key = FOOTER.test(text) ? text.replace(/\d+/g, '#') : text;
+    const footer = FOOTER.exec(text);
+    // A scan reads small print a letter differently from page to page ('Registered' and 'Reqistered',
+    // 'Churchill' and 'Churcnill'): a scanned line of the bank's legal or page notices is known by its
+    // notice ('Registered office') and its place alone.
+    const scanned = row.words.some((w) => w.confidence !== undefined);
+    const key = !footer
+      ? text
+      : scanned
+        ? `\u0000${footer[0].toLowerCase().replace(/\d+/g, '#')}`
+        : text.replace(/\d+/g, '#');
     byText.set(key, [...(byText.get(key) ?? []), row]);
   }
   for (const list of byText.values()) {

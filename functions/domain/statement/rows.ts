@@ -311,9 +311,12 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   let ownDate: { date: PartialDate; text: string } | null = null;
   if (!date && !money.length && !unreadable.length && columns.some((c) => c.kind === 'date' && c.implied)) {
     // The day's name before the date ('Sat, 01 Mar 2025', a date line printed a little left of the payees)
-    // is the date's, wherever it falls.
-    const weekday = dateColumnText.length === 1 && WEEKDAY_WORD.test(dateColumnText[0]!);
-    const own = dateLeadingLine(descriptionText);
+    // is the date's, wherever it falls; so are the date's first words beside it, where the day's name stands
+    // close enough to keep them in its column (a scan's boxes, tighter than a text layer's: 'Sat, 01').
+    const day = dateColumnText.length >= 1 && WEEKDAY_WORD.test(dateColumnText[0]!);
+    const withDay = day ? dateLeadingLine([...dateColumnText.slice(1), ...descriptionText]) : null;
+    const weekday = withDay !== null;
+    const own = withDay ?? dateLeadingLine(descriptionText);
     if (own && !typeText.length) {
       ownDate = { date: own.date, text: weekday ? `${dateColumnText[0]} ${own.text}` : own.text };
       description = own.rest;

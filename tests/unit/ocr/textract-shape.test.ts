@@ -200,6 +200,54 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page(line(100)))).toEqual(['Card', 'Forthum', 'Mason']);
   });
 
+  it("letters boxed off their glyphs leave an 'h' as read ('Churchill' in a small-print footer)", () => {
+    // As read from a scan of a current account's 7 pt footer, 'Registered Office: 1 Churchill Place': the
+    // boxes shifted along the word, the 'u' boxed up to the ascender line and the second 'h' at the small
+    // letters' height. Read 'Churcnill' on two pages and 'Churchill' on the third, the footer was no longer
+    // the same line on every page, and an entry running on across it lost its description.
+    const tops = [100, 100, 100, 105, 105, 105, 100, 100, 100];
+    const footer = (x0: number, text: string, at: (i: number) => number) => {
+      const w = word(text, x0, 105, { h: 20 });
+      w.symbols.forEach((x, i) => {
+        x.bbox = box(x.bbox.x0, at(i), x.bbox.x1, 125);
+      });
+      return { ...w, bbox: box(w.bbox.x0, 100, w.bbox.x1, 125) };
+    };
+    const words = [
+      footer(100, 'Office', (i) => (i < 3 ? 100 : 105)),
+      footer(200, 'Churchill', (i) => tops[i]!),
+      footer(330, 'Place', (i) => (i < 2 ? 100 : 105)),
+    ];
+    expect(textsOf(page(words))).toEqual(['Office', 'Churchill', 'Place']);
+  });
+
+  it("a spaced en dash read '—' is told from an em dash by its length ('Card payment – Waterstones')", () => {
+    // As read from a scan of a ledger statement at 9 pt: every description's en dash read '—', 20 px long
+    // beside figures and capitals 27 px tall (0.74 of them); an em dash is a whole em, about 1.4 of them.
+    const line = (dash: string, length: number) => {
+      const mark = word(dash, 180, 100, { w: length, h: 2 });
+      return [word('Card', 100), { ...mark, bbox: box(180, 108, 180 + length, 110) }, word('TESCO', 220)];
+    };
+    expect(textsOf(page(line('—', 12)))).toEqual(['Card', '–', 'TESCO']);
+    expect(textsOf(page(line('–', 23)))).toEqual(['Card', '—', 'TESCO']);
+    expect(textsOf(page(line('—', 23)))).toEqual(['Card', '—', 'TESCO']);
+  });
+
+  it("a footnote's dagger after a figure's pence, read as a 7, is the dagger ('150.00†' read '150.007')", () => {
+    // As read from a scan of a Danske Bank-style statement marking the figures that include a fee: the
+    // dagger's stem reaching 5 px below the figures' baseline (26 px tall), a 7 on it as the figures are.
+    const figure = (descent: number) => {
+      const w = word('150.007', 800, 100, { h: 26 });
+      w.symbols[3]!.bbox = box(w.symbols[3]!.bbox.x0, 121, w.symbols[3]!.bbox.x1, 126);
+      w.symbols[6]!.bbox = box(w.symbols[6]!.bbox.x0, 100, w.symbols[6]!.bbox.x1, 126 + descent);
+      return w;
+    };
+    expect(textsOf(page([figure(5)]))).toEqual(['150.00†']);
+    expect(textsOf(page([figure(4)]))).toEqual(['150.00†']);
+    // A 7 standing on the baseline is a figure's.
+    expect(textsOf(page([figure(1)]))).toEqual(['150.007']);
+  });
+
   it("the contactless mark ')))' with two marks in one box is three marks again", () => {
     const mark = word('))', 100, 100, { w: 8, gap: 3 });
     mark.symbols[1]!.bbox = box(111, 100, 130, 116);

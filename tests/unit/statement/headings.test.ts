@@ -287,3 +287,120 @@ describe('two headings printed touching, read by a scan as one word', () => {
     ]);
   });
 });
+
+describe('two headings printed close, read by a scan as one word with no letter lost', () => {
+  // A Sainsbury's Bank-style card heads 'Transaction date | Description | Posting date | Amount', the
+  // description's heading a space after 'date': the local OCR read 'Transaction dateDescription', no date
+  // column was found, every row was dated by its posting date with its transaction date leading the
+  // description (sent to the check, none of its 52 rows right).
+  it("'dateDescription' is the transaction date's heading and the description's", () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, "Sainsbury's Bank Credit Card Statement"]]],
+        [50, [[40, 'Statement date 13 Apr 26']]],
+        [60, [[40, 'Previous balance £100.00']]],
+        [70, [[40, 'New balance £142.00']]],
+        [
+          100,
+          [
+            [40, 'Transaction'],
+            [100, 'dateDescription'],
+            [350, 'Posting date'],
+            [560, 'Amount', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 12, [
+          [
+            [40, '14 Mar 26'],
+            [125, 'SAINSBURYS S/MKT 0883'],
+            [350, '16 Mar 26'],
+            [560, '0.99', 'r'],
+          ],
+          [
+            [40, '15 Mar 26'],
+            [125, 'HABITAT'],
+            [350, '17 Mar 26'],
+            [560, '41.01', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => [t.date, t.postedDate, t.description, t.signedAmount])).toEqual([
+      ['2026-03-14', '2026-03-16', 'SAINSBURYS S/MKT 0883', -0.99],
+      ['2026-03-15', '2026-03-17', 'HABITAT', -41.01],
+    ]);
+  });
+});
+
+describe("a wrapped heading's first letter boxed by a scan with the letter over it", () => {
+  // A Virgin Money-style credit card heads its dates 'Transaction' over 'date', the T right over the d, with
+  // a box beside the table ('Statement date' over '13 June 25'). The local OCR boxed the d with the T (the
+  // T's box reaching down over the second line) and read 'ate': no date column was found on the first page,
+  // every row there was dated the statement date with its own date leading the description, and the figures
+  // still added up.
+  const statement = (second: string) => {
+    const blocks = pageBlocks([
+      [30, [[40, 'Virgin Money Credit Card Statement']]],
+      [
+        100,
+        [
+          [40, 'Transaction'],
+          [110, 'Description'],
+          [400, 'Amount £', 'r'],
+          [460, 'Statement date'],
+        ],
+      ],
+      [
+        111,
+        [
+          [45, second],
+          [460, '13 June 25'],
+        ],
+      ],
+      [
+        124,
+        [
+          [110, "LAST MONTH'S BALANCE"],
+          [400, '412.37', 'r'],
+        ],
+      ],
+      ...rowsFrom(140, 12, [
+        [
+          [40, '19 May'],
+          [110, 'DIRECT DEBIT PAYMENT - THANK YOU'],
+          [400, '150.00 CR', 'r'],
+        ],
+        [
+          [40, '2 June'],
+          [110, 'SHELL GOSFORTH'],
+          [400, '47.69', 'r'],
+        ],
+        [
+          [40, '5 June'],
+          [110, 'GREGGS PLC NEWCASTLE'],
+          [400, '7.24', 'r'],
+        ],
+      ]),
+      [
+        190,
+        [
+          [110, 'NEW BALANCE'],
+          [400, '317.30', 'r'],
+        ],
+      ],
+    ]);
+    // The T's box reaches down over the line under it.
+    const t = blocks.find((b) => b.BlockType === 'WORD' && b.Text === 'Transaction')!.Geometry!.BoundingBox!;
+    t.Height = 20 / 800;
+    return blocks;
+  };
+
+  it("'ate' under a word whose box reaches down over the place of its lost 'd' is 'date'", () => {
+    const s = read(statement('ate'));
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount])).toEqual([
+      ['2025-05-19', 'DIRECT DEBIT PAYMENT - THANK YOU', 150],
+      ['2025-06-02', 'SHELL GOSFORTH', -47.69],
+      ['2025-06-05', 'GREGGS PLC NEWCASTLE', -7.24],
+    ]);
+  });
+});

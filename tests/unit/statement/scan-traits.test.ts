@@ -374,3 +374,136 @@ describe('a transaction date left in the description is never taken silently for
     ]);
   });
 });
+
+describe('a footer the scan reads a letter differently on one page is still the page’s footer', () => {
+  // What the local OCR made of a Barclays-style current account whose entries run over three lines ('Card
+  // payment to' / payee / 'On 15 Apr'), one of them across a page break, headings not repeated: the 7 pt
+  // 'Registered Office: 1 Churchill Place' read 'Churcnill' on the other pages. No longer the same line on
+  // every page, it stood in the table between the entry's lines, and the entry lost its description while
+  // the figures still added up.
+  const footer = (office: string): Array<[number, [number, string][]]> => [
+    [740, [[40, 'Barclays Bank UK PLC. Authorised by the Prudential Regulation Authority']]],
+    [752, [[40, `Registered Office: 1 ${office} Place, London E14 5HP.`]]],
+  ];
+  const scanned = (blocks: Block[]) =>
+    blocks.map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 96 } : b));
+  const blocks = scanned([
+    ...pageBlocks([
+      [30, [[40, 'BARCLAYS']]],
+      [50, [[40, 'Statement 1 Apr - 30 Apr 2025']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('', 'Start balance', '', '', '2,600.00'),
+        row('14 Apr', 'Cash machine withdrawal', '10.00', '', '2,590.00'),
+        row('', 'BARCLAYS BROAD ST', '', '', ''),
+        row('15 Apr', 'Card payment to', '', '', ''),
+        row('', 'AMAZON MKTPLACE*HK3LT', '', '', ''),
+      ]),
+      ...footer('Churchill'),
+    ]),
+    ...pageBlocks(
+      [
+        [30, [[40, 'BARCLAYS']]],
+        ...rowsFrom(100, 12, [
+          row('', 'On 15 Apr', '34.67', '', '2,555.33'),
+          row('16 Apr', 'Card payment to', '31.04', '', '2,524.29'),
+          row('', 'TRAINLINE.COM', '', '', ''),
+          row('', 'End balance', '', '', '2,524.29'),
+        ]),
+        ...footer('Churcnill'),
+      ],
+      2,
+    ),
+    ...pageBlocks([[30, [[40, 'BARCLAYS']]], [100, [[40, 'Notices']]], ...footer('Churcnill')], 3),
+  ]);
+
+  it('an entry running on across it keeps its description', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-04-14', 'Cash machine withdrawal BARCLAYS BROAD ST', -10],
+      ['2025-04-15', 'Card payment to AMAZON MKTPLACE*HK3LT On 15 Apr', -34.67],
+      ['2025-04-16', 'Card payment to TRAINLINE.COM', -31.04],
+    ]);
+  });
+});
+
+describe("a day's date line whose day and name a scan boxes closer than its month ('Sat, 01' · 'Mar 2025')", () => {
+  // What the local OCR made of a Chase UK-style statement (no Date column; each day's date a line of its own
+  // a little left of the payees, 'Sat, 01 Mar 2025'): the boxes of 'Sat,' and '01' stand closer than those
+  // of '01' and 'Mar', so the day's name and number fell in the date column and the month and year in the
+  // description's. No date line was read: the rows were misdated, the month and year left in descriptions.
+  // The day's name and number 3 pt apart (under two thirds of the line's height: one cell), the month 7 pt
+  // after them.
+  const dayLine = (y: number, day: string, rest: string): [number, [number, string][]] => {
+    const [name, number] = day.split(' ') as [string, string];
+    const at = 45 + 5 * name.length;
+    return [
+      y,
+      [
+        [42, name],
+        [at, number],
+        [at + 5 * number.length + 7, rest],
+      ],
+    ];
+  };
+  const blocks = pageBlocks([
+    [30, [[40, 'Current account statement']]],
+    [42, [[40, '1 March 2025 – 31 March 2025']]],
+    [
+      54,
+      [
+        [360, 'Opening balance'],
+        [560, '£100.00', 'r'],
+      ],
+    ],
+    [
+      66,
+      [
+        [360, 'Closing balance'],
+        [560, '£2,089.50', 'r'],
+      ],
+    ],
+    [
+      100,
+      [
+        [52, 'Transaction details'],
+        [470, 'Amount', 'r'],
+        [560, 'Balance', 'r'],
+      ],
+    ],
+    dayLine(115, 'Sat, 01', 'Mar 2025'),
+    [
+      130,
+      [
+        [52, 'Pret A Manger'],
+        [470, '-£6.50', 'r'],
+        [560, '£93.50', 'r'],
+      ],
+    ],
+    dayLine(145, 'Mon, 03', 'Mar 2025'),
+    [
+      160,
+      [
+        [52, 'Fabrikam Ltd'],
+        [470, '+£2,000.00', 'r'],
+        [560, '£2,093.50', 'r'],
+      ],
+    ],
+    dayLine(175, 'Tue, 04', 'Mar 2025'),
+    [
+      190,
+      [
+        [52, 'Boots'],
+        [470, '-£4.00', 'r'],
+        [560, '£2,089.50', 'r'],
+      ],
+    ],
+  ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 96 } : b));
+
+  it('is still the date of the rows under it, and no part of a description', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-03-01', 'Pret A Manger', -6.5],
+      ['2025-03-03', 'Fabrikam Ltd', 2000],
+      ['2025-03-04', 'Boots', -4],
+    ]);
+  });
+});
