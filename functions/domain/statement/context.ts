@@ -4,9 +4,11 @@ import {
   findDatesWithYear,
   findMonthHeadings,
   findPeriodAndOrder,
+  findYearlessPeriod,
   type PartialDate,
   parseLeadingDate,
   toIso,
+  yearlessPeriodBefore,
 } from './dates';
 import { joinSplitFigures, looksLikeFigure } from './figures';
 import { type Row, rowText, type Word } from './geometry';
@@ -315,6 +317,7 @@ export function readContext(
     unreadable: [],
     cardWording: false,
   };
+  let yearless: ReturnType<typeof findYearlessPeriod> = null;
   const noted = new Set<string>();
   const note = (cell: UnreadableSummary['cell'], text: string) => {
     if (noted.has(cell)) return;
@@ -328,6 +331,7 @@ export function readContext(
       const found = findPeriodAndOrder(text);
       context.period = found?.period ?? null;
       context.periodOrder = found?.order ?? null;
+      yearless ??= found ? null : findYearlessPeriod(text);
     }
     context.datedText.push(...findDatesWithYear(text));
     context.monthHeadings.push(...findMonthHeadings(text));
@@ -384,5 +388,9 @@ export function readContext(
     const dated = any ? null : currencyDatedAmount(words, allowInteger);
     if (dated) context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year!) });
   });
+  // A period printed without a year takes it from the statement date.
+  if (!context.period && yearless && context.statementDate) {
+    context.period = yearlessPeriodBefore(yearless, context.statementDate);
+  }
   return context;
 }

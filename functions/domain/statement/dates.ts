@@ -301,6 +301,11 @@ export function yearsBackFrom(dates: readonly PartialDate[], latest: string): nu
     } else if (next.month > date.month + 6) {
       year += 1;
     }
+    // The anchor is a date the statement cannot be later than: a row half a year before the next one
+    // ('20 Dec' above '08 Jun', statement date 13 June 25) is in the year before, not after the anchor.
+    if (date.year === null && year >= latestYear && date.month * 100 + date.day > latestKey) {
+      year = latestYear - 1;
+    }
     years[i] = year;
     next = { ...date, year };
   }
@@ -354,6 +359,36 @@ export function findPeriodAndOrder(
   // Ends that read both ways and make no period day first ('01/05/2024 - 02/04/2024') are month first.
   const swapped = told ? null : periodIn(printedStart, printedEnd, 'month');
   return swapped ? { period: swapped, order: 'month' } : null;
+}
+
+/**
+ * A period printed with no year on either end and labelled as the period ('Period 14 May to 13 June',
+ * 'Statement period 14 Dec to 13 Jun'; statements whose only year is the statement date's): its ends, for
+ * `yearlessPeriodBefore` to give a year.
+ */
+export function findYearlessPeriod(text: string): { start: PartialDate; end: PartialDate } | null {
+  if (!/\bperiod\b/i.test(text)) return null;
+  const m = PERIOD_PATTERN.exec(text);
+  const start = m ? parseDate(m[1] ?? '') : null;
+  const end = m ? parseDate(m[2] ?? '') : null;
+  if (!start || !end || start.year !== null || end.year !== null) return null;
+  return { start, end };
+}
+
+/**
+ * A yearless period's dates from the statement date (ISO) that gives its year: the period ends on or before
+ * the statement date, within a year of it, and starts before it ends (across a year end when its start's
+ * month is later: '14 Dec to 13 Jun' dated 13 June 25 is 14 December 2024 to 13 June 2025).
+ */
+export function yearlessPeriodBefore(
+  printed: { start: PartialDate; end: PartialDate },
+  statementDate: string,
+): { start: string; end: string } | null {
+  const order = periodOrder(printed.start, printed.end);
+  const year = Number(statementDate.slice(0, 4));
+  const endingIn = (y: number) => periodIn(printed.start, { ...inOrder(printed.end, order), year: y }, order);
+  const same = endingIn(year);
+  return same && same.end <= statementDate ? same : endingIn(year - 1);
 }
 
 function periodIn(

@@ -19,10 +19,15 @@ export interface Segment {
 
 /**
  * Page-footer text ('Page 2 of 4', 'Continued on next page', the bank's registered office and regulator lines
- * printed at the foot of each page): never a transaction's description.
+ * printed at the foot of each page): never a transaction's description. The regulators and deposit schemes
+ * include those of the Crown Dependencies, whose banks (Lloyds Bank International, Santander International,
+ * Isle of Man Bank) print them: the Jersey and Guernsey Financial Services Commissions, the Isle of Man
+ * Financial Services Authority, the Jersey Bank Depositors, Guernsey Banking Deposit and Isle of Man
+ * Depositors' Compensation Schemes; and a company registered in Northern Ireland, Wales, Jersey, Guernsey or
+ * the Isle of Man.
  */
 export const FOOTER =
-  /\b(?:page \d+(?: of \d+)?|continued|overleaf|(?:please )?turn over|registered (?:in england|in scotland|office|number|no\b)|authori[sz]ed by the (?:prudential|pra\b|fca\b|financial)|prudential regulation authority|financial conduct authority|regulated by the (?:fca|pra)|financial services (?:register|compensation scheme)|firm reference number)/i;
+  /\b(?:page \d+(?: of \d+)?|continued|overleaf|(?:please )?turn over|registered (?:in (?:england|scotland|northern ireland|wales|jersey|guernsey|(?:the )?isle of man)|office|number|no\b)|authori[sz]ed by the (?:prudential|pra\b|fca\b|financial)|prudential regulation authority|financial conduct authority|regulated by the (?:fca|pra)|financial services (?:register|compensation scheme|commission|authority)|firm reference number|deposit(?:or)?s?'? compensation scheme)/i;
 
 /**
  * Table segments: from each heading to the next (or the page's end); a page without headings continues the
