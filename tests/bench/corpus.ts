@@ -14,6 +14,7 @@ import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
+import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
 import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
 import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
@@ -58,9 +59,11 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    showed the reader failing on (freehand-unseen.ts), their own figure too,
  *  - banks of the Isle of Man, the Channel Islands, Northern Ireland and Scotland and business accounts not
  *    drawn before, carrying those traits in other combinations (freehand-islands.ts), their own figure too,
+ *  - a third round of card statements, of issuers not drawn before, carrying those traits in new
+ *    combinations (freehand-cards3.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
- *    savings, societies, producers, other forms, table structures, unseen issuers, island and business
- *    banks), as one figure of their own.
+ *    savings, societies, producers, other forms, table structures, unseen issuers, third
+ *    cards, island and business banks), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -96,6 +99,7 @@ interface Case {
     | 'freehand-structure'
     | 'freehand-unseen'
     | 'freehand-islands'
+    | 'freehand-cards3'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -219,6 +223,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-structure', FREEHAND_STRUCTURE],
     ['freehand-unseen', FREEHAND_UNSEEN],
     ['freehand-islands', FREEHAND_ISLANDS],
+    ['freehand-cards3', FREEHAND_CARDS3],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -421,6 +426,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand island, Northern Irish, Scottish and business banks (text layer)',
       results.filter((r) => r.group === 'freehand-islands'),
+    ),
+    ...figure(
+      'freehand card statements, third round (text layer)',
+      results.filter((r) => r.group === 'freehand-cards3'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

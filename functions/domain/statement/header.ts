@@ -120,6 +120,17 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['interest added', 'out'],
   ['fees and charges', 'out'],
   ['charges', 'out'],
+  // A card's or catalogue account's two money columns named by what each holds, as its summary totals them
+  // ('Purchases & charges' raise what is owed, 'Payments & returns' lower it): 'payments' alone would head
+  // money out, but beside returns, refunds or credits they are the account's money in.
+  ['purchases & charges', 'out'],
+  ['purchases and charges', 'out'],
+  ['payments & returns', 'in'],
+  ['payments and returns', 'in'],
+  ['payments & refunds', 'in'],
+  ['payments and refunds', 'in'],
+  ['payments & credits', 'in'],
+  ['payments and credits', 'in'],
   ['repayments', 'in'],
   ['repayment', 'in'],
   ['payments received', 'in'],
@@ -558,13 +569,17 @@ export function detectHeader(
   const below = rows[index + 1] && withFirstLettersFromAbove(row, rows[index + 1]!);
   // A panel printed left of the table may share the heading's lines ('Sort code 12-34-56  Date
   // Description ...'): the heading is then read from a wide gap on.
-  const cuts = [Number.NEGATIVE_INFINITY];
+  // Each cut: where the heading's first line is read from, and where the panel printed before it ends (a
+  // two-line heading's second line may start left of the first's words, 'Date' under a panel's title beside
+  // 'Purchases &' over 'charges £').
+  const cuts: Array<{ at: number; panel: number }> = [];
   const first = headingAt(row, below, dateless);
   if (first?.share === 1) return { header: first.header, rows: first.rows };
   row.words.forEach((w, i) => {
     const before = row.words[i - 1];
-    if (before && w.left - before.right >= 2 * (w.bottom - w.top) && cuts.length < 4)
-      cuts.push(w.left - 0.001);
+    const gap = 2 * (w.bottom - w.top);
+    if (before && w.left - before.right >= gap && cuts.length < 3)
+      cuts.push({ at: w.left - 0.001, panel: before.right + gap });
   });
   // A box printed right of the table may share them too, its label on the heading's line and its value
   // under it ('Statement date' over '13 June 25' beside 'Transaction date | Description | Amount £'): the
@@ -581,13 +596,20 @@ export function detectHeader(
     if (!money) ends.push(before.right + 0.001);
   });
   let best: { header: TableHeader; rows: number; share: number } | null = first;
-  const parts = [
-    ...cuts.slice(1).map((cut) => (w: Word) => w.left >= cut),
-    ...ends.map((end) => (w: Word) => w.right <= end),
+  type Keep = (w: Word) => boolean;
+  const parts: Array<[Keep, Keep]> = [
+    ...cuts.map(({ at }): [Keep, Keep] => [(w) => w.left >= at, (w) => w.left >= at]),
+    ...cuts
+      .filter(({ at, panel }) => panel < at)
+      .map(({ at, panel }): [Keep, Keep] => [(w) => w.left >= at, (w) => w.left >= panel]),
+    ...ends.map((end): [Keep, Keep] => [(w) => w.right <= end, (w) => w.right <= end]),
   ];
-  for (const keep of parts) {
-    const right = (r: Row): Row => ({ ...r, words: r.words.filter(keep) });
-    const found = headingAt(right(row), below ? right(below) : undefined, dateless);
+  for (const [keep, keepNext] of parts) {
+    const found = headingAt(
+      { ...row, words: row.words.filter(keep) },
+      below ? { ...below, words: below.words.filter(keepNext) } : undefined,
+      dateless,
+    );
     // On a tie, the reading with more columns, then the one that reads both lines of a wrapped heading
     // ('Date' over 'received', 'Transaction' over 'date'): a cut whose second line takes in a panel's
     // figure reads the first line alone.
