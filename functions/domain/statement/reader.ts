@@ -26,6 +26,7 @@ import {
   openingAndClosing,
   plainSign,
   resolveDates,
+  titledDirections,
   type UnreadableNote,
   type YearAnchors,
 } from './readings';
@@ -243,7 +244,12 @@ export function readOnce(
   // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
   const amountCells = rawTransactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
   const plain = plainSign(amountCells, signKind, plusIn);
-  const signRows = rawTransactions.map((t) => {
+  // A bank statement's section titles ('Payments in', 'Direct debits') say what the description would guess.
+  const titled =
+    kind === 'bank'
+      ? titledDirections(allRows.filter(before), rawTransactions, (r) => headingRows.has(r))
+      : rawTransactions.map(() => null);
+  const signRows = rawTransactions.map((t, i) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
     const cardPayment = kind === 'credit_card' && CARD_PAYMENT_WORDS.test(text);
@@ -255,7 +261,8 @@ export function readOnce(
     return {
       pence: t.cell.amount.pence,
       sign,
-      guess: (cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
+      guess: titled[i] ?? ((cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1),
+      titled: titled[i] !== null,
       balance: t.balance ? balanceValue(t.balance.amount, kind, owedNegative) : null,
     };
   });
