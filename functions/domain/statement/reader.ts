@@ -24,6 +24,7 @@ import {
   explicitSign,
   MONEY_IN_WORDS,
   openingAndClosing,
+  periodDecidesDates,
   plainSign,
   resolveDates,
   titledDirections,
@@ -182,7 +183,25 @@ export function readOnce(
   const undated = assembly.transactions.filter((t) => !t.date && !t.misreadDate);
   const resolved = resolveDates(assembly.transactions, anchors);
   if (!resolved) return fail('no_year');
-  const dates = resolved.dates;
+  let dates = resolved.dates;
+  // A second date column whose dates fit the printed period where the first's do not dates the rows.
+  const fits = periodDecidesDates(assembly.transactions, anchors, dates);
+  if (fits.column === 'second') {
+    for (const t of assembly.transactions) [t.date, t.date2] = [t.date2, t.date];
+    dates = fits.dates;
+    warnings.push(
+      'The first date column gives dates outside the statement period; the rows are dated by the second, whose dates fit it.',
+    );
+  } else if (fits.column === 'outside') {
+    const first = assembly.transactions[fits.rows[0]!]!;
+    notes.push({
+      anchor: first,
+      cell: 'date',
+      text: dates[fits.rows[0]!]!,
+      page: first.page,
+      reason: `${fits.rows.length === 1 ? 'a row is' : `${fits.rows.length} rows are`} dated outside the statement period (${context.period!.start} to ${context.period!.end}); the dates may be read from the wrong column`,
+    });
+  }
   // A date the scan misread in the date column: recovered where one date fits, noted either way.
   notes.push(...misreadDates(assembly.transactions, dates, context.period, order));
   // Most rows' descriptions led by a full date while the rows are dated from another column.

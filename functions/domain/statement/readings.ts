@@ -78,6 +78,44 @@ export function resolveDates(
 }
 
 /**
+ * Dates that do not fit the printed period: after its end (a day's grace), or over a month before its start
+ * (a card's purchase may be dated some days before the statement it is posted on). Indexes of such rows.
+ */
+export function outsidePeriod(dates: readonly string[], period: { start: string; end: string }): number[] {
+  const start = toEpochDay(period.start) - 31;
+  const end = toEpochDay(period.end) + 1;
+  return dates.flatMap((d, i) => (toEpochDay(d) < start || toEpochDay(d) > end ? [i] : []));
+}
+
+/**
+ * Which date column dates the rows, the period deciding (a table with two date columns, 'Date | Date', the
+ * first read as the row's date): when the first column's dates fall outside the printed period and every
+ * row's second date falls inside it, the second dates the rows ('second'). The figures add up whatever the
+ * dates, so a reading whose dates the period contradicts and no other column fits is not confirmed: the
+ * rows outside are returned for a note ('outside'). Otherwise 'first'.
+ */
+export function periodDecidesDates(
+  transactions: readonly RawTransaction[],
+  anchors: YearAnchors,
+  dates: readonly string[],
+): { column: 'first' } | { column: 'second'; dates: string[] } | { column: 'outside'; rows: number[] } {
+  const { period } = anchors;
+  if (!period) return { column: 'first' };
+  const outside = outsidePeriod(dates, period);
+  if (!outside.length) return { column: 'first' };
+  if (transactions.every((t) => t.date2)) {
+    const second = resolveDates(
+      transactions.map((t) => ({ ...t, date: t.date2 })),
+      anchors,
+    );
+    if (second?.dates.every((d) => d >= period.start && d <= period.end)) {
+      return { column: 'second', dates: second.dates };
+    }
+  }
+  return { column: 'outside', rows: outside };
+}
+
+/**
  * Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in, and a
  * plus too where the card marks its money in so (`plusIn`, `cardPlusIsMoneyIn`).
  */
