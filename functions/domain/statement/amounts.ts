@@ -2,7 +2,7 @@ import { CODE_SOURCE, CURRENCY_SIGNS, isCommonCode, isCurrencyCode } from './cur
 
 /**
  * Money as UK statements print it: '1,234.56', '£1,234.56', '-£12.00', '£-12.00', '(12.00)', '12.00-',
- * '12.00 DR', '12.00CR', '1,234.56 OD', '56.78D', '+1,500.00', '150.00†' (a footnote marker beside it). Values are kept in whole pence so sums are
+ * '12.00 DR', '12.00CR', '1,234.56 OD', '1,234.56 overdrawn', '56.78D', '+1,500.00', '150.00†' (a footnote marker beside it). Values are kept in whole pence so sums are
  * exact; what a marker means (money out, an overdrawn balance, a card payment) is decided by the caller,
  * which knows the column and the kind of account.
  */
@@ -80,7 +80,9 @@ function readAmount(text: string, allowInteger: boolean): ParsedAmount | null {
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/\s+/g, '')
     .replace(FOOTNOTE_MARKS, '')
-    .toUpperCase();
+    .toUpperCase()
+    // 'overdrawn' written out in the figure's cell ('£1,234.56 overdrawn') is its 'OD'.
+    .replace(/OVERDRAWN\.?$/, 'OD');
   if (!compact) return null;
   const match = (allowInteger ? INTEGER_PATTERN : DECIMAL_PATTERN).exec(compact);
   const g = match?.groups;
@@ -128,7 +130,16 @@ export function isAmountAffix(word: string): 'before' | 'after' | 'either' | nul
   // A currency code stands before the figure ('USD 65.32') or after it ('65.32 EUR'); one that is also a
   // word ('TOP', 'CUP') only as printed, in capitals.
   if (isCurrencyCode(w) && (isCommonCode(w) || word === w)) return 'either';
-  if (w === 'CR' || w === 'DR' || w === 'OD' || w === 'D' || w === ')' || w === 'CR.' || w === 'DR.')
+  if (
+    w === 'CR' ||
+    w === 'DR' ||
+    w === 'OD' ||
+    w === 'D' ||
+    w === ')' ||
+    w === 'CR.' ||
+    w === 'DR.' ||
+    w === 'OVERDRAWN'
+  )
     return 'after';
   if (FOOTNOTE_MARKER.test(w)) return 'after';
   if (w === '-') return 'either';

@@ -77,11 +77,12 @@ export const CLOSING_LABEL =
 export const CERTAIN_CLOSING_LABEL =
   /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|balanscau|balansagariwydymlaen)/;
 /**
- * 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025', and what is owed on a
- * mortgage or loan ('Balance outstanding on 01-Apr-2025', 'Amount owed on 1 July 2025').
+ * 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025', what is owed on a
+ * mortgage or loan ('Balance outstanding on 01-Apr-2025', 'Amount owed on 1 July 2025'), and the Welsh
+ * 'Balans ar 1 Mawrth 2025'.
  */
 const DATED_LABEL =
-  /^(?:balance(?:outstanding|owed)?|amountowed|outstandingbalance)(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)/;
+  /^(?:(?:balance(?:outstanding|owed)?|amountowed|outstandingbalance)(?:at(?:the)?closeofbusiness(?:on)?|on|at|asat|asof)|balansar)/;
 /** Totals of money in / out as statements print them in the summary box. */
 const MONEY_IN_LABEL =
   /^(?:total)?(?:paymentsin|moneyin|paidin|totalin|credits|deposits|totalcredits|totaldeposits|paymentsreceived|payments(?:and|&)credits|taliadauimewn|arianimewn)(?:total)?/;

@@ -126,6 +126,8 @@ export function moneyGroups(
       last &&
       next &&
       w.left - last.words.at(-1)!.right <= next.left - w.right;
+    // 'overdrawn' (an affix after a figure) alone in the money area marks the balance above it (`marksBelow`):
+    // no text, no noise.
     if (
       affix === 'after' ||
       (affix === 'either' && last && !prefix.length && (!nextIsNumber || nearerBefore))
@@ -146,8 +148,6 @@ export function moneyGroups(
       prefix = [];
       return;
     }
-    // 'overdrawn' alone in the money area marks the balance above it (`marksBelow`): no text, no noise.
-    if (/^overdrawn$/i.test(w.text) && center(w) >= layout.moneyStart) return;
     if (looksLikeFigure(w.text) && center(w) >= layout.moneyStart) {
       unreadable.push({ words: [...prefix, w] });
       prefix = [];

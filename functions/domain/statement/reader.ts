@@ -24,8 +24,10 @@ import {
   explicitSign,
   MONEY_IN_WORDS,
   openingAndClosing,
+  periodDecidesDates,
   plainSign,
   resolveDates,
+  titledDirections,
   type UnreadableNote,
   type YearAnchors,
 } from './readings';
@@ -181,7 +183,25 @@ export function readOnce(
   const undated = assembly.transactions.filter((t) => !t.date && !t.misreadDate);
   const resolved = resolveDates(assembly.transactions, anchors);
   if (!resolved) return fail('no_year');
-  const dates = resolved.dates;
+  let dates = resolved.dates;
+  // A second date column whose dates fit the printed period where the first's do not dates the rows.
+  const fits = periodDecidesDates(assembly.transactions, anchors, dates);
+  if (fits.column === 'second') {
+    for (const t of assembly.transactions) [t.date, t.date2] = [t.date2, t.date];
+    dates = fits.dates;
+    warnings.push(
+      'The first date column gives dates outside the statement period; the rows are dated by the second, whose dates fit it.',
+    );
+  } else if (fits.column === 'outside') {
+    const first = assembly.transactions[fits.rows[0]!]!;
+    notes.push({
+      anchor: first,
+      cell: 'date',
+      text: dates[fits.rows[0]!]!,
+      page: first.page,
+      reason: `${fits.rows.length === 1 ? 'a row is' : `${fits.rows.length} rows are`} dated outside the statement period (${context.period!.start} to ${context.period!.end}); the dates may be read from the wrong column`,
+    });
+  }
   // A date the scan misread in the date column: recovered where one date fits, noted either way.
   notes.push(...misreadDates(assembly.transactions, dates, context.period, order));
   // Most rows' descriptions led by a full date while the rows are dated from another column.
@@ -243,7 +263,12 @@ export function readOnce(
   // Directions: by column, by printed sign or CR/DR, by the column's convention, else by the balances.
   const amountCells = rawTransactions.filter((t) => t.cell.column === 'amount').map((t) => t.cell);
   const plain = plainSign(amountCells, signKind, plusIn);
-  const signRows = rawTransactions.map((t) => {
+  // A bank statement's section titles ('Payments in', 'Direct debits') say what the description would guess.
+  const titled =
+    kind === 'bank'
+      ? titledDirections(allRows.filter(before), rawTransactions, (r) => headingRows.has(r))
+      : rawTransactions.map(() => null);
+  const signRows = rawTransactions.map((t, i) => {
     const text = t.parts.join(' ');
     let sign: 1 | -1 | null;
     const cardPayment = kind === 'credit_card' && CARD_PAYMENT_WORDS.test(text);
@@ -255,7 +280,8 @@ export function readOnce(
     return {
       pence: t.cell.amount.pence,
       sign,
-      guess: (cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1,
+      guess: titled[i] ?? ((cardPayment || MONEY_IN_WORDS.test(text) ? 1 : -1) as 1 | -1),
+      titled: titled[i] !== null,
       balance: t.balance ? balanceValue(t.balance.amount, kind, owedNegative) : null,
     };
   });

@@ -3,6 +3,7 @@ import { fromPence, type ParsedAmount } from './amounts';
 import type { StatementContext } from './context';
 import { toIso, yearsBackFrom, yearsInPeriod, yearWithinPeriod } from './dates';
 import type { Assembly, Checkpoint, RawTransaction } from './entries';
+import { height, type Row, rowText } from './geometry';
 import { CARD_ISSUERS } from './institutions';
 import type { MoneyCell } from './rows';
 import type { AccountKind, ReadStatementOptions, UnreadableCell, YearSource } from './types';
@@ -77,6 +78,44 @@ export function resolveDates(
 }
 
 /**
+ * Dates that do not fit the printed period: after its end (a day's grace), or over a month before its start
+ * (a card's purchase may be dated some days before the statement it is posted on). Indexes of such rows.
+ */
+export function outsidePeriod(dates: readonly string[], period: { start: string; end: string }): number[] {
+  const start = toEpochDay(period.start) - 31;
+  const end = toEpochDay(period.end) + 1;
+  return dates.flatMap((d, i) => (toEpochDay(d) < start || toEpochDay(d) > end ? [i] : []));
+}
+
+/**
+ * Which date column dates the rows, the period deciding (a table with two date columns, 'Date | Date', the
+ * first read as the row's date): when the first column's dates fall outside the printed period and every
+ * row's second date falls inside it, the second dates the rows ('second'). The figures add up whatever the
+ * dates, so a reading whose dates the period contradicts and no other column fits is not confirmed: the
+ * rows outside are returned for a note ('outside'). Otherwise 'first'.
+ */
+export function periodDecidesDates(
+  transactions: readonly RawTransaction[],
+  anchors: YearAnchors,
+  dates: readonly string[],
+): { column: 'first' } | { column: 'second'; dates: string[] } | { column: 'outside'; rows: number[] } {
+  const { period } = anchors;
+  if (!period) return { column: 'first' };
+  const outside = outsidePeriod(dates, period);
+  if (!outside.length) return { column: 'first' };
+  if (transactions.every((t) => t.date2)) {
+    const second = resolveDates(
+      transactions.map((t) => ({ ...t, date: t.date2 })),
+      anchors,
+    );
+    if (second?.dates.every((d) => d >= period.start && d <= period.end)) {
+      return { column: 'second', dates: second.dates };
+    }
+  }
+  return { column: 'outside', rows: outside };
+}
+
+/**
  * Money into the account is +1. For a card, a payment or refund (CR, minus, brackets) is money in, and a
  * plus too where the card marks its money in so (`plusIn`, `cardPlusIsMoneyIn`).
  */
@@ -114,6 +153,73 @@ export function plainSign(cells: readonly MoneyCell[], kind: AccountKind, plusIn
 
 export const MONEY_IN_WORDS =
   /\b(?:salary|wages|pay(?:roll)?|refund|interest paid|interest earned|payment from|transfer from|tfr from|from|received|deposit|dividend|cashback|credit|bgc|fpi|pension|benefit|hmrc|dwp|thank you)\b/i;
+
+/**
+ * A section's title that names the direction of the money listed under it, as statements grouping the month's
+ * entries by type print it ('Payments in', 'Money in', 'Credits', 'Deposits', 'Receipts' / 'Direct debits',
+ * 'Standing orders', 'Card payments', 'Cash withdrawals', 'Other payments', 'Debits', 'Withdrawals', and the
+ * Welsh 'Arian i mewn' / 'Arian allan', 'Taliadau i mewn' / 'Taliadau allan'), a money heading ('Amount £')
+ * may stand on its line. Plural, the whole line: an entry's type under its payee ('CARD PAYMENT') is no title.
+ */
+const TITLE_IN =
+  /^(?:other|your)?(?:moneyin|paidin|paymentsin|paymentsreceived|moneyreceived|credits|deposits|receipts|incomingpayments|arianimewn|taliadauimewn)(?:continued)?(?:amount)?(?:gbp)?$/;
+const TITLE_OUT =
+  /^(?:other|your)?(?:moneyout|paidout|paymentsout|payments|outgoingpayments|debits|withdrawals|directdebits|standingorders|cardpayments|cashwithdrawals|arianallan|taliadauallan)(?:continued)?(?:amount)?(?:gbp)?$/;
+
+/** The direction a line of text names as a section's title (+1 money in, -1 money out), else null. */
+export function titleDirection(text: string): 1 | -1 | null {
+  if (/\d/.test(text)) return null;
+  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+  if (TITLE_IN.test(letters)) return 1;
+  if (TITLE_OUT.test(letters)) return -1;
+  return null;
+}
+
+/**
+ * The direction each transaction's section title gives it (null where none does): a bank statement listing
+ * its entries in a section per payment type ('Payments in', 'Direct debits', 'Card payments', each with its
+ * subtotal), one amount column and no running balance. A title counts where it starts at the table's left
+ * edge and the next line read (headings aside) is a transaction's; it holds until the next line of text
+ * starting there between the rows. A title over a summary box (its next line a figure's) gives nothing.
+ */
+export function titledDirections(
+  lines: readonly Row[],
+  transactions: readonly RawTransaction[],
+  skip: (line: Row) => boolean,
+): Array<1 | -1 | null> {
+  const result: Array<1 | -1 | null> = transactions.map(() => null);
+  if (!transactions.length) return result;
+  const boxes = transactions.map((t) => t.region.row);
+  const left = Math.min(...boxes.map((b) => b.left));
+  const inBox = (line: Row) => {
+    const middle = (line.top + line.bottom) / 2;
+    return boxes.findIndex((b) => b.page === line.page && b.top <= middle && middle <= b.bottom);
+  };
+  const firstOnPage = new Map<number, number>();
+  for (const b of boxes) firstOnPage.set(b.page, Math.min(firstOnPage.get(b.page) ?? 1, b.top));
+  let current: 1 | -1 | null = null;
+  let awaiting = false;
+  for (const line of lines) {
+    if (!line.words.length || skip(line)) continue;
+    const at = inBox(line);
+    if (at >= 0) {
+      if (result[at] === null) result[at] = current;
+      awaiting = false;
+      continue;
+    }
+    const atLeft = Math.min(...line.words.map((w) => w.left)) <= left + height(line);
+    const text = rowText(line);
+    const direction = atLeft ? titleDirection(text) : null;
+    if (direction) {
+      current = direction;
+      awaiting = true;
+    } else if (awaiting || (atLeft && !/\d/.test(text) && line.top > (firstOnPage.get(line.page) ?? 1))) {
+      current = null;
+      awaiting = false;
+    }
+  }
+  return result;
+}
 
 /**
  * A payment to a card as card statements word it ('Payment, Thank You', 'Payment By Direct Debit', 'Payment

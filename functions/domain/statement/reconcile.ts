@@ -118,8 +118,10 @@ export interface SignRow {
   pence: number;
   /** +1 money in, -1 money out, null when the statement does not say. */
   sign: 1 | -1 | null;
-  /** What to assume when the balances cannot decide (from the description). */
+  /** What to assume when the balances cannot decide (from the section's title, else the description). */
   guess: 1 | -1;
+  /** The guess is the direction the section's title names ('Payments in', 'Direct debits'), not a guess. */
+  titled?: boolean;
   /** Printed balance on this row in pence (as printed: owed for a card). */
   balance: number | null;
 }
@@ -155,7 +157,7 @@ function solveSigns(
 /**
  * Decides the direction of rows the statement leaves ambiguous (a single amount column without signs or
  * CR/DR) from the balances: between two known balances the ambiguous rows' signs must make the difference.
- * Rows that no balance decides keep their guess; `guessed` counts them.
+ * Rows that no balance decides keep their guess; `guessed` counts those no section's title directs.
  */
 export function resolveSigns(
   rows: readonly SignRow[],
@@ -187,7 +189,7 @@ export function resolveSigns(
         signs[i] = solution[k]!;
       });
     } else {
-      guessed += group.length;
+      guessed += group.filter((i) => !rows[i]!.titled).length;
     }
     group = [];
   };

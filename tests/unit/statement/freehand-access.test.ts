@@ -233,6 +233,50 @@ describe("Welsh summary labels ('Balans agoriadol £100.00', 'Balans cau £75.00
   });
 });
 
+describe("Welsh dated balances ('Balans ar 1 Mawrth 2025 £100.00', 'Balans ar 31 Mawrth 2025')", () => {
+  // Evidence: Welsh-language statements print the summary's balances on their dates as the English 'Balance
+  // on 1 March 2025' ('Balans ar' = balance on), the month in Welsh. Not read, the statement had no opening or
+  // closing, and the running balances alone checked it.
+  it('are the opening and closing balances, by their dates', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Datganiad 1 Mawrth i 31 Mawrth 2025']]],
+        [50, [[40, 'Balans ar 1 Mawrth 2025 \u00a3100.00']]],
+        [62, [[40, 'Balans ar 31 Mawrth 2025 \u00a375.00']]],
+        [
+          100,
+          [
+            [40, 'Dyddiad'],
+            [120, 'Disgrifiad'],
+            [470, 'Swm', 'r'],
+            [560, 'Balans', 'r'],
+          ],
+        ],
+        ...rowsFrom(115, 13, [
+          [
+            [40, '03 Maw'],
+            [120, 'TESCO'],
+            [470, '-20.00', 'r'],
+            [560, '80.00', 'r'],
+          ],
+          [
+            [40, '04 Maw'],
+            [120, 'SPAR'],
+            [470, '-5.00', 'r'],
+            [560, '75.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(brief(s)).toEqual([
+      ['2025-03-03', 'TESCO', -20, 80],
+      ['2025-03-04', 'SPAR', -5, 75],
+    ]);
+    expect([s.openingBalance, s.closingBalance]).toEqual([100, 75]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
 describe("totals of a day or a page inside the table ('Total for day', 'Page totals', 'Cyfanswm y dudalen')", () => {
   // Evidence: account listings and statements that total each day's and each page's debits and credits
   // (business online-banking statement reports), bilingual page totals ('Cyfanswm y dudalen / Page total').

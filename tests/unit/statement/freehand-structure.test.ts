@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { FREEHAND_STRUCTURE } from '../../fixtures/statements/freehand-structure';
-import { pageBlocks, rowsFrom } from './blocks';
+import { type LineSpec, pageBlocks, rowsFrom } from './blocks';
 import { itReadsEachExactly, read } from './freehand-support';
 
 /**
@@ -171,6 +171,191 @@ describe("money columns before the description ('Date | Withdrawals | Deposits |
       ['2025-01-20', 'Withdrawal at branch - cash 000187', -250, 18692.15],
       ['2025-03-31', 'Interest credited gross', 178.31, 18870.46],
     ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
+describe("a section per payment type, its title the direction ('Payments in', 'Direct debits', 'Card payments')", () => {
+  // Evidence: statements grouping the month's entries by payment type (the Co-operative Bank's and credit
+  // unions' "payments by type" print, annual account summaries), one Amount column, no running balance, a
+  // subtotal under each section and the statement's totals at the end. More rows than the opening and closing
+  // can decide, so each direction was guessed from its description: 'HMRC SELF ASSESSMENT' and a card's
+  // 'CREDIT CARD' direct debit read as money in, a lodger's 'RENT SHARE' and a 'VINTED' sale as money out.
+  type Section = [title: string, rows: Array<[date: string, description: string, pence: number]>];
+  const statement = (sections: readonly Section[], period: string) => {
+    const opening = 94512;
+    const all = sections.flatMap(([, rows]) => rows);
+    const closing = opening + all.reduce((n, [, , p]) => n + p, 0);
+    const money = (p: number) =>
+      (Math.abs(p) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const lines: LineSpec[] = [
+      [30, [[40, 'The co-operative bank']]],
+      [45, [[40, period]]],
+      [70, [[40, 'Your transactions this month, by type']]],
+    ];
+    let y = 90;
+    for (const [title, rows] of sections) {
+      lines.push([
+        y,
+        [
+          [40, title],
+          [450, 'Amount \u00a3', 'r'],
+        ],
+      ]);
+      y += 14;
+      for (const [date, description, pence] of rows) {
+        lines.push([
+          y,
+          [
+            [40, date],
+            [110, description],
+            [450, money(pence), 'r'],
+          ],
+        ]);
+        y += 12;
+      }
+      lines.push([
+        y,
+        [
+          [110, `Total ${title}`],
+          [450, money(rows.reduce((n, [, , p]) => n + p, 0)), 'r'],
+        ],
+      ]);
+      y += 20;
+    }
+    const sum = (sign: number) =>
+      all.filter(([, , p]) => p * sign > 0).reduce((n, [, , p]) => n + Math.abs(p), 0);
+    lines.push([
+      y,
+      [
+        [110, 'Opening balance'],
+        [450, money(opening), 'r'],
+      ],
+    ]);
+    lines.push([
+      y + 12,
+      [
+        [110, 'Total money in'],
+        [450, money(sum(1)), 'r'],
+      ],
+    ]);
+    lines.push([
+      y + 24,
+      [
+        [110, 'Total money out'],
+        [450, money(sum(-1)), 'r'],
+      ],
+    ]);
+    lines.push([
+      y + 36,
+      [
+        [110, 'Closing balance'],
+        [450, money(closing), 'r'],
+      ],
+    ]);
+    return { blocks: pageBlocks(lines), all, opening, closing };
+  };
+  const english: Section[] = [
+    [
+      'Direct Debits',
+      [
+        ['01/02/2025', 'OCTOPUS ENERGY', -14200],
+        ['01/02/2025', 'HMRC SELF ASSESSMENT', -31250],
+        ['03/02/2025', 'BIRMINGHAM CITY COUNCIL', -17800],
+        ['10/02/2025', 'BARCLAYCARD CREDIT CARD', -8600],
+        ['15/02/2025', 'AVIVA INSURANCE', -4112],
+        ['24/02/2025', 'PUREGYM LTD', -2299],
+      ],
+    ],
+    [
+      'Standing Orders',
+      [
+        ['01/02/2025', 'MRS P KAUR RENT', -72500],
+        ['14/02/2025', 'SAVINGS 30-94-41 11223344', -15000],
+      ],
+    ],
+    [
+      'Card Payments',
+      [
+        ['02/02/2025', 'ALDI 84 SELLY OAK', -3417],
+        ['05/02/2025', 'NATIONAL EXPRESS WM', -460],
+        ['08/02/2025', 'ASDA SUPERSTORE 4288', -6843],
+        ['11/02/2025', 'GREGGS 1174', -395],
+        ['13/02/2025', 'BOOTS 3311', -1249],
+        ['21/02/2025', 'ODEON CINEMAS', -2180],
+      ],
+    ],
+    [
+      'Payments In',
+      [
+        ['14/02/2025', 'BGC UNIVERSITY OF BHAM', 231604],
+        ['17/02/2025', 'J SMITH RENT SHARE', 45000],
+        ['20/02/2025', 'VINTED LTD', 2350],
+        ['26/02/2025', 'CHILD BENEFIT', 10260],
+      ],
+    ],
+  ];
+
+  it('reads each amount in the direction its section title names, over what its description suggests', () => {
+    const { blocks, all, opening, closing } = statement(english, 'Statement period 01/02/2025 to 28/02/2025');
+    const s = read(blocks);
+    expect(s.transactions.map((t) => [t.description, t.signedAmount])).toEqual(
+      all.map(([, d, p]) => [d, p / 100]),
+    );
+    expect([s.openingBalance, s.closingBalance]).toEqual([opening / 100, closing / 100]);
+    expect(s.reconciliation.ok).toBe(true);
+    expect(s.warnings.some((w) => /guessed from the description/.test(w))).toBe(false);
+  });
+
+  it("reads the Welsh titles ('Arian allan', 'Arian i mewn') so too", () => {
+    const welsh: Section[] = [
+      ['Arian allan', english[0]![1].concat(english[2]![1])],
+      ['Arian i mewn', english[3]![1]],
+      ['Taliadau allan', english[1]![1]],
+    ];
+    const { blocks, all } = statement(welsh, 'Cyfnod y datganiad 01/02/2025 i 28/02/2025');
+    const s = read(blocks);
+    expect(s.transactions.map((t) => [t.description, t.signedAmount])).toEqual(
+      all.map(([, d, p]) => [d, p / 100]),
+    );
+    expect(s.reconciliation.ok).toBe(true);
+  });
+
+  it('takes no direction from a title over a summary box, its next line a figure', () => {
+    // 'Money in' over '£450.00' is the summary's total, not a section over the table below it: read as one,
+    // the shopping would be money in, and the statement read as a card's. No opening or closing: the totals
+    // alone check the rows.
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Statement period 01/02/2025 to 28/02/2025']]],
+        [50, [[40, 'Money out']]],
+        [62, [[40, '\u00a350.00']]],
+        [74, [[40, 'Money in']]],
+        [86, [[40, '\u00a3450.00']]],
+        [
+          110,
+          [
+            [40, 'Date'],
+            [110, 'Description'],
+            [450, 'Amount', 'r'],
+          ],
+        ],
+        ...rowsFrom(124, 12, [
+          [
+            [40, '03/02/2025'],
+            [110, 'TESCO STORES'],
+            [450, '50.00', 'r'],
+          ],
+          [
+            [40, '04/02/2025'],
+            [110, 'SALARY ACME'],
+            [450, '450.00', 'r'],
+          ],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => t.signedAmount)).toEqual([-50, 450]);
+    expect(s.accountKind).toBe('bank');
     expect(s.reconciliation.ok).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { HEADING, type LineSpec, pageBlocks, row, rowsFrom } from './blocks';
  * statements mark them. Evidence: '-£453.81' (Halifax's summary, paultendo/ai-bank-statement-extractor's
  * Halifax notes); a trailing 'D' on HSBC's opening and closing balance
  * (StillwatersTechnology/bank_statements_to_excel src/bstec/modules/classes.py reads it as a debit);
+ * 'overdrawn' written out beside the figure (large-print statements, some building societies);
  * 'OD' (NatWest / RBS, paultendo/ai-bank-statement-extractor's NatWest notes); 'DR' (Danske Bank); brackets
  * (Starling's money figures); a trailing minus ('770,138.57-', as older core banking systems print an
  * overdraft, read so by public statement parsers).
@@ -29,6 +30,10 @@ const FORMS: Array<[name: string, text: (m: string) => string]> = [
   ['OD', (m) => `£${m} OD`],
   ['D', (m) => `£${m} D`],
   ['DR without the pound sign', (m) => `${m}DR`],
+  // The word written out in the figure's cell ('£1,234.56 overdrawn', as large-print and accessible formats
+  // and some building societies print it instead of 'OD').
+  ['overdrawn written out', (m) => `£${m} overdrawn`],
+  ['OVERDRAWN in capitals, no pound sign', (m) => `${m} OVERDRAWN`],
 ];
 
 function statement(summary: LineSpec[], balance: (m: string) => string): Block[] {

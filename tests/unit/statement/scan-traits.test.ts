@@ -170,6 +170,17 @@ describe("a month's name the scan misread by one letter never dates its row sile
     expect(readingReasons(s)).toEqual(['unreadable_dates']);
   });
 
+  it("'14 lon 2025' (the capital I of 'Ion' read as a small L): read as 14 Ionawr, and sent to the check", () => {
+    // The l and the I are one stroke in most sans-serif faces; the blocks carry no glyph shapes, and the figures
+    // add up whatever the date, so the recovered date is the family's to check, never read as fact.
+    const s = read(statement('14 lon 2025'));
+    expect(s.transactions[1]).toMatchObject({ date: '2025-01-14', description: 'Adnau - Archeb sefydlog' });
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ row: 1, cell: 'date', text: '14 lon 2025', recoveredDate: '2025-01-14' }),
+    ]);
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+
   it('a misread name one letter from two months is not guessed, and is no part of the description', () => {
     // 'Maz' is one letter from 'Mar' and 'May', and the rows either side allow both.
     const s = read(statement('14 Maz 2025', '20 Mai 2025'));

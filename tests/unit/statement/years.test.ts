@@ -132,3 +132,77 @@ describe('a period of over a year (an annual savings statement)', () => {
     expect(s.yearSource).toBe('period');
   });
 });
+
+describe('a date column whose dates the printed period contradicts (the figures add up whatever the dates)', () => {
+  // Evidence: statements with two date columns whose headings do not say which dates the balance (a value
+  // date printed first, the booking date second, both headed 'Date', as some core-banking print formats set
+  // them), and misaligned scans whose date column is read from the wrong place. The first column was taken:
+  // a cheque's value date two days after the period's end dated its row, and the figures, adding up whatever
+  // the dates, confirmed it.
+  const heading = (first: string, second: string): LineSpec => [
+    80,
+    [
+      [40, first],
+      ...(second ? [[110, second] as [number, string]] : []),
+      [180, 'Description'],
+      [400, 'Money out', 'r'],
+      [480, 'Money in', 'r'],
+      [560, 'Balance', 'r'],
+    ],
+  ];
+  const rows = (cells: Array<[string, string]>): LineSpec[] =>
+    rowsFrom(
+      95,
+      12,
+      [
+        ['Balance brought forward', '', '', '100.00'],
+        ['TESCO STORES', '20.00', '', '80.00'],
+        ['CHEQUE 000123', '', '50.00', '130.00'],
+      ].map(([description, out, moneyIn, balance], i) => [
+        ...(cells[i]![0] ? [[40, cells[i]![0]] as [number, string]] : []),
+        ...(cells[i]![1] ? [[110, cells[i]![1]] as [number, string]] : []),
+        [180, description!],
+        ...(out ? [[400, out, 'r'] as [number, string, 'r']] : []),
+        ...(moneyIn ? [[480, moneyIn, 'r'] as [number, string, 'r']] : []),
+        [560, balance!, 'r'] as [number, string, 'r'],
+      ]),
+    );
+
+  it('dates the rows by the second date column when only its dates fit the period', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Statement period 01/03/2025 to 31/03/2025']]],
+        heading('Date', 'Date'),
+        ...rows([
+          ['28/02/2025', '01/03/2025'],
+          ['03/03/2025', '03/03/2025'],
+          ['02/04/2025', '31/03/2025'],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => [t.date, t.description, t.signedAmount])).toEqual([
+      ['2025-03-03', 'TESCO STORES', -20],
+      ['2025-03-31', 'CHEQUE 000123', 50],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+    expect(s.reconciliation.unreadable).toBeUndefined();
+  });
+
+  it('sends the reading to the family when no date column fits the period', () => {
+    const s = read(
+      pageBlocks([
+        [30, [[40, 'Statement period 01/03/2025 to 31/03/2025']]],
+        heading('Date', ''),
+        ...rows([
+          ['01/03/2025', ''],
+          ['03/03/2025', ''],
+          ['02/04/2025', ''],
+        ]),
+      ]),
+    );
+    expect(s.transactions.map((t) => t.date)).toEqual(['2025-03-03', '2025-04-02']);
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ cell: 'date', text: '2025-04-02' }),
+    ]);
+  });
+});
