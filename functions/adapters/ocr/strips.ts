@@ -4,10 +4,6 @@ import type { OcrBox, OcrPage } from './textract-shape';
  * A page image cut across into strips at blank rows, so that the OCR workers share one page: a 3-page scan
  * with two workers is read as 6 half pages (3 rounds of half a page) instead of 3 pages (2 rounds of a whole
  * page, one worker idle in the second), and the first page keeps both workers busy while the next is drawn.
- * The strips hold about equal shares of the page's print rather than of its height: what a strip costs the
- * recogniser is mostly its text (each line is scaled to one height for the recogniser's network, so blank
- * paper costs little), and a last page printed only at the top, cut at half its height, left one worker
- * reading nearly all of it (1.89 s against 0.32 s of CPU) while the other waited.
  * A cut is made only where a whole row of pixels is blank, in the middle of the blank band between two text
  * lines, so no line is split; each strip is read as a block of lines, as the whole page would be, and its
  * words are put back in page coordinates. A page with no blank row near a cut (a skewed photograph, a
@@ -62,14 +58,8 @@ export function splitPage(image: Buffer, count: number): Strip[] {
   const blank = Math.max(1, Math.floor(width * BLANK_SHARE));
   const cuts: number[] = [];
   const stripHeight = height / count;
-  const printUpTo = printShares(image, pgm);
   for (let k = 1; k < count; k++) {
-    // Where the page's print is k parts of `count` (at least MIN_STRIP_HEIGHT from the last cut and from
-    // the strips still to come).
-    const aim = Math.min(
-      Math.max(printUpTo(k / count), (cuts.at(-1) ?? 0) + MIN_STRIP_HEIGHT),
-      height - (count - k) * MIN_STRIP_HEIGHT,
-    );
+    const aim = Math.round(k * stripHeight);
     const reach = Math.floor(stripHeight / 4);
     // The empty row nearest the aim (no more ink than the emptiest row near it: a table's vertical rules),
     // else the blank row nearest it; then the middle of its blank band. A row under a line of large print
@@ -108,46 +98,6 @@ export function splitPage(image: Buffer, count: number): Strip[] {
       ]),
     };
   });
-}
-
-/** Of a page's cost to the recogniser, the share that is paper (its pixels), against its print. */
-const PAPER_SHARE = 0.08;
-/** One row in this many is looked at for its print. */
-const SAMPLED_ROWS = 4;
-
-/**
- * The row at which a share (0–1) of the page's print has been passed. A row's print is the number of places
- * along it where ink starts (a line of small print has hundreds, a blank row none), less the fewest of any
- * row (rules running the page's height), plus a little for its paper; a page without print is cut by height.
- */
-function printShares(image: Buffer, { width, height, offset }: Pgm): (share: number) => number {
-  const starts = new Float64Array(height);
-  let fewest = Number.POSITIVE_INFINITY;
-  // Every fourth row looked at, and counted for the three under it too (a line of print is 25 rows or more
-  // at 300 dpi): the shares are as good, for a quarter of the pixels.
-  for (let y = 0; y < height; y += SAMPLED_ROWS) {
-    let n = 0;
-    let before = 255;
-    for (let i = offset + y * width, end = i + width; i < end; i++) {
-      const grey = image[i] as number;
-      if (grey < INK_BELOW && before >= INK_BELOW) n++;
-      before = grey;
-    }
-    starts.fill(n, y, y + SAMPLED_ROWS);
-    fewest = Math.min(fewest, n);
-  }
-  let print = 0;
-  for (let y = 0; y < height; y++) print += (starts[y] as number) - fewest;
-  if (print <= 0) return (share) => Math.round(share * height);
-  const paper = (PAPER_SHARE * print) / height;
-  const upTo = new Float64Array(height + 1);
-  for (let y = 0; y < height; y++) upTo[y + 1] = (upTo[y] as number) + (starts[y] as number) - fewest + paper;
-  const total = upTo[height] as number;
-  return (share) => {
-    let y = 0;
-    while (y < height && (upTo[y + 1] as number) < share * total) y++;
-    return y;
-  };
 }
 
 const moved = (box: OcrBox, dy: number): OcrBox => ({ ...box, y0: box.y0 + dy, y1: box.y1 + dy });

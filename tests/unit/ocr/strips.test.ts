@@ -50,18 +50,6 @@ describe('a page cut into strips for the OCR workers', () => {
     expect([970, 1035]).toContain(cut);
   });
 
-  it('gives each strip an equal share of the print, not of the height (a last page printed only at the top)', () => {
-    // Lines down to row 1000 only, the rest of the page blank paper: cut at half the height, one worker would
-    // read every line while the other read paper. Cut at half the print, each reads about half the lines.
-    const top = lines.filter(([, to]) => to <= 1000);
-    const strips = splitPage(page(400, 2000, top), 2);
-    expect(strips).toHaveLength(2);
-    const cut = strips[1]!.top;
-    const linesAbove = top.filter(([, to]) => to <= cut).length;
-    expect(Math.abs(linesAbove - (top.length - linesAbove))).toBeLessThanOrEqual(2);
-    expect(cut).toBeGreaterThanOrEqual(450);
-  });
-
   it('cuts across a table whose vertical rules run the whole page height', () => {
     const strips = splitPage(page(400, 2000, lines, [5, 200, 395]), 2);
     expect(strips).toHaveLength(2);
