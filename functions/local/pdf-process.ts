@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { SCAN_MESSAGES } from '../adapters/ocr/scan-reader';
 import type { CollectResult } from '../adapters/textract/blocks';
@@ -153,6 +153,33 @@ export class PdfProcess {
   /** The running process's id, if one is running (for tests and the twin's health). */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * The running process's time so far (Linux: /proc's schedstat of each of its threads; null elsewhere or when
+   * none runs), for the pipeline bench: its main thread's CPU (pdf.js and the reader), its other threads' (V8's
+   * compilers and garbage collector's helpers, the thread pool's inflating) and the time its main thread was
+   * ready to run but waiting for a core.
+   */
+  threadTimes(): { mainMs: number; otherMs: number; mainWaitingMs: number } | null {
+    const pid = this.child?.pid;
+    if (pid === undefined || platform() !== 'linux') return null;
+    try {
+      const times = { mainMs: 0, otherMs: 0, mainWaitingMs: 0 };
+      for (const thread of readdirSync(`/proc/${pid}/task`)) {
+        // Nanoseconds on a core, nanoseconds waiting in the run queue, time slices.
+        const [running = 0, waiting = 0] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'latin1')
+          .split(' ')
+          .map(Number);
+        if (thread === String(pid)) {
+          times.mainMs += running / 1e6;
+          times.mainWaitingMs += waiting / 1e6;
+        } else times.otherMs += running / 1e6;
+      }
+      return times;
+    } catch {
+      return null;
+    }
   }
 
   /** For the twin's health. */

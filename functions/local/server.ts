@@ -82,6 +82,8 @@ export interface Twin {
   apiWorkers: ApiWorkers | null;
   /** The Stripe stand-in (null when the twin was given a Stripe key and uses real Stripe). */
   stripe: LocalStripe | null;
+  /** The process PDFs are read in (./pdf-process.ts). */
+  pdfProcess: PdfProcess;
   close(): Promise<void>;
 }
 
@@ -339,6 +341,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       s3,
       apiWorkers: workers,
       stripe,
+      pdfProcess,
       close,
     };
 

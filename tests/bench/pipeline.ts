@@ -29,6 +29,9 @@ import { betweenStepsMs, pollIntervalMs } from '../support/upload-polling';
  *    up), median of 3: within 1.5× the empty family's time, since each step's cost should follow the rows it
  *    changes, not the family's history.
  * Each step's time is the median of the runs (Finish included: the execution is awaited after 'done').
+ * On Linux the twin's PDF process's time for each upload is given too (its main thread's CPU, its other
+ * threads', and its main thread's time ready but waiting for a core), which tells Extract's and Parse's work
+ * apart from their waiting on a busy machine.
  */
 const RUNS = 5;
 const BIG_RUNS = 3;
@@ -67,6 +70,7 @@ async function uploadToDone(
   pdf: Buffer,
 ): Promise<[number, Upload, Map<string, number>]> {
   const cpu = process.cpuUsage();
+  const pdfTimes = twin.pdfProcess.threadTimes();
   const started = performance.now();
   const { body } = await caller.call<CreateUploadResponse>('POST', '/api/uploads', {
     accountId,
@@ -91,6 +95,16 @@ async function uploadToDone(
           // the twin process's CPU time for the upload, every thread (its PDF process not included)
           const used = process.cpuUsage(cpu);
           const figures = stepFigures(execution.steps).set('CPU an upload', (used.user + used.system) / 1000);
+          // The PDF process's own time for the upload (Extract's text layer, Parse's reading), when it read.
+          const pdfNow = twin.pdfProcess.threadTimes();
+          if (pdfTimes && pdfNow && pdfNow.mainMs - pdfTimes.mainMs > 0.5)
+            figures
+              .set('PDF process main thread CPU', pdfNow.mainMs - pdfTimes.mainMs)
+              .set('PDF process other threads CPU', pdfNow.otherMs - pdfTimes.otherMs)
+              .set(
+                'PDF process main thread waiting for a core',
+                pdfNow.mainWaitingMs - pdfTimes.mainWaitingMs,
+              );
           return [ms, upload, figures];
         }
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -104,6 +104,25 @@ describe("the twin's PDF process", { timeout: 180_000 }, () => {
     }
   });
 
+  it("tells its threads' time: none before it starts, the main thread's once it has read a PDF", async () => {
+    const fresh = new PdfProcess();
+    try {
+      expect(fresh.threadTimes()).toBeNull();
+      const { pdf } = await generateStatement('signed-amount', { seed: 4 });
+      expect((await fresh.textLayer(new Uint8Array(pdf), {})).ok).toBe(true);
+      const times = fresh.threadTimes();
+      // /proc's schedstat is Linux's; elsewhere there are none.
+      if (process.platform !== 'linux') expect(times).toBeNull();
+      else {
+        expect(times?.mainMs).toBeGreaterThan(0);
+        expect(times?.otherMs).toBeGreaterThanOrEqual(0);
+        expect(times?.mainWaitingMs).toBeGreaterThanOrEqual(0);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("answers a PDF's own problems with the family's words, as in process", async () => {
     const notPdf = new TextEncoder().encode('Date,Description,Amount\n');
     expect(await reader.textLayer(notPdf, {})).toEqual(await extractTextLayer(notPdf, {}));
