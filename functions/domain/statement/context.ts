@@ -233,6 +233,8 @@ function currencyDatedAmount(
   return amount ? { amount, date: leading.date } : null;
 }
 
+/** A currency sign printed alone ('£', '(£)', '€'). */
+const LONE_SIGN = /^\(?[£€$]\)?$/;
 const isFigure = (w: Word) =>
   parseAmount(w.text) !== null || isAmountAffix(w.text) !== null || looksLikeFigure(w.text);
 
@@ -248,7 +250,10 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
   const out: Row[] = [];
   rows.forEach((row, i) => {
     const below = rows[i + 1];
-    if (!below || below.page !== row.page || row.words.some(isFigure)) return;
+    // A label may end in the currency its figure is in ('Previous Balance £' over '1,265.30', as American
+    // Express prints its account summary): a currency sign alone is the label's, not a figure.
+    if (!below || below.page !== row.page || row.words.some((w) => isFigure(w) && !LONE_SIGN.test(w.text)))
+      return;
     const lineHeight = row.bottom - row.top;
     // Figures split by glyph spacing ('£1,5 67.89') are joined first.
     const figures = joinSplitFigures(below.words, false);

@@ -141,6 +141,15 @@ function leadsBelow(rows: readonly TableRow[], i: number): boolean {
   return gapAbove > 0 && stepBelow <= LEAD_STEP * stepAbove;
 }
 
+/**
+ * A line naming a card by its masked number ('Card Number xxxx-xxxxxx-71012', 'Card 4929 **** **** 8006'):
+ * card statements print it over each cardholder's rows (American Express's supplementary cards, Barclaycard's
+ * and MBNA's additional cardholders). The cardholder's name comes first; a payment's own note ('CARD ENDING
+ * 5521', 'Card: 537410******4410' under a card payment) goes on with it.
+ */
+const CARD_TITLE =
+  /^(?!card\b)\S.*\bcard (?:number|no\.?|ending)\b[\s:]*[\dx*•\s-]*[x*•]{4}[\dx*•\s-]*\d{4,5}\b/i;
+
 /** A line whose step to the line below is at most this share of its step from the line above leads it. */
 const LEAD_STEP = 0.75;
 
@@ -293,6 +302,11 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           dropPending();
           setDate(row.date);
           pending = { date: row.date, date2: row.date2, parts: [text], rows: [row], last: row };
+        } else if (CARD_TITLE.test(text)) {
+          // A cardholder's title between two entries ('MR D OKONJO  Card Number xxxx-xxxxxx-71012' over the
+          // supplementary card's rows): it heads the rows below, it is no part of the entry above.
+          dropPending();
+          lastTxn = null;
         } else if (pending && near(pending.last, row)) {
           pending.parts.push(text);
           pending.rows.push(row);

@@ -640,14 +640,23 @@ function headingAt(
     close &&
     !next.words.some((w) => /\d/.test(w.text)) &&
     phrases(next.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
+  // A heading that does not wrap is printed on the second line, level with the wrapped headings' last lines
+  // ('Date of' over 'transaction', 'Date' over 'posted', then 'Description' alone on the lower line): the
+  // first line reads as a heading of its own with words left over ('of'), and the second line's words are
+  // not all under it. Both lines are read together when they leave no word over and name more columns.
+  const completes =
+    close && !underneath && single && single.share < 1 && !next.words.some((w) => /\d/.test(w.text));
   const double =
-    close && next.words.length && (!single || underneath)
+    close && next.words.length && (!single || underneath || completes)
       ? scoreHeading([...row.words, ...next.words], dateless, rowLetters + headingLetters(next.words))
       : null;
   // The second line must name columns too: a first row of the table under the heading lowers the share.
   if (
     double &&
-    (!single || (double.columns.length >= single.columns.length && double.share >= single.share))
+    (!single ||
+      (underneath
+        ? double.columns.length >= single.columns.length && double.share >= single.share
+        : double.share === 1 && double.columns.length > single.columns.length))
   ) {
     const header = { page: row.page, top: row.top, bottom: next!.bottom, columns: double.columns };
     return { header, rows: 2, share: double.share };

@@ -91,11 +91,22 @@ export function inferSegments(rows: readonly Row[]): Segment[] {
     dated.push({ row, dateRight: Math.max(...dateWords.map((w) => w.right)), second, money });
   }
   if (dated.length < 3) return [];
-  const figures = dated.flatMap((d) => d.money).sort((a, b) => a.right - b.right);
+  // A figure's cell ends where its CR / DR mark ends ('£250.00 CR' right-aligned as a whole with '£21.19'
+  // under it, as Barclaycard prints its credits): figures are grouped by the right edges of their cells.
+  const cellRight = new Map<Word, number>();
+  for (const d of dated) {
+    for (const w of d.money) {
+      const after = d.row.words[d.row.words.indexOf(w) + 1];
+      const mark = after && isAmountAffix(after.text) === 'after' && !parseAmount(after.text) ? after : null;
+      cellRight.set(w, mark && mark.left - w.right < 0.02 ? mark.right : w.right);
+    }
+  }
+  const right = (w: Word) => cellRight.get(w) ?? w.right;
+  const figures = dated.flatMap((d) => d.money).sort((a, b) => right(a) - right(b));
   const clusters: Word[][] = [];
   for (const w of figures) {
     const last = clusters.at(-1);
-    if (last && w.right - last.at(-1)!.right < 0.02) last.push(w);
+    if (last && right(w) - right(last.at(-1)!) < 0.02) last.push(w);
     else clusters.push([w]);
   }
   // Columns of figures that stand on more than one row (a stray figure in the text is no column).
@@ -229,7 +240,11 @@ export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>, after = 
     }
     const cut = Math.min(...lefts) - 0.002;
     const shift = cut - Math.min(...starts.map((s) => s.first.left)) + 0.002;
-    const from = starts[0]!.row;
+    // The columns' first lines may hold no entry on the left (the previous balance, or a cardholder's name and
+    // reference over the rows, as Barclaycard prints them) beside an entry on the right: such a line, its
+    // right half starting with a date at the cut and no word across it, is in the band.
+    let from = starts[0]!.row;
+    while (from > 0 && startsAtCut(pageRows[from - 1]!.words, cut)) from--;
     let to = from;
     while (to < pageRows.length && !pageRows[to]!.words.some((w) => w.left < cut && w.right > cut)) to++;
     const band = pageRows.slice(from, to);
@@ -274,6 +289,14 @@ export function sideBySide(rows: readonly Row[], origin: Map<Row, Row>, after = 
     out.push(...right, ...pageRows.slice(to).map((row) => lower(row, row.words)));
   }
   return out;
+}
+
+/** A line whose words right of the cut start with a date at the cut, none running across it. */
+function startsAtCut(words: readonly Word[], cut: number): boolean {
+  if (words.some((w) => w.left < cut && w.right > cut)) return false;
+  const right = words.filter((w) => w.left >= cut);
+  if (!right.length || right[0]!.left - cut > 0.01 || right.length === words.length) return false;
+  return parseLeadingDate(right.slice(0, 4).map((w) => w.text)) !== null;
 }
 
 /** A side panel's words on one line, as rows of their own: one for each side of the table. */
