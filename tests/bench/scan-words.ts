@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'tesseract.js';
 import { OcrEngine } from '../../functions/adapters/ocr/engine';
@@ -127,6 +127,27 @@ function totals(results: readonly ScanWordsResult[]) {
   };
 }
 
+/** An earlier run's results: its out.json, or the lines it printed (a run still going). */
+function earlier(file: string): ScanWordsResult[] {
+  const text = readFileSync(file, 'utf8');
+  if (text.startsWith('[')) return JSON.parse(text) as ScanWordsResult[];
+  return text.split('\n').flatMap((line) => {
+    const m = /^(exact|NOT) +(confirmed|check) +(\d+)\/(\d+) \(read (\d+)\) (\S+)/.exec(line);
+    if (!m) return [];
+    return [
+      {
+        name: m[6]!,
+        rows: Number(m[4]),
+        exact: Number(m[3]),
+        read: Number(m[5]),
+        ok: m[1] === 'exact',
+        confirmed: m[2] === 'confirmed',
+        reasons: [],
+      },
+    ];
+  });
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const flag = (name: string) => {
@@ -138,6 +159,7 @@ async function main() {
   const only = flag('--only')?.split(',');
   const compare = flag('--compare');
   const [dir = '/tmp/scan-words-cache', out] = args;
+  const before = compare ? earlier(compare) : null;
   const engine = new CachedEngine(join(dir, 'ocr'));
   mkdirSync(join(dir, 'pdf'), { recursive: true });
   const results: ScanWordsResult[] = [];
@@ -145,6 +167,8 @@ async function main() {
     for (const set of SETS) {
       for (const layout of set) {
         if (only && !only.some((o) => layout.name.includes(o))) continue;
+        // Compared with an earlier run: only the statements it read (their words are cached).
+        if (before && !before.some((b) => b.name === layout.name)) continue;
         const { pdf, truth } = await layout.draw();
         const scanFile = join(dir, 'pdf', `${layout.name}.pdf`);
         if (!existsSync(scanFile)) writeFileSync(scanFile, await scanPdf(new Uint8Array(pdf)));
@@ -192,27 +216,24 @@ async function main() {
   if (out) writeFileSync(out, JSON.stringify(results, null, 1));
   const after = totals(results);
   if (compare) {
-    const before = (JSON.parse(readFileSync(compare, 'utf8')) as ScanWordsResult[]).filter((b) =>
-      results.some((r) => r.name === b.name),
-    );
+    const was = before!.filter((b) => results.some((r) => r.name === b.name));
     for (const r of results) {
-      const b = before.find((x) => x.name === r.name);
+      const b = was.find((x) => x.name === r.name);
       if (!b) continue;
       if (b.exact !== r.exact || b.ok !== r.ok || b.confirmed !== r.confirmed || b.read !== r.read)
         console.log(
           `${r.exact < b.exact || (b.ok && !r.ok) ? 'WORSE ' : 'changed'} ${r.name}: ${b.exact}/${b.rows} ${b.confirmed ? 'confirmed' : 'check'} → ${r.exact}/${r.rows} ${r.confirmed ? 'confirmed' : 'check'}`,
         );
     }
-    const was = totals(before);
+    const then = totals(was);
     console.log(
-      `statements exact ${was.exact} → ${after.exact} of ${after.statements}; rows exact ${was.rowsExact} → ${after.rowsExact} of ${after.rows}; confirmed but not exact ${was.confirmedWrong.length} → ${after.confirmedWrong.length}`,
+      `statements exact ${then.exact} → ${after.exact} of ${after.statements}; rows exact ${then.rowsExact} → ${after.rowsExact} of ${after.rows}; confirmed but not exact ${then.confirmedWrong.length} → ${after.confirmedWrong.length}`,
     );
   } else
     console.log(
       `statements exact ${after.exact} of ${after.statements}; rows exact ${after.rowsExact} of ${after.rows}; confirmed but not exact ${after.confirmedWrong.length}`,
     );
   console.log(`confirmed but not exact: ${after.confirmedWrong.join(', ') || 'none'}`);
-  void readdirSync;
 }
 
 await main();

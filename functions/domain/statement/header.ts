@@ -304,8 +304,11 @@ function headingSequence(words: readonly Word[]): Array<{ w: Word; stack: number
   const phrases: Array<{ words: Word[]; left: number; right: number; top: number }> = [];
   for (const line of lines) {
     let current: (typeof phrases)[number] | null = null;
+    // A scan boxes each word's ink: a short word ('&', 'on') stands lower than the line's letters, so the
+    // space between words is measured against the line's tallest word, as a text layer's font boxes are.
+    const tall = Math.max(...line.map((w) => w.bottom - w.top));
     for (const w of line.sort((a, b) => a.left - b.left)) {
-      if (current && w.left - current.right <= 0.6 * (w.bottom - w.top)) {
+      if (current && w.left - current.right <= 0.6 * tall) {
         current.words.push(w);
         current.right = Math.max(current.right, w.right);
       } else {

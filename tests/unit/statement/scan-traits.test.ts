@@ -518,3 +518,92 @@ describe("a day's date line whose day and name a scan boxes closer than its mont
     ]);
   });
 });
+
+describe("a two-line money heading whose '&' a scan boxes short ('Purchases &' over 'charges £')", () => {
+  // What the local OCR made of a Very-style catalogue statement's heading, 7.5 pt bold: 'Purchases &' over
+  // 'charges £' and 'Payments &' over 'returns £', 'Date' and 'Details' on the second line. A scan boxes
+  // each word's ink: the '&' and '£' stand as tall as the capitals only (5.3 pt against the line's 6.7 pt
+  // with the descender of 'Payments'), the gap before them 2.6 pt, more than three fifths of their own
+  // height. Each was read as a phrase of its own and the heading as 'Purchases charges & £': no heading
+  // was found, the columns were taken from the figures and the rows beside the summary panel lost.
+  // The boxes below are the scan's, in points of the 600 × 800 page.
+  const box = (text: string, left: number, right: number, top: number, bottom: number) => ({
+    text,
+    left,
+    right,
+    top,
+    bottom,
+  });
+  const heading = [
+    box('Purchases', 448.6, 485.9, 91.2, 96.5),
+    box('&', 488.5, 493.6, 91.4, 96.5),
+    box('Payments', 516.8, 551.4, 91.4, 97.8),
+    box('&', 554.0, 559.1, 91.4, 96.5),
+    box('Date', 207.0, 222.7, 98.7, 107.4),
+    box('Details', 252.5, 276.4, 98.7, 107.4),
+    box('charges', 458.8, 487.1, 99.7, 106.5),
+    box('£', 489.7, 493.6, 99.9, 104.9),
+    box('returns', 527.5, 552.6, 100.1, 104.9),
+    box('£', 555.0, 559.1, 99.9, 104.9),
+  ];
+  const rows: Array<[string, string, string, 'out' | 'in']> = [
+    ['12.08.25', 'Order 4K7721 Nike Air Max', '115.22', 'out'],
+    ['13.08.25', 'Order 4K8015 Apple AirPods', '160.88', 'out'],
+    ['14.08.25', 'Payment received - thank you', '75.00', 'in'],
+    ['15.08.25', 'Delivery charge', '3.99', 'out'],
+  ];
+  const blocks = (): Block[] => {
+    const headingBlocks: Block[] = heading.map((w, i) => ({
+      BlockType: 'WORD',
+      Id: `heading-${i}`,
+      Text: w.text,
+      Page: 1,
+      Confidence: 95,
+      Geometry: {
+        BoundingBox: {
+          Left: w.left / 600,
+          Top: w.top / 800,
+          Width: (w.right - w.left) / 600,
+          Height: (w.bottom - w.top) / 800,
+        },
+      },
+    }));
+    const lines = pageBlocks([
+      [30, [[40, 'Your Very account statement']]],
+      [
+        50,
+        [
+          [40, 'Statement date'],
+          [150, '11.09.25'],
+        ],
+      ],
+      [
+        118,
+        [
+          [252, 'Balance from previous statement'],
+          [493, '523.90', 'r'],
+        ],
+      ],
+      ...rows.map(([date, details, amount, column], i): [number, CellSpec[]] => [
+        130 + 12 * i,
+        [
+          [207, date],
+          [252, details],
+          [column === 'out' ? 493 : 559, amount, 'r'],
+        ],
+      ]),
+    ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b));
+    return [...lines, ...headingBlocks];
+  };
+
+  it('is read as the heading of two money columns', () => {
+    const s = read(blocks());
+    expect(s.warnings.some((w) => w.includes('no headings'))).toBe(false);
+    expect(brief(s)).toEqual([
+      ['2025-08-12', 'Order 4K7721 Nike Air Max', -115.22],
+      ['2025-08-13', 'Order 4K8015 Apple AirPods', -160.88],
+      ['2025-08-14', 'Payment received - thank you', 75],
+      ['2025-08-15', 'Delivery charge', -3.99],
+    ]);
+  });
+});
