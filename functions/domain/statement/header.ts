@@ -625,6 +625,27 @@ export function detectHeader(
             (found.header.columns.length === best.header.columns.length && found.rows > best.rows))));
     if (better) best = found;
   }
+  // A column's two-line heading centred on the others' one line ('ACCOUNT' over 'BALANCE' beside 'DATE
+  // DESCRIPTION DEBITS CREDITS'): a scan boxes each word's ink only, so its lines stand apart from the
+  // others' by half a line and are read as rows of their own, the heading found on the first two rows and
+  // the second line of that column left under it. A third row close under them, without figures, whose
+  // words each stand under a word of the first row, completes that heading when it names more columns.
+  const third = rows[index + 2];
+  if (best?.rows === 2 && below && third && third.page === row.page) {
+    const two = { ...row, words: [...row.words, ...below.words], bottom: Math.max(row.bottom, below.bottom) };
+    const lineHeight = below.bottom - below.top;
+    const underFirst =
+      third.top - below.bottom <= 0.5 * lineHeight &&
+      !third.words.some((w) => /\d/.test(w.text)) &&
+      phrases(third.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
+    const found = underFirst ? headingAt(two, third, dateless) : null;
+    if (
+      found?.rows === 2 &&
+      found.header.columns.length > best.header.columns.length &&
+      found.share >= best.share
+    )
+      return { header: { ...found.header, top: row.top }, rows: 3 };
+  }
   return best && { header: best.header, rows: best.rows };
 }
 

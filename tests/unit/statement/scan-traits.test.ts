@@ -607,3 +607,89 @@ describe("a two-line money heading whose '&' a scan boxes short ('Purchases &' o
     ]);
   });
 });
+
+describe("a column's two-line heading centred on the others' line ('ACCOUNT' over 'BALANCE')", () => {
+  // A Santander International-style statement heads its balance column 'ACCOUNT' over 'BALANCE', the two
+  // lines centred on the line of 'DATE DESCRIPTION DEBITS CREDITS'. A scan boxes the capitals' ink only
+  // (6 pt tall here, the lines 5 pt apart), so the three lines were three rows: the heading was read from
+  // the first two, 'BALANCE' left under it, and every balance read as a second amount (79 rows for 40).
+  const inkHeight = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.BlockType === 'WORD'
+        ? {
+            ...b,
+            Confidence: 95,
+            Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Height: 6 / 800 } },
+          }
+        : b,
+    );
+  const blocks = inkHeight(
+    pageBlocks([
+      [30, [[40, 'Santander International']]],
+      [50, [[40, 'Statement period 01/01/2025 to 31/01/2025']]],
+      [95, [[520, 'ACCOUNT']]],
+      [
+        100,
+        [
+          [40, 'DATE'],
+          [100, 'DESCRIPTION'],
+          [370, 'DEBITS'],
+          [435, 'CREDITS'],
+        ],
+      ],
+      [105, [[520, 'BALANCE']]],
+      [
+        120,
+        [
+          [40, '01-Jan-25'],
+          [100, 'BALANCE BROUGHT FORWARD'],
+          [560, '6,522.90', 'r'],
+        ],
+      ],
+      [
+        132,
+        [
+          [40, '02-Jan-25'],
+          [100, 'TRANSFER IN FROM UK CURRENT ACCOUNT'],
+          [470, '2,500.00', 'r'],
+          [560, '9,022.90', 'r'],
+        ],
+      ],
+      [
+        144,
+        [
+          [40, '03-Jan-25'],
+          [100, 'CARD PAYMENT CO-OP JERSEY'],
+          [405, '42.10', 'r'],
+          [560, '8,980.80', 'r'],
+        ],
+      ],
+      [
+        156,
+        [
+          [40, '06-Jan-25'],
+          [100, 'STANDING ORDER RENT'],
+          [405, '950.00', 'r'],
+          [560, '8,030.80', 'r'],
+        ],
+      ],
+      [
+        168,
+        [
+          [100, 'BALANCE CARRIED FORWARD'],
+          [560, '8,030.80', 'r'],
+        ],
+      ],
+    ]),
+  );
+
+  it('is the balance column’s heading: each balance read as the balance', () => {
+    const s = read(blocks);
+    expect(s.transactions.map((t) => [t.date, t.signedAmount, t.balance])).toEqual([
+      ['2025-01-02', 2500, 9022.9],
+      ['2025-01-03', -42.1, 8980.8],
+      ['2025-01-06', -950, 8030.8],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
