@@ -44,9 +44,10 @@ export function findSegments(
   const headingRows = new Map<Row, TableLayout>();
   const pages = [...new Set(rows.map((r) => r.page))];
   let layout: TableLayout | null = null;
-  for (const page of pages) {
+  type Start = { index: number; used: number; layout: TableLayout };
+  const byPage = pages.map((page) => {
     const pageRows = rows.filter((r) => r.page === page);
-    const starts: Array<{ index: number; used: number; layout: TableLayout }> = [];
+    const starts: Start[] = [];
     for (let i = 0; i < pageRows.length; i++) {
       const found = detectHeader(pageRows, i, dateless);
       if (!found) continue;
@@ -55,6 +56,22 @@ export function findSegments(
       for (let k = 0; k < found.rows; k++) headingRows.set(pageRows[i + k]!, start.layout);
       i += found.rows - 1;
     }
+    return { pageRows, starts };
+  });
+  // A page whose heading the scan misread ('Paid' over 'out' boxed as one word and read 'Paic') reads its
+  // rows under the heading another page repeats, where its heading row's words stand.
+  for (const [k, { pageRows, starts }] of byPage.entries()) {
+    if (starts.length) continue;
+    const other = byPage.find((p, j) => j !== k && p.starts.length);
+    if (!other) continue;
+    const start = other.starts[0]!;
+    const heading = other.pageRows.slice(start.index, start.index + start.used).flatMap((r) => r.words);
+    const index = pageRows.findIndex((r) => repeatsHeading(r, heading));
+    if (index < 0) continue;
+    starts.push({ index, used: 1, layout: start.layout });
+    headingRows.set(pageRows[index]!, start.layout);
+  }
+  for (const { pageRows, starts } of byPage) {
     if (!starts.length) {
       if (layout) segments.push({ layout, rows: pageRows });
       continue;
@@ -66,6 +83,22 @@ export function findSegments(
     layout = starts.at(-1)!.layout;
   }
   return { segments, headingRows };
+}
+
+/**
+ * Whether a row is a statement's table heading as another page prints it: no figures, every word standing
+ * over a word of that heading, and at least three of them that heading's words where it prints them.
+ */
+function repeatsHeading(row: Row, heading: readonly Word[]): boolean {
+  if (row.words.some((w) => /\d/.test(w.text))) return false;
+  const same = row.words.filter((w) =>
+    heading.some(
+      (h) => h.text.toLowerCase() === w.text.toLowerCase() && Math.abs(h.left - w.left) < height(w),
+    ),
+  );
+  return (
+    same.length >= 3 && row.words.every((w) => heading.some((h) => w.left < h.right && w.right > h.left))
+  );
 }
 
 /**

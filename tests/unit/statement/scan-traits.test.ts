@@ -693,3 +693,100 @@ describe("a column's two-line heading centred on the others' line ('ACCOUNT' ove
     expect(s.reconciliation.ok).toBe(true);
   });
 });
+
+describe('a page whose heading the scan misread reads under the heading the next page repeats', () => {
+  // An Isle of Man Bank-style statement heads 'Paid' over 'in' and 'Paid' over 'out' beside 'Date',
+  // 'Description' and 'Balance'. On page one the scan boxed each 'Paid' with the word under it, reading
+  // 'Paid' and 'Paic' and no second line: no heading was found there and page one's 32 rows were lost (2
+  // of 36 read). Page two's heading read cleanly, in the same place.
+  const heading = (y: number, second: string[]): [number, CellSpec[]][] => [
+    [
+      y,
+      [
+        [40, 'Date'],
+        [90, 'Description'],
+        [290, second[0]!],
+        [340, second[1]!],
+        [390, 'Balance'],
+      ],
+    ],
+    ...(second[1] === 'Paid'
+      ? [
+          [
+            y + 10,
+            [
+              [300, 'in'],
+              [345, 'out'],
+            ],
+          ] as [number, CellSpec[]],
+        ]
+      : []),
+  ];
+  const entry = (y: number, date: string, text: string, paid: string, balance: string, out = true) =>
+    [
+      y,
+      [
+        [40, date],
+        [90, text],
+        [out ? 370 : 320, paid, 'r'],
+        [430, balance, 'r'],
+      ],
+    ] as [number, CellSpec[]];
+  const blocks = [
+    ...pageBlocks([
+      [30, [[40, 'Isle of Man Bank']]],
+      [
+        50,
+        [
+          [40, 'Statement'],
+          [300, 'Period 14 May to 13 June 2025'],
+        ],
+      ],
+      ...heading(100, ['Paid', 'Paic']),
+      [
+        125,
+        [
+          [90, 'BROUGHT FORWARD'],
+          [430, '1,842.33', 'r'],
+        ],
+      ],
+      entry(137, '14 May', 'CARD PAYMENT TO CO-OP PORT ERIN', '7.52', '1,834.81'),
+      entry(149, '15 May', 'DIRECT DEBIT MANX UTILITIES', '94.00', '1,740.81'),
+      entry(161, '19 May', 'AUTOMATED CREDIT MANX TELECOM SAL', '2,412.75', '4,153.56', false),
+    ]),
+    ...pageBlocks(
+      [
+        ...heading(100, ['Paid', 'Paid']),
+        entry(125, '02 Jun', 'CARD PAYMENT TO BUS VANNIN', '3.16', '4,150.40'),
+        entry(137, '05 Jun', 'STANDING ORDER RENT J QUAYLE', '875.00', '3,275.40'),
+        [
+          149,
+          [
+            [90, 'CARRIED FORWARD'],
+            [430, '3,275.40', 'r'],
+          ],
+        ],
+      ],
+      2,
+    ),
+  ]
+    .map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b))
+    // Page one's 'Paid' and 'Paic' boxed from the first heading line to the bottom of the second.
+    .map((b) =>
+      b.BlockType === 'WORD' && b.Page === 1 && /^Pai[dc]$/.test(b.Text ?? '')
+        ? { ...b, Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Top: 95 / 800, Height: 24 / 800 } } }
+        : b,
+    );
+
+  it("reads page one's rows too", () => {
+    const s = read(blocks);
+    expect(brief(s)).toEqual([
+      ['2025-05-14', 'CARD PAYMENT TO CO-OP PORT ERIN', -7.52],
+      ['2025-05-15', 'DIRECT DEBIT MANX UTILITIES', -94],
+      ['2025-05-19', 'AUTOMATED CREDIT MANX TELECOM SAL', 2412.75],
+      ['2025-06-02', 'CARD PAYMENT TO BUS VANNIN', -3.16],
+      ['2025-06-05', 'STANDING ORDER RENT J QUAYLE', -875],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
