@@ -58,14 +58,27 @@ export function findSegments(
     }
     return { pageRows, starts };
   });
-  // A page whose heading the scan misread ('Paid' over 'out' boxed as one word and read 'Paic') reads its
-  // rows under the heading another page repeats, where its heading row's words stand.
-  for (const [k, { pageRows, starts }] of byPage.entries()) {
-    if (starts.length) continue;
-    const other = byPage.find((p, j) => j !== k && p.starts.length);
-    if (!other) continue;
-    const start = other.starts[0]!;
-    const heading = other.pageRows.slice(start.index, start.index + start.used).flatMap((r) => r.words);
+  // A page whose heading the scan misread ('Paid' over 'out' boxed as one word and read 'Paic', or the
+  // second line of one column lost) reads its rows under the heading another page repeats, where its
+  // heading row's words stand, when that one names more columns.
+  const columnsOf = (layout: TableLayout) => layout.columns.length;
+  const fullest = byPage
+    .flatMap((p) => p.starts.slice(0, 1).map((start) => ({ ...p, start })))
+    .sort((a, b) => columnsOf(b.start.layout) - columnsOf(a.start.layout))[0];
+  for (const page of byPage) {
+    const { pageRows, starts } = page;
+    if (!fullest || page.pageRows === fullest.pageRows) continue;
+    const { start } = fullest;
+    const heading = fullest.pageRows.slice(start.index, start.index + start.used).flatMap((r) => r.words);
+    const first = starts[0];
+    if (first) {
+      if (columnsOf(first.layout) >= columnsOf(start.layout)) continue;
+      const rows = pageRows.slice(first.index, first.index + first.used);
+      if (!rows.some((r) => repeatsHeading(r, heading))) continue;
+      first.layout = start.layout;
+      for (const r of rows) headingRows.set(r, start.layout);
+      continue;
+    }
     const index = pageRows.findIndex((r) => repeatsHeading(r, heading));
     if (index < 0) continue;
     starts.push({ index, used: 1, layout: start.layout });

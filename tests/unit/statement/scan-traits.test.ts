@@ -699,7 +699,7 @@ describe('a page whose heading the scan misread reads under the heading the next
   // 'Description' and 'Balance'. On page one the scan boxed each 'Paid' with the word under it, reading
   // 'Paid' and 'Paic' and no second line: no heading was found there and page one's 32 rows were lost (2
   // of 36 read). Page two's heading read cleanly, in the same place.
-  const heading = (y: number, second: string[]): [number, CellSpec[]][] => [
+  const heading = (y: number, second: string[], under = ['in', 'out']): [number, CellSpec[]][] => [
     [
       y,
       [
@@ -711,15 +711,7 @@ describe('a page whose heading the scan misread reads under the heading the next
       ],
     ],
     ...(second[1] === 'Paid'
-      ? [
-          [
-            y + 10,
-            [
-              [300, 'in'],
-              [345, 'out'],
-            ],
-          ] as [number, CellSpec[]],
-        ]
+      ? [[y + 10, under.map((text): CellSpec => [text === 'in' ? 300 : 345, text])] as [number, CellSpec[]]]
       : []),
   ];
   const entry = (y: number, date: string, text: string, paid: string, balance: string, out = true) =>
@@ -732,54 +724,58 @@ describe('a page whose heading the scan misread reads under the heading the next
         [430, balance, 'r'],
       ],
     ] as [number, CellSpec[]];
-  const blocks = [
-    ...pageBlocks([
-      [30, [[40, 'Isle of Man Bank']]],
-      [
-        50,
+  const blocks = (pageOne: [number, CellSpec[]][] = heading(100, ['Paid', 'Paic'])) =>
+    [
+      ...pageBlocks([
+        [30, [[40, 'Isle of Man Bank']]],
         [
-          [40, 'Statement'],
-          [300, 'Period 14 May to 13 June 2025'],
-        ],
-      ],
-      ...heading(100, ['Paid', 'Paic']),
-      [
-        125,
-        [
-          [90, 'BROUGHT FORWARD'],
-          [430, '1,842.33', 'r'],
-        ],
-      ],
-      entry(137, '14 May', 'CARD PAYMENT TO CO-OP PORT ERIN', '7.52', '1,834.81'),
-      entry(149, '15 May', 'DIRECT DEBIT MANX UTILITIES', '94.00', '1,740.81'),
-      entry(161, '19 May', 'AUTOMATED CREDIT MANX TELECOM SAL', '2,412.75', '4,153.56', false),
-    ]),
-    ...pageBlocks(
-      [
-        ...heading(100, ['Paid', 'Paid']),
-        entry(125, '02 Jun', 'CARD PAYMENT TO BUS VANNIN', '3.16', '4,150.40'),
-        entry(137, '05 Jun', 'STANDING ORDER RENT J QUAYLE', '875.00', '3,275.40'),
-        [
-          149,
+          50,
           [
-            [90, 'CARRIED FORWARD'],
-            [430, '3,275.40', 'r'],
+            [40, 'Statement'],
+            [300, 'Period 14 May to 13 June 2025'],
           ],
         ],
-      ],
-      2,
-    ),
-  ]
-    .map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b))
-    // Page one's 'Paid' and 'Paic' boxed from the first heading line to the bottom of the second.
-    .map((b) =>
-      b.BlockType === 'WORD' && b.Page === 1 && /^Pai[dc]$/.test(b.Text ?? '')
-        ? { ...b, Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Top: 95 / 800, Height: 24 / 800 } } }
-        : b,
-    );
+        ...pageOne,
+        [
+          125,
+          [
+            [90, 'BROUGHT FORWARD'],
+            [430, '1,842.33', 'r'],
+          ],
+        ],
+        entry(137, '14 May', 'CARD PAYMENT TO CO-OP PORT ERIN', '7.52', '1,834.81'),
+        entry(149, '15 May', 'DIRECT DEBIT MANX UTILITIES', '94.00', '1,740.81'),
+        entry(161, '19 May', 'AUTOMATED CREDIT MANX TELECOM SAL', '2,412.75', '4,153.56', false),
+      ]),
+      ...pageBlocks(
+        [
+          ...heading(100, ['Paid', 'Paid']),
+          entry(125, '02 Jun', 'CARD PAYMENT TO BUS VANNIN', '3.16', '4,150.40'),
+          entry(137, '05 Jun', 'STANDING ORDER RENT J QUAYLE', '875.00', '3,275.40'),
+          [
+            149,
+            [
+              [90, 'CARRIED FORWARD'],
+              [430, '3,275.40', 'r'],
+            ],
+          ],
+        ],
+        2,
+      ),
+    ]
+      .map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b))
+      // Page one's 'Paid' and 'Paic' boxed from the first heading line to the bottom of the second.
+      .map((b) =>
+        b.BlockType === 'WORD' && b.Page === 1 && /^Pai[dc]$/.test(b.Text ?? '')
+          ? {
+              ...b,
+              Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Top: 95 / 800, Height: 24 / 800 } },
+            }
+          : b,
+      );
 
   it("reads page one's rows too", () => {
-    const s = read(blocks);
+    const s = read(blocks());
     expect(brief(s)).toEqual([
       ['2025-05-14', 'CARD PAYMENT TO CO-OP PORT ERIN', -7.52],
       ['2025-05-15', 'DIRECT DEBIT MANX UTILITIES', -94],
@@ -788,5 +784,73 @@ describe('a page whose heading the scan misread reads under the heading the next
       ['2025-06-05', 'STANDING ORDER RENT J QUAYLE', -875],
     ]);
     expect(s.reconciliation.ok).toBe(true);
+  });
+
+  it("and where page one's heading lost one column's second line ('Paid' over 'in' read 'Paid')", () => {
+    const s = read(blocks(heading(100, ['Paid', 'Paid'], ['out'])));
+    expect(brief(s)).toHaveLength(5);
+    expect(brief(s)[2]).toEqual(['2025-05-19', 'AUTOMATED CREDIT MANX TELECOM SAL', 2412.75]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
+describe('a speck between a summary panel and the table’s first column', () => {
+  // A Lloyds Bank International-style statement prints its account summary left of the table on the
+  // table's lines, a thin rule between them. A scan read the rule beside 'Account number 25140876' as
+  // '~~~' touching the row's date: the panel's figure was no longer apart from the table and was read
+  // into the description, the row's date lost and the reading confirmed with it wrong.
+  const blocks = pageBlocks([
+    [30, [[40, 'LLOYDS BANK INTERNATIONAL']]],
+    [50, [[330, '01 April 2025 to 30 April 2025']]],
+    [
+      100,
+      [
+        [40, 'Account summary'],
+        [200, 'Date'],
+        [250, 'Description'],
+        [430, 'Money In', 'r'],
+        [490, 'Money Out', 'r'],
+        [560, 'Balance', 'r'],
+      ],
+    ],
+    [
+      115,
+      [
+        [40, 'Account number'],
+        [140, '25140876'],
+        [183, '~~~'],
+        [200, '01.04.25'],
+        [250, 'LIBERTYBUS JERSEY'],
+        [490, '2.05', 'r'],
+        [560, '12,842.05', 'r'],
+      ],
+    ],
+    [
+      127,
+      [
+        [40, 'Balance on 01 April 2025'],
+        [200, '02.04.25'],
+        [250, 'JERSEY WATER'],
+        [490, '46.30', 'r'],
+        [560, '12,795.75', 'r'],
+      ],
+    ],
+    [
+      139,
+      [
+        [200, '04.04.25'],
+        [250, 'STATES OF JERSEY SALARY'],
+        [430, '4,125.00', 'r'],
+        [560, '16,920.75', 'r'],
+      ],
+    ],
+  ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: b.Text === '~~~' ? 17 : 95 } : b));
+
+  it('leaves the panel’s words out of the row', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-04-01', 'LIBERTYBUS JERSEY', -2.05],
+      ['2025-04-02', 'JERSEY WATER', -46.3],
+      ['2025-04-04', 'STATES OF JERSEY SALARY', 4125],
+    ]);
   });
 });
