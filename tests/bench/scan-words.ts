@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'tesseract.js';
 import { OcrEngine } from '../../functions/adapters/ocr/engine';
 import { readPdfStatement } from '../../functions/adapters/ocr/pdf-text';
@@ -34,8 +35,9 @@ import { scanPdf } from '../fixtures/statements/scan';
  *   npx tsx tests/bench/scan-words.ts <cache dir> [out.json] [--only name,name] [--compare before.json]
  *
  * Writes each statement's rows exact, whether it is exact and whether it is confirmed (nothing sends it to
- * the family's check) to out.json; with --compare, prints the statements whose reading changed and the
- * totals before → after.
+ * the family's check) to out.json; with --compare (an earlier out.json, or the lines of a run still going),
+ * reads only the statements that run read and prints those whose reading changed and the totals before →
+ * after. SHOW=name prints that statement's rows read (+ not in its answer) and missed (-).
  */
 interface Row {
   date: string;
@@ -236,4 +238,5 @@ async function main() {
   console.log(`confirmed but not exact: ${after.confirmedWrong.join(', ') || 'none'}`);
 }
 
-await main();
+// Run only when called itself: the bench runner imports every file here and looks for `bench`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
