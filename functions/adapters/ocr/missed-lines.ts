@@ -192,7 +192,76 @@ export async function withMissedLines(
   const pgm = readPgm(image);
   if (!pgm) return ocr;
   const pixels = new Pixels(image, pgm.width, pgm.height, pgm.offset);
-  return withBandsReadAgain(pixels, await withWeakLinesReadAgain(pixels, ocr, recognise), recognise);
+  const weakRead = await withWeakLinesReadAgain(pixels, ocr, recognise);
+  const twoLines = twoLineWords(pixels, weakRead);
+  if (!twoLines.size) return withBandsReadAgain(pixels, weakRead, recognise);
+  // Read without them, their print is print no word covers: read again as missed lines.
+  const without = {
+    blocks: (weakRead.blocks ?? []).map((b) => ({
+      paragraphs: b.paragraphs.map((p) => ({
+        lines: p.lines.map((l) => ({ words: l.words.filter((w) => !twoLines.has(w)) })),
+      })),
+    })),
+  };
+  const again = await withBandsReadAgain(pixels, without, recognise);
+  if (again === without) return weakRead;
+  // A word is taken as two lines only where both its lines were read again; else it stays as read.
+  const added = wordsOf(again).filter((w) => !wordsOf(without).includes(w));
+  const kept = [...twoLines].filter((w) => {
+    const middle = (w.bbox.y0 + w.bbox.y1) / 2;
+    const upper = { ...w.bbox, y1: middle };
+    const lower = { ...w.bbox, y0: middle };
+    return !(added.some((a) => overlaps(a.bbox, upper)) && added.some((a) => overlaps(a.bbox, lower)));
+  });
+  const read = kept.length
+    ? { blocks: [...(again.blocks ?? []), { paragraphs: [{ lines: [{ words: kept }] }] }] }
+    : again;
+  return kept.length === twoLines.size ? weakRead : read;
+}
+
+/** A word's box this many times its line's usual height may hold two lines of print. */
+const TWO_LINES_OF_HEIGHT = 1.7;
+
+/**
+ * Words whose box holds two lines of print: a heading printed on two lines ('Money In' over '(£)', 'Paid'
+ * over 'out') that the recogniser boxed as one word reaching from the first line's top to the second's
+ * bottom, and read as one word ('See', 'Ra', 'Paic'), the second line lost. Such a box stands at least
+ * TWO_LINES_OF_HEIGHT times as tall as its line's other words (their median), and its ink, across the box's
+ * width, is two bands of rows with paper between them (more than a line's accents leave).
+ */
+function twoLineWords(pixels: Pixels, ocr: OcrPage): Set<OcrWord> {
+  const found = new Set<OcrWord>();
+  for (const block of ocr.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words = line.words.filter((w) => w.text.trim());
+        if (words.length < 3) continue;
+        const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+        const usual = heights[Math.floor(heights.length / 2)]!;
+        for (const w of words) {
+          if (w.bbox.y1 - w.bbox.y0 < TWO_LINES_OF_HEIGHT * usual) continue;
+          if (twoBands(pixels, w.bbox)) found.add(w);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether the ink inside a box is two bands of rows, each a line of print, with paper between them. */
+function twoBands(pixels: Pixels, box: OcrBox): boolean {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const x1 = Math.min(pixels.width, Math.ceil(box.x1));
+  const bands: Band[] = [];
+  for (let y = Math.max(0, Math.floor(box.y0)); y < Math.min(pixels.height, Math.ceil(box.y1)); y++) {
+    let ink = false;
+    for (let x = x0; x < x1 && !ink; x++) ink = pixels.ink(x, y);
+    if (!ink) continue;
+    const last = bands.at(-1);
+    if (last && y - last.bottom <= JOIN_GAP) last.bottom = y + 1;
+    else bands.push({ top: y, bottom: y + 1 });
+  }
+  return bands.filter((b) => b.bottom - b.top >= MIN_BAND_HEIGHT / 2).length === 2;
 }
 
 async function withBandsReadAgain(

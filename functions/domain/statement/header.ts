@@ -304,8 +304,11 @@ function headingSequence(words: readonly Word[]): Array<{ w: Word; stack: number
   const phrases: Array<{ words: Word[]; left: number; right: number; top: number }> = [];
   for (const line of lines) {
     let current: (typeof phrases)[number] | null = null;
+    // A scan boxes each word's ink: a short word ('&', 'on') stands lower than the line's letters, so the
+    // space between words is measured against the line's tallest word, as a text layer's font boxes are.
+    const tall = Math.max(...line.map((w) => w.bottom - w.top));
     for (const w of line.sort((a, b) => a.left - b.left)) {
-      if (current && w.left - current.right <= 0.6 * (w.bottom - w.top)) {
+      if (current && w.left - current.right <= 0.6 * tall) {
         current.words.push(w);
         current.right = Math.max(current.right, w.right);
       } else {
@@ -621,6 +624,27 @@ export function detectHeader(
           (found.header.columns.length > best.header.columns.length ||
             (found.header.columns.length === best.header.columns.length && found.rows > best.rows))));
     if (better) best = found;
+  }
+  // A column's two-line heading centred on the others' one line ('ACCOUNT' over 'BALANCE' beside 'DATE
+  // DESCRIPTION DEBITS CREDITS'): a scan boxes each word's ink only, so its lines stand apart from the
+  // others' by half a line and are read as rows of their own, the heading found on the first two rows and
+  // the second line of that column left under it. A third row close under them, without figures, whose
+  // words each stand under a word of the first row, completes that heading when it names more columns.
+  const third = rows[index + 2];
+  if (best?.rows === 2 && below && third && third.page === row.page) {
+    const two = { ...row, words: [...row.words, ...below.words], bottom: Math.max(row.bottom, below.bottom) };
+    const lineHeight = below.bottom - below.top;
+    const underFirst =
+      third.top - below.bottom <= 0.5 * lineHeight &&
+      !third.words.some((w) => /\d/.test(w.text)) &&
+      phrases(third.words).every((p) => row.words.some((h) => p.left < h.right && p.right > h.left));
+    const found = underFirst ? headingAt(two, third, dateless) : null;
+    if (
+      found?.rows === 2 &&
+      found.header.columns.length > best.header.columns.length &&
+      found.share >= best.share
+    )
+      return { header: { ...found.header, top: row.top }, rows: 3 };
   }
   return best && { header: best.header, rows: best.rows };
 }

@@ -44,9 +44,10 @@ export function findSegments(
   const headingRows = new Map<Row, TableLayout>();
   const pages = [...new Set(rows.map((r) => r.page))];
   let layout: TableLayout | null = null;
-  for (const page of pages) {
+  type Start = { index: number; used: number; layout: TableLayout };
+  const byPage = pages.map((page) => {
     const pageRows = rows.filter((r) => r.page === page);
-    const starts: Array<{ index: number; used: number; layout: TableLayout }> = [];
+    const starts: Start[] = [];
     for (let i = 0; i < pageRows.length; i++) {
       const found = detectHeader(pageRows, i, dateless);
       if (!found) continue;
@@ -55,6 +56,35 @@ export function findSegments(
       for (let k = 0; k < found.rows; k++) headingRows.set(pageRows[i + k]!, start.layout);
       i += found.rows - 1;
     }
+    return { pageRows, starts };
+  });
+  // A page whose heading the scan misread ('Paid' over 'out' boxed as one word and read 'Paic', or the
+  // second line of one column lost) reads its rows under the heading another page repeats, where its
+  // heading row's words stand, when that one names more columns.
+  const columnsOf = (layout: TableLayout) => layout.columns.length;
+  const fullest = byPage
+    .flatMap((p) => p.starts.slice(0, 1).map((start) => ({ ...p, start })))
+    .sort((a, b) => columnsOf(b.start.layout) - columnsOf(a.start.layout))[0];
+  for (const page of byPage) {
+    const { pageRows, starts } = page;
+    if (!fullest || page.pageRows === fullest.pageRows) continue;
+    const { start } = fullest;
+    const heading = fullest.pageRows.slice(start.index, start.index + start.used).flatMap((r) => r.words);
+    const first = starts[0];
+    if (first) {
+      if (columnsOf(first.layout) >= columnsOf(start.layout)) continue;
+      const rows = pageRows.slice(first.index, first.index + first.used);
+      if (!rows.some((r) => repeatsHeading(r, heading))) continue;
+      first.layout = start.layout;
+      for (const r of rows) headingRows.set(r, start.layout);
+      continue;
+    }
+    const index = pageRows.findIndex((r) => repeatsHeading(r, heading));
+    if (index < 0) continue;
+    starts.push({ index, used: 1, layout: start.layout });
+    headingRows.set(pageRows[index]!, start.layout);
+  }
+  for (const { pageRows, starts } of byPage) {
     if (!starts.length) {
       if (layout) segments.push({ layout, rows: pageRows });
       continue;
@@ -66,6 +96,22 @@ export function findSegments(
     layout = starts.at(-1)!.layout;
   }
   return { segments, headingRows };
+}
+
+/**
+ * Whether a row is a statement's table heading as another page prints it: no figures, every word standing
+ * over a word of that heading, and at least three of them that heading's words where it prints them.
+ */
+function repeatsHeading(row: Row, heading: readonly Word[]): boolean {
+  if (row.words.some((w) => /\d/.test(w.text))) return false;
+  const same = row.words.filter((w) =>
+    heading.some(
+      (h) => h.text.toLowerCase() === w.text.toLowerCase() && Math.abs(h.left - w.left) < height(w),
+    ),
+  );
+  return (
+    same.length >= 3 && row.words.every((w) => heading.some((h) => w.left < h.right && w.right > h.left))
+  );
 }
 
 /**

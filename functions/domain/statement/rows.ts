@@ -111,7 +111,11 @@ export function tableLayout(columns: readonly Column[]): TableLayout {
  * 'Opening balance 122.08' on the same text line as a transaction). Words left of the table end well short
  * of its first column, apart from the words after them (a date's day and month stand close together).
  */
-export function splitPanels(row: Row, layout: TableLayout, above?: Row): { inside: Row; panels: Word[] } {
+export function splitPanels(whole: Row, layout: TableLayout, above?: Row): { inside: Row; panels: Word[] } {
+  // Specks read as tildes are no words: never the link between a panel and the table's first column.
+  const row = whole.words.some((w) => SPECK.test(w.text))
+    ? { ...whole, words: whole.words.filter((w) => !SPECK.test(w.text)) }
+    : whole;
   const firstLeft = layout.columns[0]!.left;
   let start = 0;
   for (let i = 0; i < row.words.length; i++) {

@@ -50,8 +50,11 @@ export function weakWordNotes(
   return notes;
 }
 
-/** Characters a recogniser reads for one another ('O2' read '02', 'ZIZZI' read 'Z1ZZI', ’ read '). */
-const LOOKALIKES = ['0OoQD', '1Il|i!', '5Ss', '8B', '2Z', "'’‘`", '-·+'];
+/**
+ * Characters a recogniser reads for one another ('O2' read '02', 'ZIZZI' read 'Z1ZZI', ’ read '; a 4 whose
+ * open top meets in a point read 'A': a card's 'AMAZON.CO.UK*2K4T' read '2KAT' on one row of two).
+ */
+const LOOKALIKES = ['0OoQD', '1Il|i!', '5Ss', '8B', '2Z', '4A', "'’‘`", '-·+'];
 const alike = (a: string, b: string) =>
   a === b || LOOKALIKES.some((set) => set.includes(a) && set.includes(b));
 

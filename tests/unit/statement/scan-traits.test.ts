@@ -518,3 +518,339 @@ describe("a day's date line whose day and name a scan boxes closer than its mont
     ]);
   });
 });
+
+describe("a two-line money heading whose '&' a scan boxes short ('Purchases &' over 'charges £')", () => {
+  // What the local OCR made of a Very-style catalogue statement's heading, 7.5 pt bold: 'Purchases &' over
+  // 'charges £' and 'Payments &' over 'returns £', 'Date' and 'Details' on the second line. A scan boxes
+  // each word's ink: the '&' and '£' stand as tall as the capitals only (5.3 pt against the line's 6.7 pt
+  // with the descender of 'Payments'), the gap before them 2.6 pt, more than three fifths of their own
+  // height. Each was read as a phrase of its own and the heading as 'Purchases charges & £': no heading
+  // was found, the columns were taken from the figures and the rows beside the summary panel lost.
+  // The boxes below are the scan's, in points of the 600 × 800 page.
+  const box = (text: string, left: number, right: number, top: number, bottom: number) => ({
+    text,
+    left,
+    right,
+    top,
+    bottom,
+  });
+  const heading = [
+    box('Purchases', 448.6, 485.9, 91.2, 96.5),
+    box('&', 488.5, 493.6, 91.4, 96.5),
+    box('Payments', 516.8, 551.4, 91.4, 97.8),
+    box('&', 554.0, 559.1, 91.4, 96.5),
+    box('Date', 207.0, 222.7, 98.7, 107.4),
+    box('Details', 252.5, 276.4, 98.7, 107.4),
+    box('charges', 458.8, 487.1, 99.7, 106.5),
+    box('£', 489.7, 493.6, 99.9, 104.9),
+    box('returns', 527.5, 552.6, 100.1, 104.9),
+    box('£', 555.0, 559.1, 99.9, 104.9),
+  ];
+  const rows: Array<[string, string, string, 'out' | 'in']> = [
+    ['12.08.25', 'Order 4K7721 Nike Air Max', '115.22', 'out'],
+    ['13.08.25', 'Order 4K8015 Apple AirPods', '160.88', 'out'],
+    ['14.08.25', 'Payment received - thank you', '75.00', 'in'],
+    ['15.08.25', 'Delivery charge', '3.99', 'out'],
+  ];
+  const blocks = (): Block[] => {
+    const headingBlocks: Block[] = heading.map((w, i) => ({
+      BlockType: 'WORD',
+      Id: `heading-${i}`,
+      Text: w.text,
+      Page: 1,
+      Confidence: 95,
+      Geometry: {
+        BoundingBox: {
+          Left: w.left / 600,
+          Top: w.top / 800,
+          Width: (w.right - w.left) / 600,
+          Height: (w.bottom - w.top) / 800,
+        },
+      },
+    }));
+    const lines = pageBlocks([
+      [30, [[40, 'Your Very account statement']]],
+      [
+        50,
+        [
+          [40, 'Statement date'],
+          [150, '11.09.25'],
+        ],
+      ],
+      [
+        118,
+        [
+          [252, 'Balance from previous statement'],
+          [493, '523.90', 'r'],
+        ],
+      ],
+      ...rows.map(([date, details, amount, column], i): [number, CellSpec[]] => [
+        130 + 12 * i,
+        [
+          [207, date],
+          [252, details],
+          [column === 'out' ? 493 : 559, amount, 'r'],
+        ],
+      ]),
+    ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b));
+    return [...lines, ...headingBlocks];
+  };
+
+  it('is read as the heading of two money columns', () => {
+    const s = read(blocks());
+    expect(s.warnings.some((w) => w.includes('no headings'))).toBe(false);
+    expect(brief(s)).toEqual([
+      ['2025-08-12', 'Order 4K7721 Nike Air Max', -115.22],
+      ['2025-08-13', 'Order 4K8015 Apple AirPods', -160.88],
+      ['2025-08-14', 'Payment received - thank you', 75],
+      ['2025-08-15', 'Delivery charge', -3.99],
+    ]);
+  });
+});
+
+describe("a column's two-line heading centred on the others' line ('ACCOUNT' over 'BALANCE')", () => {
+  // A Santander International-style statement heads its balance column 'ACCOUNT' over 'BALANCE', the two
+  // lines centred on the line of 'DATE DESCRIPTION DEBITS CREDITS'. A scan boxes the capitals' ink only
+  // (6 pt tall here, the lines 5 pt apart), so the three lines were three rows: the heading was read from
+  // the first two, 'BALANCE' left under it, and every balance read as a second amount (79 rows for 40).
+  const inkHeight = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.BlockType === 'WORD'
+        ? {
+            ...b,
+            Confidence: 95,
+            Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Height: 6 / 800 } },
+          }
+        : b,
+    );
+  const blocks = inkHeight(
+    pageBlocks([
+      [30, [[40, 'Santander International']]],
+      [50, [[40, 'Statement period 01/01/2025 to 31/01/2025']]],
+      [95, [[520, 'ACCOUNT']]],
+      [
+        100,
+        [
+          [40, 'DATE'],
+          [100, 'DESCRIPTION'],
+          [370, 'DEBITS'],
+          [435, 'CREDITS'],
+        ],
+      ],
+      [105, [[520, 'BALANCE']]],
+      [
+        120,
+        [
+          [40, '01-Jan-25'],
+          [100, 'BALANCE BROUGHT FORWARD'],
+          [560, '6,522.90', 'r'],
+        ],
+      ],
+      [
+        132,
+        [
+          [40, '02-Jan-25'],
+          [100, 'TRANSFER IN FROM UK CURRENT ACCOUNT'],
+          [470, '2,500.00', 'r'],
+          [560, '9,022.90', 'r'],
+        ],
+      ],
+      [
+        144,
+        [
+          [40, '03-Jan-25'],
+          [100, 'CARD PAYMENT CO-OP JERSEY'],
+          [405, '42.10', 'r'],
+          [560, '8,980.80', 'r'],
+        ],
+      ],
+      [
+        156,
+        [
+          [40, '06-Jan-25'],
+          [100, 'STANDING ORDER RENT'],
+          [405, '950.00', 'r'],
+          [560, '8,030.80', 'r'],
+        ],
+      ],
+      [
+        168,
+        [
+          [100, 'BALANCE CARRIED FORWARD'],
+          [560, '8,030.80', 'r'],
+        ],
+      ],
+    ]),
+  );
+
+  it('is the balance column’s heading: each balance read as the balance', () => {
+    const s = read(blocks);
+    expect(s.transactions.map((t) => [t.date, t.signedAmount, t.balance])).toEqual([
+      ['2025-01-02', 2500, 9022.9],
+      ['2025-01-03', -42.1, 8980.8],
+      ['2025-01-06', -950, 8030.8],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
+describe('a page whose heading the scan misread reads under the heading the next page repeats', () => {
+  // An Isle of Man Bank-style statement heads 'Paid' over 'in' and 'Paid' over 'out' beside 'Date',
+  // 'Description' and 'Balance'. On page one the scan boxed each 'Paid' with the word under it, reading
+  // 'Paid' and 'Paic' and no second line: no heading was found there and page one's 32 rows were lost (2
+  // of 36 read). Page two's heading read cleanly, in the same place.
+  const heading = (y: number, second: string[], under = ['in', 'out']): [number, CellSpec[]][] => [
+    [
+      y,
+      [
+        [40, 'Date'],
+        [90, 'Description'],
+        [290, second[0]!],
+        [340, second[1]!],
+        [390, 'Balance'],
+      ],
+    ],
+    ...(second[1] === 'Paid'
+      ? [[y + 10, under.map((text): CellSpec => [text === 'in' ? 300 : 345, text])] as [number, CellSpec[]]]
+      : []),
+  ];
+  const entry = (y: number, date: string, text: string, paid: string, balance: string, out = true) =>
+    [
+      y,
+      [
+        [40, date],
+        [90, text],
+        [out ? 370 : 320, paid, 'r'],
+        [430, balance, 'r'],
+      ],
+    ] as [number, CellSpec[]];
+  const blocks = (pageOne: [number, CellSpec[]][] = heading(100, ['Paid', 'Paic'])) =>
+    [
+      ...pageBlocks([
+        [30, [[40, 'Isle of Man Bank']]],
+        [
+          50,
+          [
+            [40, 'Statement'],
+            [300, 'Period 14 May to 13 June 2025'],
+          ],
+        ],
+        ...pageOne,
+        [
+          125,
+          [
+            [90, 'BROUGHT FORWARD'],
+            [430, '1,842.33', 'r'],
+          ],
+        ],
+        entry(137, '14 May', 'CARD PAYMENT TO CO-OP PORT ERIN', '7.52', '1,834.81'),
+        entry(149, '15 May', 'DIRECT DEBIT MANX UTILITIES', '94.00', '1,740.81'),
+        entry(161, '19 May', 'AUTOMATED CREDIT MANX TELECOM SAL', '2,412.75', '4,153.56', false),
+      ]),
+      ...pageBlocks(
+        [
+          ...heading(100, ['Paid', 'Paid']),
+          entry(125, '02 Jun', 'CARD PAYMENT TO BUS VANNIN', '3.16', '4,150.40'),
+          entry(137, '05 Jun', 'STANDING ORDER RENT J QUAYLE', '875.00', '3,275.40'),
+          [
+            149,
+            [
+              [90, 'CARRIED FORWARD'],
+              [430, '3,275.40', 'r'],
+            ],
+          ],
+        ],
+        2,
+      ),
+    ]
+      .map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: 95 } : b))
+      // Page one's 'Paid' and 'Paic' boxed from the first heading line to the bottom of the second.
+      .map((b) =>
+        b.BlockType === 'WORD' && b.Page === 1 && /^Pai[dc]$/.test(b.Text ?? '')
+          ? {
+              ...b,
+              Geometry: { BoundingBox: { ...b.Geometry.BoundingBox, Top: 95 / 800, Height: 24 / 800 } },
+            }
+          : b,
+      );
+
+  it("reads page one's rows too", () => {
+    const s = read(blocks());
+    expect(brief(s)).toEqual([
+      ['2025-05-14', 'CARD PAYMENT TO CO-OP PORT ERIN', -7.52],
+      ['2025-05-15', 'DIRECT DEBIT MANX UTILITIES', -94],
+      ['2025-05-19', 'AUTOMATED CREDIT MANX TELECOM SAL', 2412.75],
+      ['2025-06-02', 'CARD PAYMENT TO BUS VANNIN', -3.16],
+      ['2025-06-05', 'STANDING ORDER RENT J QUAYLE', -875],
+    ]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+
+  it("and where page one's heading lost one column's second line ('Paid' over 'in' read 'Paid')", () => {
+    const s = read(blocks(heading(100, ['Paid', 'Paid'], ['out'])));
+    expect(brief(s)).toHaveLength(5);
+    expect(brief(s)[2]).toEqual(['2025-05-19', 'AUTOMATED CREDIT MANX TELECOM SAL', 2412.75]);
+    expect(s.reconciliation.ok).toBe(true);
+  });
+});
+
+describe('a speck between a summary panel and the table’s first column', () => {
+  // A Lloyds Bank International-style statement prints its account summary left of the table on the
+  // table's lines, a thin rule between them. A scan read the rule beside 'Account number 25140876' as
+  // '~~~' touching the row's date: the panel's figure was no longer apart from the table and was read
+  // into the description, the row's date lost and the reading confirmed with it wrong.
+  const blocks = pageBlocks([
+    [30, [[40, 'LLOYDS BANK INTERNATIONAL']]],
+    [50, [[330, '01 April 2025 to 30 April 2025']]],
+    [
+      100,
+      [
+        [40, 'Account summary'],
+        [200, 'Date'],
+        [250, 'Description'],
+        [430, 'Money In', 'r'],
+        [490, 'Money Out', 'r'],
+        [560, 'Balance', 'r'],
+      ],
+    ],
+    [
+      115,
+      [
+        [40, 'Account number'],
+        [140, '25140876'],
+        [183, '~~~'],
+        [200, '01.04.25'],
+        [250, 'LIBERTYBUS JERSEY'],
+        [490, '2.05', 'r'],
+        [560, '12,842.05', 'r'],
+      ],
+    ],
+    [
+      127,
+      [
+        [40, 'Balance on 01 April 2025'],
+        [200, '02.04.25'],
+        [250, 'JERSEY WATER'],
+        [490, '46.30', 'r'],
+        [560, '12,795.75', 'r'],
+      ],
+    ],
+    [
+      139,
+      [
+        [200, '04.04.25'],
+        [250, 'STATES OF JERSEY SALARY'],
+        [430, '4,125.00', 'r'],
+        [560, '16,920.75', 'r'],
+      ],
+    ],
+  ]).map((b) => (b.BlockType === 'WORD' ? { ...b, Confidence: b.Text === '~~~' ? 17 : 95 } : b));
+
+  it('leaves the panel’s words out of the row', () => {
+    expect(brief(read(blocks))).toEqual([
+      ['2025-04-01', 'LIBERTYBUS JERSEY', -2.05],
+      ['2025-04-02', 'JERSEY WATER', -46.3],
+      ['2025-04-04', 'STATES OF JERSEY SALARY', 4125],
+    ]);
+  });
+});
