@@ -11,6 +11,7 @@ import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
+import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
@@ -61,9 +62,11 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    drawn before, carrying those traits in other combinations (freehand-islands.ts), their own figure too,
  *  - a third round of card statements, of issuers not drawn before, carrying those traits in new
  *    combinations (freehand-cards3.ts), their own figure too,
+ *  - the biggest UK banks' current accounts redrawn from public evidence of how they print them today,
+ *    carrying those traits in new combinations (freehand-bigbanks.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
- *    cards, island and business banks), as one figure of their own.
+ *    cards, island and business banks, the biggest banks), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -100,6 +103,7 @@ interface Case {
     | 'freehand-unseen'
     | 'freehand-islands'
     | 'freehand-cards3'
+    | 'freehand-bigbanks'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -224,6 +228,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-unseen', FREEHAND_UNSEEN],
     ['freehand-islands', FREEHAND_ISLANDS],
     ['freehand-cards3', FREEHAND_CARDS3],
+    ['freehand-bigbanks', FREEHAND_BIGBANKS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -430,6 +435,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand card statements, third round (text layer)',
       results.filter((r) => r.group === 'freehand-cards3'),
+    ),
+    ...figure(
+      "freehand biggest banks' current accounts (text layer)",
+      results.filter((r) => r.group === 'freehand-bigbanks'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',
