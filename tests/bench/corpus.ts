@@ -11,6 +11,7 @@ import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
+import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
 import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
@@ -62,11 +63,13 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    drawn before, carrying those traits in other combinations (freehand-islands.ts), their own figure too,
  *  - a third round of card statements, of issuers not drawn before, carrying those traits in new
  *    combinations (freehand-cards3.ts), their own figure too,
+ *  - the biggest UK banks' current accounts redrawn from public evidence of how they print them today,
+ *    carrying those traits in new combinations (freehand-bigbanks.ts), their own figure too,
  *  - the biggest UK credit card, charge card and savings issuers as they print today, carrying those traits
  *    in new combinations (freehand-bigcards.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
- *    cards, island and business banks, the biggest issuers), as one figure of their own.
+ *    cards, island and business banks, the biggest banks, the biggest issuers), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -103,6 +106,7 @@ interface Case {
     | 'freehand-unseen'
     | 'freehand-islands'
     | 'freehand-cards3'
+    | 'freehand-bigbanks'
     | 'freehand-bigcards'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
@@ -228,6 +232,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-unseen', FREEHAND_UNSEEN],
     ['freehand-islands', FREEHAND_ISLANDS],
     ['freehand-cards3', FREEHAND_CARDS3],
+    ['freehand-bigbanks', FREEHAND_BIGBANKS],
     ['freehand-bigcards', FREEHAND_BIGCARDS],
   ] as const) {
     for (const layout of layouts) {
@@ -435,6 +440,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand card statements, third round (text layer)',
       results.filter((r) => r.group === 'freehand-cards3'),
+    ),
+    ...figure(
+      "freehand biggest banks' current accounts (text layer)",
+      results.filter((r) => r.group === 'freehand-bigbanks'),
     ),
     ...figure(
       'freehand biggest card, charge card and savings issuers (text layer)',

@@ -44,7 +44,7 @@ export function joinSplitFigures(words: readonly Word[], allowInteger: boolean):
       last &&
       FIGURE_CHARS.test(last.text) &&
       FIGURE_CHARS.test(w.text) &&
-      w.left - last.right <= 0.6 * Math.max(height(w), height(last)) &&
+      w.left - last.right <= (pencePart(last, w) ? 0.9 : 0.6) * Math.max(height(w), height(last)) &&
       (!parseAmount(last.text, { allowInteger }) || !parseAmount(w.text, { allowInteger }))
     ) {
       const joined = `${last.text}${w.text}`;
@@ -65,6 +65,14 @@ export function joinSplitFigures(words: readonly Word[], allowInteger: boolean):
   }
   return out;
 }
+
+/**
+ * Pounds and then two digits alone ('120' '00'): the pence of a figure printed with a space for its point. A
+ * scan's OCR boxes a word at its glyphs' height, not the font's, and the space with the glyphs' side bearings
+ * measures up to about half an em: such a gap is still the figure's own.
+ */
+const pencePart = (pounds: Word, pence: Word) =>
+  /^£?\d[\d,]*$/.test(pounds.text) && /^\d\d$/.test(pence.text);
 
 /** A currency code other than the pound's ('EUR', 'USD', 'CHF'). */
 const FOREIGN_CODE = /^(?!GBP$)[A-Z]{3}$/;

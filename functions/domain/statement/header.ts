@@ -274,8 +274,12 @@ function headingToken(text: string): string {
     .replace(/\(([A-Za-z]{3})\)/g, (mark, code: string) => (isCurrencyCode(code.toUpperCase()) ? '' : mark))
     .toLowerCase()
     .replace(SIGNS, '');
-  // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'.
-  const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower).replace(/[^a-z&/]/g, '');
+  // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'; and a
+  // capital I as a one ('£1n' for '£ In', 'Pa1d'): a one among letters is an 'i'.
+  const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o').replace(/1/g, 'i') : lower).replace(
+    /[^a-z&/]/g,
+    '',
+  );
   // It reads a capital I as a small L ('£ln' for '£In'): no heading word is 'ln'.
   if (t === 'ln') return 'in';
   // A currency code alone ('GBP', or 'EUR' on a foreign-currency account) is a mark, not a heading word; one
@@ -435,6 +439,7 @@ function scoreHeadingAs(
   const loanOnly: Array<{ column: Column; words: number }> = [];
   let repayments = false;
   let matched = 0;
+  let stray = 0;
   let i = 0;
   while (i < tokens.length) {
     // The longest run of words from here whose letters spell a phrase (most words on ties).
@@ -463,6 +468,9 @@ function scoreHeadingAs(
       }
     }
     if (!best) {
+      // A lone letter that names nothing is what a scan's OCR makes of a rule or a shaded band's edge beside
+      // the heading ('o r' over 'Money In'): it counts neither for nor against the heading.
+      if (tokens[i]!.t.length === 1 && tokens[i]!.w.text.length === 1) stray++;
       i++;
       continue;
     }
@@ -495,19 +503,20 @@ function scoreHeadingAs(
       matched -= words;
     }
   }
-  if (matched < 0.7 * tokens.length || columns.length < 3) return null;
+  const counted = tokens.length - stray;
+  if (matched < 0.7 * counted || columns.length < 3) return null;
   columns.sort((a, b) => a.left - b.left);
   // The first date column is the transaction date; other date columns (posting, value) are ignored.
   const dateIndex = columns.findIndex((c) => c.kind === 'date');
   const first = dateIndex >= 0 ? dateIndex : columns.findIndex((c) => c.kind === 'date2');
-  if (first < 0 && dateless) return datelessHeading(columns, matched / tokens.length);
+  if (first < 0 && dateless) return datelessHeading(columns, matched / counted);
   if (first < 0 || !columns.some((c) => MONEY_KINDS.has(c.kind))) return null;
   return {
     columns: columns.map((c, index) => {
       if (index === first) return { ...c, kind: 'date' as const };
       return c.kind === 'date' ? { ...c, kind: 'date2' as const } : c;
     }),
-    share: matched / tokens.length,
+    share: matched / counted,
   };
 }
 
