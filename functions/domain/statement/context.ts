@@ -1,4 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
+import { findYearEnded } from './annual-period';
 import { isCurrencyCode } from './currency-codes';
 import {
   findDatesWithYear,
@@ -319,6 +320,7 @@ export function readContext(
     cardWording: false,
   };
   let yearless: ReturnType<typeof findYearlessPeriod> = null;
+  let annual: ReturnType<typeof findYearEnded> = null;
   const noted = new Set<string>();
   const note = (cell: UnreadableSummary['cell'], text: string) => {
     if (noted.has(cell)) return;
@@ -333,6 +335,7 @@ export function readContext(
       context.period = found?.period ?? null;
       context.periodOrder = found?.order ?? null;
       yearless ??= found ? null : findYearlessPeriod(text);
+      annual ??= found ? null : findYearEnded(text);
     }
     context.datedText.push(...findDatesWithYear(text));
     context.monthHeadings.push(...findMonthHeadings(text));
@@ -389,9 +392,10 @@ export function readContext(
     const dated = any ? null : currencyDatedAmount(words, allowInteger);
     if (dated) context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year!) });
   });
-  // A period printed without a year takes it from the statement date.
+  // A period printed without a year takes it from the statement date; an annual one by its end alone, its year.
   if (!context.period && yearless && context.statementDate) {
     context.period = yearlessPeriodBefore(yearless, context.statementDate);
   }
+  context.period ??= annual;
   return context;
 }
