@@ -6,6 +6,7 @@ import { monthSection, type PartialDate, parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
 import { columnsForMoney } from './money-columns';
+import { notTheBalance } from './other-figures';
 import { type RowCells, readRowCells, splitPanels, type TableLayout } from './rows';
 
 /**
@@ -15,6 +16,9 @@ import { type RowCells, readRowCells, splitPanels, type TableLayout } from './ro
  */
 
 export type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+const TOTALS_FORWARD =
+  /^(?:sub-?\s?)?totals?\s+(?:carried|brought)\s+(?:forward|fwd)\b|^(?:sub-?\s?)?totals?\s+[bc]\/f\b/i;
 
 /** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
 export const TOTAL_ROW =
@@ -63,6 +67,10 @@ export function categorise(cells: RowCells, segment: number, totalCloses = true)
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
   if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
+  // 'Available balance', 'Overdraft limit' under the rows: a figure beside the balance, not one.
+  else if (hasMoney && !cells.date && !txn && notTheBalance(fullText)) category = 'noise';
+  // A page's totals carried to the next ('Totals carried forward'): totals, not a balance brought forward.
+  else if (hasMoney && !cells.date && TOTALS_FORWARD.test(fullText)) category = 'total';
   else if (label) category = 'label';
   else if (
     hasMoney &&
