@@ -9,14 +9,16 @@ import type { AccountKind } from './types';
  * row the period contradicts is never dated as read without a word: a row dated after the period's end, over
  * a month before its start, or (on a bank statement, listed by the day the money moved) going back before the
  * start after rows inside it. Its date is read again:
- * - the same printed figures read another way: its day and month the other way round ('03/12/2025' on a March
- *   statement whose other dates read day first: 12 March), or the year that puts it in the period (a yearless
- *   row under a year row '2024' that the rows have run past into January 2025). Where exactly one such reading
+ * - the same printed figures read another way: a numeric date's day and month the other way round
+ *   ('03/12/2025' on a March statement whose other dates read day first: 12 March), or the year that puts a
+ *   yearless date in the period (a row under a year row '2024' that the rows have run past into January 2025). Where exactly one such reading
  *   falls inside the period and between the rows either side, the row takes it, with a warning: the period and
  *   the rows confirm it;
  * - else one figure read again (a scan's '18/08/2025' for '18/03/2025'): where exactly one such date fits, the
  *   row takes it and is noted, as a misread date is, for the family's check;
  * - else the row is noted with why (outside the period, no reading fits), and goes to the family's check.
+ * A period most rows fall outside may be another line's dates, misread as the period: it then confirms no
+ * reading and recovers no date; the rows are noted.
  */
 
 type Period = { start: string; end: string };
@@ -39,17 +41,18 @@ const valid = (year: number, month: number, day: number) =>
 const iso = (year: number, month: number, day: number) =>
   valid(year, month, day) ? makeDate(year, month, day) : null;
 
-/** The same printed figures read another way: day and month swapped, the year the period gives. */
+/**
+ * The same printed figures read another way: a numeric date that reads both ways ('03/12/2025') with its day
+ * and month swapped, and a yearless date ('02 Jan', its year carried from a year row) in the period's years.
+ * A month's name cannot be read another way, nor a printed year (a year misread is a figure read again).
+ */
 function otherReadings(date: PartialDate, read: string, period: Period): string[] {
   const year = Number(read.slice(0, 4));
-  const years = new Set([year, Number(period.start.slice(0, 4)), Number(period.end.slice(0, 4))]);
   const out = new Set<string>();
-  for (const y of years) {
-    // The year the period gives, where the printed (or carried) year puts the row outside it.
-    out.add(iso(y, date.month, date.day) ?? '');
-    if (date.day !== date.month) {
-      // Day and month the other way round, in the row's own year (or the period's, for a yearless row).
-      if (y === year || date.year === null) out.add(iso(y, date.day, date.month) ?? '');
+  if (date.monthFirst) out.add(iso(year, date.day, date.month) ?? '');
+  if (date.year === null) {
+    for (const y of new Set([Number(period.start.slice(0, 4)), Number(period.end.slice(0, 4))])) {
+      out.add(iso(y, date.month, date.day) ?? '');
     }
   }
   out.delete('');
@@ -92,6 +95,8 @@ export function weighDatesAgainstPeriod(
   const known = dates.flatMap((d, i) => (flagged.has(i) ? [] : [{ d, i }]));
   // The rows either side bound a row's date only where the rest run in date order.
   const inOrder = known.every(({ d }, k) => k === 0 || d >= known[k - 1]!.d);
+  // A period most rows fall outside may be misread (another line's dates): it confirms no reading then.
+  const corroborated = known.length >= rows.length;
   const unresolved: number[] = [];
   for (const i of rows) {
     const read = dates[i]!;
@@ -99,14 +104,14 @@ export function weighDatesAgainstPeriod(
     const high = (inOrder && known.find((r) => r.i > i)?.d) || '9999';
     const fits = (d: string) => d >= period.start && d <= period.end && d >= low && d <= high;
     const readings = otherReadings(transactions[i]!.date!, read, period).filter(fits);
-    if (readings.length === 1) {
+    if (readings.length === 1 && corroborated) {
       dates[i] = readings[0]!;
       warnings.push(
         `A row's date read as ${read} falls outside the statement period (${period.start} to ${period.end}); read the other way it is ${readings[0]}, inside the period and between the rows either side, so it is read so.`,
       );
       continue;
     }
-    const again = readings.length ? [] : oneFigureAgain(read).filter(fits);
+    const again = corroborated && !readings.length ? oneFigureAgain(read).filter(fits) : [];
     if (again.length === 1) {
       dates[i] = again[0]!;
       notes.push({

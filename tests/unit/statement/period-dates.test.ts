@@ -123,6 +123,19 @@ describe('a row whose date the printed period contradicts, read again where the 
     expect(s.warnings.join(' ')).toMatch(/read the other way it is 2025-03-12/);
     expect(s.reconciliation.ok).toBe(true);
     expect(s.reconciliation.unreadable).toBeUndefined();
+    // A month's name reads one way only: '03 Dec 2025' there is noted, never read as 12 March.
+    const named = read(
+      statement('Statement period 1 March 2025 to 31 March 2025', [
+        ['05/03/2025', 'TESCO STORES', '20.00', '', '980.00'],
+        ['03 Dec 2025', 'CARD PAYMENT ABROAD', '30.00', '', '950.00'],
+        ['14/03/2025', 'SALARY', '', '500.00', '1,450.00'],
+        ['25/03/2025', 'RENT', '400.00', '', '1,050.00'],
+      ]),
+    );
+    expect(named.transactions[1]!.date).toBe('2025-12-03');
+    expect(named.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ cell: 'date', text: '2025-12-03' }),
+    ]);
   });
 
   it("gives a yearless row the period's year where a year row's puts it outside", () => {
@@ -134,15 +147,37 @@ describe('a row whose date the printed period contradicts, read again where the 
         ...rowsFrom(95, 12, [
           row('', 'Balance brought forward', '', '', '1,000.00'),
           [[40, '2024']],
-          row('28 Dec', 'TESCO STORES', '20.00', '', '980.00'),
-          row('02 Jan', 'SALARY', '', '500.00', '1,480.00'),
-          row('05 Jan', 'RENT', '400.00', '', '1,080.00'),
+          row('20 Dec', 'BOOTS', '10.00', '', '990.00'),
+          row('28 Dec', 'TESCO STORES', '20.00', '', '970.00'),
+          row('02 Jan', 'SALARY', '', '500.00', '1,470.00'),
+          row('05 Jan', 'RENT', '400.00', '', '1,070.00'),
         ]),
       ]),
     );
-    expect(s.transactions.map((t) => t.date)).toEqual(['2024-12-28', '2025-01-02', '2025-01-05']);
+    expect(s.transactions.map((t) => t.date)).toEqual([
+      '2024-12-20',
+      '2024-12-28',
+      '2025-01-02',
+      '2025-01-05',
+    ]);
     expect(s.reconciliation.ok).toBe(true);
     expect(s.reconciliation.unreadable).toBeUndefined();
+  });
+
+  it('confirms no other reading where most rows fall outside the period (the period may be misread)', () => {
+    // A period most rows contradict may be another line's dates ('Rates from 1 March 2024 to 31 March 2024'):
+    // reading every row into it would confirm wrong dates.
+    const s = read(
+      statement('Statement period 1 March 2024 to 31 March 2024', [
+        ['05/03/2025', 'TESCO STORES', '20.00', '', '980.00'],
+        ['14/03/2025', 'SALARY', '', '500.00', '1,480.00'],
+        ['25/03/2025', 'RENT', '400.00', '', '1,080.00'],
+      ]),
+    );
+    expect(s.transactions.map((t) => t.date)).toEqual(['2025-03-05', '2025-03-14', '2025-03-25']);
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ cell: 'date', reason: expect.stringMatching(/3 rows are dated after/) }),
+    ]);
   });
 
   it('takes the one date a misread digit leaves, noted for the check, never confirmed', () => {
