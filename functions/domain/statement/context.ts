@@ -1,4 +1,5 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
+import { findYearEnded } from './annual-period';
 import { isCurrencyCode } from './currency-codes';
 import {
   findDatesWithYear,
@@ -11,8 +12,10 @@ import {
   yearlessPeriodBefore,
 } from './dates';
 import { joinSplitFigures, looksLikeFigure } from './figures';
-import { type Row, rowText, type Word } from './geometry';
+import { type Row, rowText } from './geometry';
 import { recogniseInstitution } from './institutions';
+import { labelsAbove, valueUnder } from './labels-above';
+import { CHARGES_LABEL, qualifiesBalance } from './other-figures';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances
@@ -54,6 +57,8 @@ export interface StatementContext {
    * ISA statements print it beside a 'Paid in' that leaves it out.
    */
   interest: ParsedAmount | null;
+  /** Charges and debit interest printed apart from the money out ('Fees and charges £12.00'). */
+  charges: ParsedAmount | null;
   unreadable: UnreadableSummary[];
   /** The statement speaks of a card or of money owed (a mortgage, a loan): its balances are amounts owed. */
   cardWording: boolean;
@@ -233,71 +238,6 @@ function currencyDatedAmount(
   return amount ? { amount, date: leading.date } : null;
 }
 
-/** A currency sign printed alone ('£', '(£)', '€'). */
-const LONE_SIGN = /^\(?[£€$]\)?$/;
-const isFigure = (w: Word) =>
-  parseAmount(w.text) !== null || isAmountAffix(w.text) !== null || looksLikeFigure(w.text);
-
-/**
- * A summary box that prints each label above its figure ('Balance on 01 March 2025' over '£2,364.50',
- * 'Opening balance' over '£2,218.40', side by side): a line of labels without figures directly above a line
- * of figures. Each figure is read with the label above it, as one line of its own. The line of figures may
- * start with the name of what they sum up, left of every figure, as a table of balances does (Revolut:
- * 'Product | Opening balance | Money out | Money in | Closing balance' over 'Account (Current Account) |
- * £420.00 | …').
- */
-export function labelsAbove(rows: readonly Row[]): Row[] {
-  const out: Row[] = [];
-  rows.forEach((row, i) => {
-    const below = rows[i + 1];
-    // A label may end in the currency its figure is in ('Previous Balance £' over '1,265.30', as American
-    // Express prints its account summary): a currency sign alone is the label's, not a figure.
-    if (!below || below.page !== row.page || row.words.some((w) => isFigure(w) && !LONE_SIGN.test(w.text)))
-      return;
-    const lineHeight = row.bottom - row.top;
-    // Figures split by glyph spacing ('£1,5 67.89') are joined first.
-    const figures = joinSplitFigures(below.words, false);
-    if (below.top - row.bottom > 2 * lineHeight) return;
-    const firstFigure = Math.min(...figures.filter(isFigure).map((w) => w.left));
-    if (!Number.isFinite(firstFigure) || figures.some((w) => !isFigure(w) && w.right > firstFigure)) return;
-    // The labels: runs of words a wide gap apart.
-    const labels: Word[][] = [];
-    for (const w of row.words) {
-      const last = labels.at(-1);
-      if (last && w.left - last.at(-1)!.right < 1.5 * lineHeight) last.push(w);
-      else labels.push([w]);
-    }
-    figures.forEach((figure, k) => {
-      if (parseAmount(figure.text) === null && !looksLikeFigure(figure.text)) return;
-      if (isAmountAffix(figure.text)) return;
-      const centre = (figure.left + figure.right) / 2;
-      const label = labels.find(
-        (l) =>
-          (figure.left < l.at(-1)!.right && figure.right > l[0]!.left) ||
-          (centre > l[0]!.left && centre < l.at(-1)!.right),
-      );
-      if (!label) return;
-      // The marks printed beside the figure go with it ('£45.00 OD', '( £45.00 )', '- £45.00').
-      let from = k;
-      while (from > 0 && /^(?:before|either)$/.test(isAmountAffix(figures[from - 1]!.text) ?? '')) from--;
-      let to = k;
-      while (to + 1 < figures.length && /^(?:after|either)$/.test(isAmountAffix(figures[to + 1]!.text) ?? ''))
-        to++;
-      out.push({ ...row, words: [...label, ...figures.slice(from, to + 1)] });
-    });
-  });
-  return out;
-}
-
-/** The line directly under a label, starting level with it ('Statement date' over '13 June 25'). */
-function valueUnder(label: Row, below: Row | undefined): Word[] | null {
-  if (!below || below.page !== label.page) return null;
-  const h = label.bottom - label.top;
-  const first = below.words[0];
-  if (!first || below.top - label.bottom > h || Math.abs(first.left - label.words[0]!.left) > h) return null;
-  return below.words;
-}
-
 /** Reads the rows outside the transaction table (reading order). */
 export function readContext(
   input: readonly Row[],
@@ -320,10 +260,12 @@ export function readContext(
     moneyIn: null,
     moneyOut: null,
     interest: null,
+    charges: null,
     unreadable: [],
     cardWording: false,
   };
   let yearless: ReturnType<typeof findYearlessPeriod> = null;
+  let annual: ReturnType<typeof findYearEnded> = null;
   const noted = new Set<string>();
   const note = (cell: UnreadableSummary['cell'], text: string) => {
     if (noted.has(cell)) return;
@@ -338,6 +280,7 @@ export function readContext(
       context.period = found?.period ?? null;
       context.periodOrder = found?.order ?? null;
       yearless ??= found ? null : findYearlessPeriod(text);
+      annual ??= found ? null : findYearEnded(text);
     }
     context.datedText.push(...findDatesWithYear(text));
     context.monthHeadings.push(...findMonthHeadings(text));
@@ -379,13 +322,16 @@ export function readContext(
       if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
       else context.interest = interestAlone(words, allowInteger);
     }
+    if (!context.charges && findLabel(words, CHARGES_LABEL)?.start === 0)
+      context.charges = labelledAmount(words, CHARGES_LABEL, allowInteger, true)?.amount ?? null;
     // Every dated balance on the line: a summary may print both side by side ('Balance on 01/04/2025:
     // £642.19   Balance on 30/04/2025: £522.77').
     let rest = words;
     let any = false;
     for (let found = findLabel(rest, DATED_LABEL); found; found = findLabel(rest, DATED_LABEL)) {
       const dated = labelledAmount(rest.slice(found.start), DATED_LABEL, allowInteger);
-      if (dated?.amount && dated.date?.year) {
+      // 'Available balance on 31 March 2025' is what could be spent (the overdraft with it), not the balance.
+      if (dated?.amount && dated.date?.year && !qualifiesBalance(rest[found.start - 1])) {
         context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year) });
         any = true;
       }
@@ -394,9 +340,10 @@ export function readContext(
     const dated = any ? null : currencyDatedAmount(words, allowInteger);
     if (dated) context.dated.push({ amount: dated.amount, date: toIso(dated.date, dated.date.year!) });
   });
-  // A period printed without a year takes it from the statement date.
+  // A period printed without a year takes it from the statement date; an annual one by its end alone, its year.
   if (!context.period && yearless && context.statementDate) {
     context.period = yearlessPeriodBefore(yearless, context.statementDate);
   }
+  context.period ??= annual;
   return context;
 }

@@ -158,8 +158,11 @@ export interface Assembly {
   checkpoints: Checkpoint[];
   /** Balance lines whose figure is unreadable (after transaction `afterRow`). */
   unreadableLines: Array<{ afterRow: number; cell: UnreadableMoney; page: number; segment: number }>;
-  /** The table's own totals row: money in and money out (pence), where printed. */
-  totals: { moneyIn: number | null; moneyOut: number | null };
+  /**
+   * The table's own totals row: money in and money out (pence), where printed; each totals row's, in order
+   * (a table may print one at each page's foot).
+   */
+  totals: { moneyIn: number | null; moneyOut: number | null; pagesIn: number[]; pagesOut: number[] };
   warnings: string[];
   used: Set<Row>;
 }
@@ -180,7 +183,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
   const transactions: RawTransaction[] = [];
   const checkpoints: Checkpoint[] = [];
   const unreadableLines: Assembly['unreadableLines'] = [];
-  const totals: Assembly['totals'] = { moneyIn: null, moneyOut: null };
+  const totals: Assembly['totals'] = { moneyIn: null, moneyOut: null, pagesIn: [], pagesOut: [] };
   const warnings: string[] = [];
   const used = new Set<Row>();
   let currentDate: PartialDate | null = null;
@@ -240,8 +243,14 @@ export function assemble(rows: readonly TableRow[]): Assembly {
       case 'total':
         dropPending();
         for (const m of isPartTotal(`${row.dateColumnText} ${row.description}`) ? [] : row.money) {
-          if (m.column === 'in') totals.moneyIn = m.amount.pence;
-          if (m.column === 'out') totals.moneyOut = m.amount.pence;
+          if (m.column === 'in') {
+            totals.moneyIn = m.amount.pence;
+            totals.pagesIn.push(m.amount.pence);
+          }
+          if (m.column === 'out') {
+            totals.moneyOut = m.amount.pence;
+            totals.pagesOut.push(m.amount.pence);
+          }
           // A figure under Balance on the totals row closing the table is the balance after its last row.
           if (m.column === 'balance') {
             checkpoints.push({

@@ -9,7 +9,8 @@ import {
   tablePrintsPence,
 } from './layout';
 import { splitPanels, type TableLayout } from './rows';
-import { accountEnds, readTable, type TableRow, titleEnd } from './table';
+import { readTable, type TableRow } from './table';
+import { accountEnds, titleEnd } from './table-ends';
 
 /**
  * Stages 1 and 2 for one reading: the statement's words grouped into rows, its transaction table found

@@ -16,6 +16,7 @@ import { type Cut, type Found, findTable } from './find-table';
 import { groupRows, legibleWords, pageCount, rowText, wordsFromBlocks } from './geometry';
 import { panelRows } from './layout';
 import { datesInDescriptions, misreadDates } from './misread-dates';
+import { weighDatesAgainstPeriod } from './period-weighs';
 import {
   accountKindOf,
   balanceValue,
@@ -192,15 +193,11 @@ export function readOnce(
     warnings.push(
       'The first date column gives dates outside the statement period; the rows are dated by the second, whose dates fit it.',
     );
-  } else if (fits.column === 'outside') {
-    const first = assembly.transactions[fits.rows[0]!]!;
-    notes.push({
-      anchor: first,
-      cell: 'date',
-      text: dates[fits.rows[0]!]!,
-      page: first.page,
-      reason: `${fits.rows.length === 1 ? 'a row is' : `${fits.rows.length} rows are`} dated outside the statement period (${context.period!.start} to ${context.period!.end}); the dates may be read from the wrong column`,
-    });
+  } else if (context.period) {
+    // Rows the printed period contradicts: read again where the period confirms one reading, else noted.
+    const weighed = weighDatesAgainstPeriod(assembly.transactions, dates, context.period, kind);
+    warnings.push(...weighed.warnings);
+    notes.push(...weighed.notes);
   }
   // A date the scan misread in the date column: recovered where one date fits, noted either way.
   notes.push(...misreadDates(assembly.transactions, dates, context.period, order));
@@ -387,6 +384,10 @@ export function readOnce(
               ? null
               : fromPence(assembly.totals.moneyOut),
           interest: context.interest?.amount ?? null,
+          charges: context.charges?.amount ?? null,
+          // Totals rows at each page's foot: only where the table's totals are the ones checked.
+          ...(context.moneyIn ? {} : { pagesIn: assembly.totals.pagesIn.map(fromPence) }),
+          ...(context.moneyOut ? {} : { pagesOut: assembly.totals.pagesOut.map(fromPence) }),
         },
     unreadable,
   });

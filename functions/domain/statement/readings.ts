@@ -196,23 +196,40 @@ export function titledDirections(
     return boxes.findIndex((b) => b.page === line.page && b.top <= middle && middle <= b.bottom);
   };
   const firstOnPage = new Map<number, number>();
-  for (const b of boxes) firstOnPage.set(b.page, Math.min(firstOnPage.get(b.page) ?? 1, b.top));
+  const lastOnPage = new Map<number, number>();
+  for (const b of boxes) {
+    firstOnPage.set(b.page, Math.min(firstOnPage.get(b.page) ?? 1, b.top));
+    lastOnPage.set(b.page, Math.max(lastOnPage.get(b.page) ?? 0, b.bottom));
+  }
   let current: 1 | -1 | null = null;
   let awaiting = false;
+  // A title at the foot of a page, no row under it there (its rows on the next page): the page's footer and
+  // the next page's furniture above its first row come between the title and its rows, as they come between a
+  // table's headings carried over and its rows.
+  let footTitle: number | null = null;
   for (const line of lines) {
     if (!line.words.length || skip(line)) continue;
     const at = inBox(line);
     if (at >= 0) {
       if (result[at] === null) result[at] = current;
       awaiting = false;
+      footTitle = null;
       continue;
     }
+    if (
+      awaiting &&
+      footTitle !== null &&
+      ((line.page === footTitle && line.top > (lastOnPage.get(line.page) ?? 1)) ||
+        (line.page > footTitle && line.bottom < (firstOnPage.get(line.page) ?? 0)))
+    )
+      continue;
     const atLeft = Math.min(...line.words.map((w) => w.left)) <= left + height(line);
     const text = rowText(line);
     const direction = atLeft ? titleDirection(text) : null;
     if (direction) {
       current = direction;
       awaiting = true;
+      footTitle = line.top > (lastOnPage.get(line.page) ?? 1) ? line.page : null;
     } else if (awaiting || (atLeft && !/\d/.test(text) && line.top > (firstOnPage.get(line.page) ?? 1))) {
       current = null;
       awaiting = false;

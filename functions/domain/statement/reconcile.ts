@@ -28,7 +28,19 @@ export interface ReconcileInput {
    * The statement's own totals of money in and money out (positive), where it prints them, and the interest
    * it prints apart: a savings statement's 'Paid in' may leave out the interest it prints beside it.
    */
-  totals?: { moneyIn: number | null; moneyOut: number | null; interest?: number | null };
+  totals?: {
+    moneyIn: number | null;
+    moneyOut: number | null;
+    interest?: number | null;
+    /** Charges and debit interest a summary prints apart from its money out ('Fees and charges £12.00'). */
+    charges?: number | null;
+    /**
+     * The table's totals rows, where it prints one at each page's foot: each page's own totals add up to the
+     * statement's (a page's cumulative totals end in the statement's, the last of them).
+     */
+    pagesIn?: readonly number[];
+    pagesOut?: readonly number[];
+  };
   /** Printed figures that could not be read: reported, not checked. */
   unreadable?: readonly UnreadableCell[];
 }
@@ -87,19 +99,33 @@ export function reconcileDetailed(input: ReconcileInput): { reconciliation: Reco
   }
   // The statement's own totals: Σ money in and Σ money out, each to the penny.
   const totals = [
-    { printed: input.totals?.moneyIn ?? null, sign: 1, reason: 'money in total' },
-    { printed: input.totals?.moneyOut ?? null, sign: -1, reason: 'money out total' },
+    {
+      printed: input.totals?.moneyIn ?? null,
+      sign: 1,
+      reason: 'money in total',
+      pages: input.totals?.pagesIn,
+    },
+    {
+      printed: input.totals?.moneyOut ?? null,
+      sign: -1,
+      reason: 'money out total',
+      pages: input.totals?.pagesOut,
+    },
   ];
-  for (const { printed, sign, reason } of totals) {
+  for (const { printed, sign, reason, pages } of totals) {
     if (printed === null) continue;
     const sum = input.transactions.reduce((acc, t) => {
       const pence = toPenceExact(t.signedAmount);
       return sign * pence > 0 ? acc + Math.abs(pence) : acc;
     }, 0);
     checks++;
-    // Money in is what was paid in, or what was paid in and the interest printed beside it.
-    const interest = sign > 0 && input.totals?.interest ? toPenceExact(input.totals.interest) : null;
-    if (sum !== toPenceExact(printed) && (interest === null || sum !== toPenceExact(printed) + interest)) {
+    // Money in is what was paid in, or what was paid in and the interest printed beside it; money out what was
+    // paid out, or that and the charges printed beside it.
+    const apart = sign > 0 ? input.totals?.interest : input.totals?.charges;
+    const accepted = [toPenceExact(printed)];
+    if (apart) accepted.push(toPenceExact(printed) + toPenceExact(apart));
+    if (pages && pages.length > 1) accepted.push(pages.reduce((a, p) => a + toPenceExact(p), 0));
+    if (!accepted.includes(sum)) {
       breaks.push({ row: last, expected: printed, actual: fromPence(sum), reason });
     }
   }

@@ -6,6 +6,7 @@ import { monthSection, type PartialDate, parseLeadingDate } from './dates';
 import { center, height, type Row, type Word } from './geometry';
 import { FOOTER, type Segment } from './layout';
 import { columnsForMoney } from './money-columns';
+import { notTheBalance } from './other-figures';
 import { type RowCells, readRowCells, splitPanels, type TableLayout } from './rows';
 
 /**
@@ -15,6 +16,9 @@ import { type RowCells, readRowCells, splitPanels, type TableLayout } from './ro
  */
 
 export type Category = 'noise' | 'label' | 'total' | 'txn' | 'balance' | 'year' | 'date' | 'text' | 'empty';
+
+const TOTALS_FORWARD =
+  /^(?:sub-?\s?)?totals?\s+(?:carried|brought)\s+(?:forward|fwd)\b|^(?:sub-?\s?)?totals?\s+[bc]\/f\b/i;
 
 /** A totals row at the foot of a table ('Totals', 'Total payments / receipts'): a check, not a transaction. */
 export const TOTAL_ROW =
@@ -63,6 +67,10 @@ export function categorise(cells: RowCells, segment: number, totalCloses = true)
     /^(?:19|20)\d{2}$/.test(fullText) && !cells.date && !cells.money.length ? Number(fullText) : null;
   let category: Category;
   if (cells.noise || (!hasMoney && FOOTER.test(fullText))) category = 'noise';
+  // 'Available balance', 'Overdraft limit' under the rows: a figure beside the balance, not one.
+  else if (hasMoney && !cells.date && !txn && notTheBalance(fullText)) category = 'noise';
+  // A page's totals carried to the next ('Totals carried forward'): totals, not a balance brought forward.
+  else if (hasMoney && !cells.date && TOTALS_FORWARD.test(fullText)) category = 'total';
   else if (label) category = 'label';
   else if (
     hasMoney &&
@@ -422,52 +430,4 @@ export function marksBelow(cells: readonly RowCells[], layout: TableLayout): Row
     else out.push(cell);
   }
   return out;
-}
-
-/**
- * Where the table may end before its last rows: the first line of text standing apart from the rows above
- * it (a title such as 'Notice of charges' or 'Interest summary') after which no row prints a balance and
- * some row prints an amount. What follows it may be charges to come or a summary laid out in the table's
- * columns; whether it is the account's money is for the statement's figures to decide (`candidates.ts`). The
- * index of that line in `rows`, or -1.
- */
-export function titleEnd(rows: readonly TableRow[]): number {
-  let cut = -1;
-  let previous: TableRow | null = null;
-  let seenTransaction = false;
-  for (const [i, row] of rows.entries()) {
-    if (row.category === 'empty' || row.category === 'noise') continue;
-    const balance =
-      row.category === 'label' || row.category === 'balance' || row.money.some((m) => m.column === 'balance');
-    if (balance) cut = -1;
-    else if (
-      cut < 0 &&
-      seenTransaction &&
-      row.category === 'text' &&
-      !row.date &&
-      previous &&
-      !near(previous, row)
-    )
-      cut = i;
-    if (row.category === 'txn') seenTransaction = true;
-    previous = row;
-  }
-  return cut >= 0 && rows.slice(cut).some((r) => r.category === 'txn') ? cut : -1;
-}
-
-/**
- * Where a later table under headings of its own may start another account's statement (a savings pot's
- * after the current account's, in one PDF): the first row of each later segment that follows rows with
- * money, latest first. Whether it is another account is for the statement's figures to decide
- * (`candidates.ts`): the rows before it must add up on their own.
- */
-export function accountEnds(rows: readonly TableRow[]): number[] {
-  const starts: number[] = [];
-  let money = false;
-  for (const [i, row] of rows.entries()) {
-    const previous = rows[i - 1];
-    if (money && previous && row.segment !== previous.segment) starts.push(i);
-    if (row.category === 'txn') money = true;
-  }
-  return starts.reverse();
 }
