@@ -12,6 +12,8 @@ import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
+import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
+import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
@@ -102,6 +104,8 @@ class CachedEngine {
 }
 
 const SETS = [
+  FREEHAND_BIGBANKS,
+  FREEHAND_BIGCARDS,
   FREEHAND_CARDS3,
   FREEHAND_ISLANDS,
   FREEHAND_CARDS,

@@ -257,11 +257,12 @@ export function headingToken(text: string): string {
     .toLowerCase()
     .replace(SIGNS, '');
   // A scan's OCR reads a capital O as a zero inside a word ('£0ut'): a zero among letters is an 'o'; and a
-  // capital I as a one ('£1n' for '£ In', 'Pa1d'): a one among letters is an 'i'.
-  const t = (/[a-z]/.test(lower) ? lower.replace(/0/g, 'o').replace(/1/g, 'i') : lower).replace(
-    /[^a-z&/]/g,
-    '',
-  );
+  // capital I as a one ('£1n' for '£ In', 'Pa1d'): a one among letters is an 'i' where that makes a heading
+  // word and the word without it makes none (a stray one beside the I, '£1In', is dropped as before).
+  const letters = /[a-z]/.test(lower) ? lower.replace(/0/g, 'o') : lower;
+  const plain = letters.replace(/[^a-z&/]/g, '');
+  const withI = letters.replace(/1/g, 'i').replace(/[^a-z&/]/g, '');
+  const t = !HEADING_WORDS.has(plain) && HEADING_WORDS.has(withI) && /[a-z]/.test(lower) ? withI : plain;
   // It reads a capital I as a small L ('£ln' for '£In'): no heading word is 'ln'.
   if (t === 'ln') return 'in';
   // A currency code alone ('GBP', or 'EUR' on a foreign-currency account) is a mark, not a heading word; one

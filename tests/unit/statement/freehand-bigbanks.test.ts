@@ -53,6 +53,24 @@ describe("a heading's capital I read as a one on a scan ('£1n' for '£ In')", (
       ]),
     ).toEqual(['date', 'description', 'out', 'balance']);
   });
+  // A building society's '£ In' before '£ Out' scanned as '£1In': the one is a stray mark beside the capital I,
+  // not the I itself. Read 'iin', no heading word, the money-in column was lost (3 credits, sent to the check).
+  it('drops a stray one beside the I, as before', () => {
+    expect(
+      kinds([
+        [
+          100,
+          [
+            [40, 'Date'],
+            [90, 'Details'],
+            [300, '£1In', 'r'],
+            [350, '£ Out', 'r'],
+            [410, 'Balance', 'r'],
+          ],
+        ],
+      ]),
+    ).toEqual(['date', 'description', 'in', 'out', 'balance']);
+  });
 });
 
 describe("lone letters OCR makes of the rules beside a heading ('o r' over 'Money In', 'P' by 'Description')", () => {
