@@ -9,6 +9,7 @@ import { closeLevelIteratorsOnReturn } from './level-iterators';
 import { largerWriteBuffer } from './level-write-buffer';
 import { groupLevelWrites } from './level-writes';
 import { limitRequestsAtOnce } from './requests-at-once';
+import { osThreadId } from './thread-cpu';
 import { startThreadProfile } from './thread-profile';
 
 /**
@@ -31,7 +32,10 @@ export interface DynamoThreadData {
    */
   counters: SharedArrayBuffer;
 }
-export type DynamoThreadReply = { port: number } | { error: string } | { closed: true };
+export type DynamoThreadReply =
+  | { port: number /** Its thread id in the operating system (Linux), for its CPU time. */; tid?: number }
+  | { error: string }
+  | { closed: true };
 
 /** Requests dynalite works on at once (see requests-at-once.ts). */
 const REQUESTS_AT_ONCE = 4;
@@ -83,7 +87,7 @@ server.once('error', (error: Error) =>
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const listening = typeof address === 'object' && address ? address.port : 0;
-  port.postMessage({ port: listening } satisfies DynamoThreadReply);
+  port.postMessage({ port: listening, tid: osThreadId() } satisfies DynamoThreadReply);
 });
 
 const channels: MessagePort[] = [];

@@ -9,6 +9,7 @@ import { bundledCode } from './bundled-code';
 import { CALL_COUNTERS, type CountedOperation, readCalls } from './dynamo-calls';
 import type { DynamoThreadData, DynamoThreadReply } from './dynamo-thread';
 import { startS3Gate } from './s3-gate';
+import { threadCpuMs } from './thread-cpu';
 
 /**
  * The twin's DynamoDB (dynalite: the DynamoDB wire protocol over LevelDB under .data/) and S3 (s3rver:
@@ -28,6 +29,8 @@ export interface RunningDynamo {
   levelWrites(): { batches: number; operations: number };
   /** Requests the table has received so far, by operation (./dynamo-calls.ts). */
   calls(): Partial<Record<CountedOperation, number>>;
+  /** The DynamoDB thread's CPU time so far, in ms (Linux; null elsewhere). */
+  threadCpuMs(): number | null;
   /**
    * A port whose requests the DynamoDB thread answers as those of its socket (./dynamo-channel.ts), for one
    * thread's clients; closed with the table.
@@ -109,6 +112,7 @@ export async function startDynamo(options: {
       resolve();
     }),
   );
+  let tid: number | undefined;
   const port = await new Promise<number>((resolve, reject) => {
     const ended = (code: number) =>
       reject(new Error(`The twin's DynamoDB thread ended (exit code ${code}) as it started`));
@@ -117,8 +121,10 @@ export async function startDynamo(options: {
     worker.once('message', (reply: DynamoThreadReply) => {
       worker.off('exit', ended);
       worker.off('error', reject);
-      if ('port' in reply) resolve(reply.port);
-      else reject(new Error(`The twin's DynamoDB: ${'error' in reply ? reply.error : 'closed'}`));
+      if ('port' in reply) {
+        tid = reply.tid;
+        resolve(reply.port);
+      } else reject(new Error(`The twin's DynamoDB: ${'error' in reply ? reply.error : 'closed'}`));
     });
   }).catch(async (error: unknown) => {
     if (running) await worker.terminate();
@@ -169,6 +175,7 @@ export async function startDynamo(options: {
     openLevelIterators: () => Atomics.load(iterators, 0),
     levelWrites: () => ({ batches: Atomics.load(writes, 0), operations: Atomics.load(writes, 1) }),
     calls: () => readCalls(calls),
+    threadCpuMs: () => (tid === undefined ? null : threadCpuMs(tid)),
     channel() {
       const { port1, port2 } = new MessageChannel();
       worker.postMessage({ op: 'channel', port: port2 }, [port2]);

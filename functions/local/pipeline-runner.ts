@@ -8,6 +8,7 @@ import { FUNCTIONS } from '../handlers/manifest';
 import { statementPipelineDefinition } from '../services/pipeline/state-machine';
 import type { PipelineStarter } from '../shared/ports';
 import { invoke } from './lambda-runtime';
+import { threadCpuMs } from './thread-cpu';
 
 /**
  * The twin's Step Functions: runs the ONE statement-pipeline definition with aws-local-stepfunctions, each
@@ -27,7 +28,16 @@ export interface ExecutionRecord {
    * (every thread's: the DynamoDB thread's work for the step included, and anything else the twin did at the
    * time), and the requests the twin's DynamoDB received meanwhile (for /local/status and benchmarks).
    */
-  steps?: Array<{ task: PipelineTask; ms: number; cpuMs?: number; dynamoCalls?: number; atMs?: number }>;
+  steps?: Array<{
+    task: PipelineTask;
+    ms: number;
+    cpuMs?: number;
+    /** Of `cpuMs`, the twin's own thread's (the handler, the SDK) and the DynamoDB thread's (Linux only). */
+    twinThreadCpuMs?: number;
+    dynamoThreadCpuMs?: number;
+    dynamoCalls?: number;
+    atMs?: number;
+  }>;
   startedAt: string;
   stoppedAt?: string;
 }
@@ -79,6 +89,8 @@ export class LocalPipelineRunner implements PipelineStarter {
       validatedDir?: string;
       /** The requests the twin's DynamoDB has received so far, by operation (each step's are recorded). */
       dynamoCalls?: () => Partial<Record<string, number>>;
+      /** The DynamoDB thread's CPU time so far, in ms (null when it cannot be read). */
+      dynamoThreadCpuMs?: () => number | null;
     },
   ) {
     const resources = Object.fromEntries(
@@ -135,10 +147,14 @@ export class LocalPipelineRunner implements PipelineStarter {
             const started = performance.now();
             const cpu = process.cpuUsage();
             const calls = this.dynamoCallCount();
+            const twinThread = threadCpuMs();
+            const dynamoThread = this.options.dynamoThreadCpuMs?.() ?? null;
             try {
               return (await invoke(spec, input)) as Json;
             } finally {
               const used = process.cpuUsage(cpu);
+              const twinThreadNow = twinThread === null ? null : threadCpuMs();
+              const dynamoThreadNow = dynamoThread === null ? null : this.options.dynamoThreadCpuMs?.();
               record.steps = [
                 ...(record.steps ?? []),
                 {
@@ -146,6 +162,12 @@ export class LocalPipelineRunner implements PipelineStarter {
                   ms: Math.round(performance.now() - started),
                   atMs: Math.round(started - began),
                   cpuMs: Math.round((used.user + used.system) / 1000),
+                  ...(twinThread !== null && twinThreadNow != null
+                    ? { twinThreadCpuMs: Math.round(twinThreadNow - twinThread) }
+                    : {}),
+                  ...(dynamoThread !== null && dynamoThreadNow != null
+                    ? { dynamoThreadCpuMs: Math.round(dynamoThreadNow - dynamoThread) }
+                    : {}),
                   ...(calls === undefined ? {} : { dynamoCalls: (this.dynamoCallCount() ?? 0) - calls }),
                 },
               ];

@@ -205,6 +205,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       statePath: join(dataDir, 'executions.json'),
       log,
       dynamoCalls: () => dynamo.calls(),
+      dynamoThreadCpuMs: () => dynamo.threadCpuMs(),
     });
     const s3TriggerSpec = functionSpec('S3ObjectCreated');
     const onObjectCreated = (event: S3Event) => {

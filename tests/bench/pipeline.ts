@@ -43,8 +43,9 @@ type Figure = { name: string; value: number; unit: string; note?: string };
 type Twin = Awaited<ReturnType<typeof startTestTwin>>;
 
 /**
- * Each step's wall time, its CPU time (the twin process's, every thread) as '<step> CPU' and the DynamoDB
- * requests it made (with any other request of the twin's meanwhile, the bench's polling included).
+ * Each step's wall time, its CPU time (the twin process's, every thread) as '<step> CPU', of it the twin's
+ * own thread's (the handler, the AWS SDK, s3rver) and the DynamoDB thread's (dynalite, LevelDB) on Linux, and
+ * the DynamoDB requests it made (with any other request of the twin's meanwhile, the bench's polling included).
  */
 function stepFigures(steps: ExecutionRecord['steps']): Map<string, number> {
   return new Map(
@@ -52,6 +53,12 @@ function stepFigures(steps: ExecutionRecord['steps']): Map<string, number> {
       (s): Array<[string, number]> => [
         [s.task, s.ms],
         [`${s.task} CPU`, s.cpuMs ?? 0],
+        ...(s.twinThreadCpuMs === undefined
+          ? []
+          : ([[`${s.task} CPU twin thread`, s.twinThreadCpuMs]] as Array<[string, number]>)),
+        ...(s.dynamoThreadCpuMs === undefined
+          ? []
+          : ([[`${s.task} CPU DynamoDB thread`, s.dynamoThreadCpuMs]] as Array<[string, number]>)),
         [`${s.task} DynamoDB requests`, s.dynamoCalls ?? 0],
       ],
     ),

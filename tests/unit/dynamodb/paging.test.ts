@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Readable } from 'node:stream';
+import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { HttpResponse } from '@smithy/core/protocols';
+import type { HttpRequest } from '@smithy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, resetDocumentClient } from '../../../functions/adapters/dynamodb/client';
 import {
@@ -326,6 +329,58 @@ describe('batchPutAll: items converted here, stored exactly as the document clie
     const message = await refused(() => batchWriteAll([put({ pk: 'M#nan', sk: 'A', n: Number.NaN })]));
     expect(message).toMatch(/NaN/);
     expect(await refused(() => batchPutAll([{ pk: 'M#nan', sk: 'A', n: Number.NaN }]))).toBe(message);
+  });
+
+  it("sends the very bytes the SDK's own serializer writes, headers and all", async () => {
+    // A client whose requests are kept, not sent: each answered with nothing left unprocessed.
+    const sent: HttpRequest[] = [];
+    const raw = new DynamoDBClient({
+      region: 'eu-west-2',
+      endpoint: 'http://127.0.0.1:1',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      requestHandler: {
+        handle: async (request: HttpRequest) => {
+          sent.push(request);
+          return {
+            response: new HttpResponse({
+              statusCode: 200,
+              headers: { 'content-type': 'application/x-amz-json-1.0' },
+              body: Readable.from([Buffer.from('{"UnprocessedItems":{}}')]),
+            }),
+          };
+        },
+      },
+    });
+    const client = DynamoDBDocumentClient.from(raw);
+    // Text a statement may hold: quotes, backslashes, control characters, accents, an emoji, a lone surrogate.
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      pk: 'M#bytes',
+      ...row(i),
+      description: `"CAFÉ" \\ 12\t/3\n\u0001 ✓ 😀 \ud800 <x> ${i}`,
+    }));
+    await batchPutAll(items, { client });
+    const direct = sent.splice(0);
+    expect(direct).toHaveLength(2);
+    for (const [n, batch] of [items.slice(0, 25), items.slice(25)].entries()) {
+      const values = batch.map((item) => ({ PutRequest: { Item: marshallItem(item)! } }));
+      await raw.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: values } }));
+      const [bySdk] = sent.splice(0);
+      const body = (request: HttpRequest) => {
+        const bytes = request.body as string | Uint8Array;
+        return typeof bytes === 'string'
+          ? Buffer.from(bytes)
+          : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      };
+      expect(typeof direct[n]!.body).toBe('string'); // made by JSON.stringify, not by the SDK
+      expect(body(direct[n]!).equals(body(bySdk!))).toBe(true);
+      const headers = (request: HttpRequest) => {
+        const { authorization: _a, 'x-amz-date': _d, 'amz-sdk-invocation-id': _i, ...rest } = request.headers;
+        return rest;
+      };
+      expect(headers(direct[n]!)).toEqual(headers(bySdk!));
+      expect(direct[n]!.path).toBe(bySdk!.path);
+    }
+    raw.destroy();
   });
 
   it('items held back unprocessed are sent again until written', async () => {
