@@ -16,6 +16,7 @@ import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
+import { FREEHAND_HIGHSTREET } from '../fixtures/statements/freehand-highstreet';
 import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
 import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
@@ -67,9 +68,13 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    carrying those traits in new combinations (freehand-bigbanks.ts), their own figure too,
  *  - the biggest UK credit card, charge card and savings issuers as they print today, carrying those traits
  *    in new combinations (freehand-bigcards.ts), their own figure too,
+ *  - seven high-street banks' current accounts as they print today (Bank of Scotland, RBS, first direct,
+ *    TSB, Metro Bank, Danske Bank, the Co-operative Bank), carrying those traits in new combinations
+ *    (freehand-highstreet.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
- *    cards, island and business banks, the biggest banks, the biggest issuers), as one figure of their own.
+ *    cards, island and business banks, the biggest banks, the biggest issuers, the high-street banks), as one
+ *    figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -108,6 +113,7 @@ interface Case {
     | 'freehand-cards3'
     | 'freehand-bigbanks'
     | 'freehand-bigcards'
+    | 'freehand-highstreet'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -234,6 +240,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-cards3', FREEHAND_CARDS3],
     ['freehand-bigbanks', FREEHAND_BIGBANKS],
     ['freehand-bigcards', FREEHAND_BIGCARDS],
+    ['freehand-highstreet', FREEHAND_HIGHSTREET],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -448,6 +455,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand biggest card, charge card and savings issuers (text layer)',
       results.filter((r) => r.group === 'freehand-bigcards'),
+    ),
+    ...figure(
+      "freehand high-street banks' current accounts (text layer)",
+      results.filter((r) => r.group === 'freehand-highstreet'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

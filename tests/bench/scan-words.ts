@@ -17,6 +17,7 @@ import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
 import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
 import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
 import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
+import { FREEHAND_HIGHSTREET } from '../fixtures/statements/freehand-highstreet';
 import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
 import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
 import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
@@ -104,6 +105,7 @@ class CachedEngine {
 }
 
 const SETS = [
+  FREEHAND_HIGHSTREET,
   FREEHAND_BIGBANKS,
   FREEHAND_BIGCARDS,
   FREEHAND_CARDS3,

@@ -68,12 +68,14 @@ export function findPeriodAndOrder(
 
 /**
  * A period printed with no year on either end and labelled as the period ('Period 14 May to 13 June',
- * 'Statement period 14 Dec to 13 Jun'; statements whose only year is the statement date's): its ends, for
- * `yearlessPeriodBefore` to give a year.
+ * 'Statement period 14 Dec to 13 Jun'; statements whose only year is the statement date's), or a line of
+ * its own naming both months ('21 December to 20 January' under an HSBC-group statement's title, its year
+ * only in 'Statement date 20 January 2026'): its ends, for `yearlessPeriodBefore` to give a year.
  */
 export function findYearlessPeriod(text: string): { start: PartialDate; end: PartialDate } | null {
-  if (!/\bperiod\b/i.test(text)) return null;
   const m = PERIOD_PATTERN.exec(text);
+  const alone = m?.[0] === text.trim() && /[a-z]{3}/i.test(m[1] ?? '') && /[a-z]{3}/i.test(m[2] ?? '');
+  if (!/\bperiod\b/i.test(text) && !alone) return null;
   const start = m ? parseDate(m[1] ?? '') : null;
   const end = m ? parseDate(m[2] ?? '') : null;
   if (!start || !end || start.year !== null || end.year !== null) return null;

@@ -27,11 +27,12 @@ export const TOTAL_ROW =
 
 /**
  * Totals of part of the table: a day's ('Total for day', 'Daily total') or a page's ('Page totals', 'Total
- * for this page'), in English or Welsh ('Cyfanswm y dydd', 'Cyfanswm y dudalen') or both side by side. They
- * are no transactions, and no total of the statement: the statement's own totals are checked, these are not.
+ * for this page', 'TOTAL THIS PAGE'), in English or Welsh ('Cyfanswm y dydd', 'Cyfanswm y dudalen') or both
+ * side by side. They are no transactions, and no total of the statement: the statement's own totals are
+ * checked, these are not.
  */
 const PART_TOTAL_ROW =
-  /^(?=[a-z])(?:cyfanswm(?:am)?y(?:dydd|dudalen))?(?:totals?for(?:the|this)?(?:day|page)|(?:daily|day|page)totals?)?$/;
+  /^(?=[a-z])(?:cyfanswm(?:am)?y(?:dydd|dudalen))?(?:totals?(?:for)?(?:the|this)?(?:day|page)|(?:daily|day|page)totals?)?$/;
 export const isPartTotal = (text: string) => PART_TOTAL_ROW.test(text.toLowerCase().replace(/[^a-z]/g, ''));
 
 export interface TableRow extends RowCells {
