@@ -15,7 +15,11 @@ import { generateBigStatement } from '../fixtures/statements/generate';
  *
  *   npm run bench -- text-layer
  *   TEXT_LAYER_READINGS=40 TEXT_LAYER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench -- text-layer
- *   TEXT_LAYER_BUNDLE=<a bundle built before a change> npm run bench -- text-layer   (to compare two versions)
+ *   TEXT_LAYER_BUNDLE=<a bundle> npm run bench -- text-layer          (that bundle's figures)
+ *   TEXT_LAYER_COMPARE=<a bundle built before a change> npm run bench -- text-layer   (this code against it)
+ *
+ * The bundles are kept under node_modules/.cache/family-finance/text-layer-<hash>.mjs: copy the one built before
+ * a change to compare with it after.
  */
 const READINGS = Number(process.env.TEXT_LAYER_READINGS ?? 20);
 
@@ -70,31 +74,79 @@ export async function textLayerReadings(
   }
 }
 
-export async function bench(): Promise<Array<{ name: string; value: number; unit: string; note?: string }>> {
-  const { pdf } = await generateBigStatement();
-  const flags = process.env.TEXT_LAYER_NODE_FLAGS?.split(' ').filter(Boolean);
-  const all = await textLayerReadings(new Uint8Array(pdf), READINGS, {
-    bundle: process.env.TEXT_LAYER_BUNDLE,
-    flags,
-  });
+/** One process's figures: medians of its readings 2 on, the sums of readings 2–6, the first reading. */
+function figuresOf(all: Reading[]) {
   const [first, ...rest] = all;
   if (!first || !rest.length) throw new Error('no readings');
   const of = (key: keyof Reading) => median(rest.map((r) => r[key]));
-  const note = `median of readings 2–${all.length} in one process`;
-  return [
-    { name: 'statement', value: 12, unit: 'pages', note: `kept text ${first.keptKb.toFixed(0)} KB` },
-    { name: 'main thread CPU', value: of('mainMs'), unit: 'ms', note },
-    { name: 'other threads CPU', value: of('otherMs'), unit: 'ms', note },
-    { name: 'process CPU', value: of('processMs'), unit: 'ms', note: `${note} (process.cpuUsage)` },
-    { name: 'garbage collections', value: of('gcs'), unit: '', note: 'main thread' },
-    { name: 'garbage collection time', value: of('gcMs'), unit: 'ms', note: 'main thread' },
-    { name: 'heap allocated', value: of('allocatedMb'), unit: 'MB' },
-    { name: 'wall time', value: of('wallMs'), unit: 'ms', note: 'depends on the machine’s load' },
-    {
-      name: 'first reading: main / other threads CPU',
-      value: first.mainMs,
-      unit: 'ms',
-      note: `other threads ${first.otherMs.toFixed(0)} ms`,
-    },
-  ];
+  const early = rest.slice(0, 5);
+  const sum = (key: keyof Reading) => early.reduce((total, r) => total + r[key], 0);
+  return {
+    mainMs: of('mainMs'),
+    otherMs: of('otherMs'),
+    processMs: of('processMs'),
+    gcs: of('gcs'),
+    gcMs: of('gcMs'),
+    allocatedMb: of('allocatedMb'),
+    wallMs: of('wallMs'),
+    earlyMainMs: sum('mainMs'),
+    earlyOtherMs: sum('otherMs'),
+    firstMainMs: first.mainMs,
+    firstOtherMs: first.otherMs,
+    keptKb: first.keptKb,
+  };
+}
+
+const FIGURES: Array<[keyof ReturnType<typeof figuresOf>, string, string, string]> = [
+  ['mainMs', 'main thread CPU', 'ms', 'median of readings 2 on, one process'],
+  ['otherMs', 'other threads CPU', 'ms', 'V8’s compilers and collector’s helpers, the thread pool'],
+  ['processMs', 'process CPU', 'ms', 'process.cpuUsage'],
+  ['gcs', 'garbage collections', '', 'on the main thread'],
+  ['gcMs', 'garbage collection time', 'ms', 'their pauses, wall time: depends on the machine’s load'],
+  ['allocatedMb', 'heap allocated', 'MB', ''],
+  ['wallMs', 'wall time', 'ms', 'depends on the machine’s load'],
+  ['earlyMainMs', 'readings 2–6: main thread CPU', 'ms', 'summed: the pipeline bench’s uploads are these'],
+  ['earlyOtherMs', 'readings 2–6: other threads CPU', 'ms', 'summed (mostly TurboFan compiling)'],
+  ['firstMainMs', 'first reading: main thread CPU', 'ms', ''],
+  ['firstOtherMs', 'first reading: other threads CPU', 'ms', ''],
+];
+
+/**
+ * With TEXT_LAYER_COMPARE=<bundle> (a bundle of ./processes/text-layer.ts built from other code), TEXT_LAYER_PAIRS
+ * processes of each (default 6), alternating, and the medians of each figure for both.
+ */
+export async function bench(): Promise<Array<{ name: string; value: number; unit: string; note?: string }>> {
+  const { pdf } = await generateBigStatement();
+  const bytes = new Uint8Array(pdf);
+  const flags = process.env.TEXT_LAYER_NODE_FLAGS?.split(' ').filter(Boolean);
+  const compare = process.env.TEXT_LAYER_COMPARE;
+  if (!compare) {
+    const one = figuresOf(
+      await textLayerReadings(bytes, READINGS, { bundle: process.env.TEXT_LAYER_BUNDLE, flags }),
+    );
+    return [
+      { name: 'statement', value: 12, unit: 'pages', note: `kept text ${one.keptKb.toFixed(0)} KB` },
+      ...FIGURES.map(([key, name, unit, note]) => ({ name, value: one[key], unit, note })),
+    ];
+  }
+  const pairs = Number(process.env.TEXT_LAYER_PAIRS ?? 6);
+  const these: Array<ReturnType<typeof figuresOf>> = [];
+  const those: Array<ReturnType<typeof figuresOf>> = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = pair % 2 ? [compare, undefined] : [undefined, compare];
+    for (const bundle of order) {
+      const figures = figuresOf(await textLayerReadings(bytes, READINGS, { bundle, flags }));
+      (bundle ? those : these).push(figures);
+    }
+  }
+  return FIGURES.map(([key, name, unit]) => {
+    const now = median(these.map((f) => f[key]));
+    const then = median(those.map((f) => f[key]));
+    return {
+      name,
+      value: now,
+      unit,
+      note: `against ${then.toFixed(1)} ${unit} (TEXT_LAYER_COMPARE); medians of ${pairs} processes each, alternating`,
+    };
+  });
 }

@@ -142,12 +142,15 @@ export function restoreNativePush(): void {
 
 /** Each document's inflated streams, by where their compressed bytes lie in the document's buffer. */
 const inflatedStreams = new WeakMap<ArrayBufferLike, Map<string, Uint8Array>>();
+/** The largest inflated stream kept for the document's next use (a page's content stream is far smaller). */
+const KEPT_INFLATED_BYTES = 1024 * 1024;
 
 /**
  * A stream's bytes inflated (zlib format) once for each document: pdf.js inflates a page's content stream for
  * its text content and again for its operator list, each time through a DecompressionStream. The bytes it
  * inflates lie in the document's own buffer (pdf.js reads the file from it and never changes it), so where
- * they lie names them; a stream that is not a view of a longer buffer (decrypted, say) is inflated each time.
+ * they lie names them; a stream that is not a view of a longer buffer (decrypted, say) is inflated each time,
+ * and so is one larger than KEPT_INFLATED_BYTES (a scan's page images, drawn once each, are not kept).
  * Damaged data throws, as the DecompressionStream errors, and pdf.js then inflates it with its own code.
  */
 function inflated(bytes: Uint8Array): Uint8Array {
@@ -156,7 +159,7 @@ function inflated(bytes: Uint8Array): Uint8Array {
   const known = streams?.get(where);
   if (known) return known;
   const result = inflateSync(bytes);
-  if (bytes.byteLength < bytes.buffer.byteLength) {
+  if (bytes.byteLength < bytes.buffer.byteLength && result.byteLength <= KEPT_INFLATED_BYTES) {
     if (!streams) {
       streams = new Map();
       inflatedStreams.set(bytes.buffer, streams);
