@@ -177,35 +177,34 @@ function inflated(bytes: Uint8Array): Uint8Array {
  * 'deflate-raw') is the runtime's own.
  */
 class InflatingStream {
-  readonly writable!: { getWriter(): unknown };
-  readonly readable!: AsyncIterable<Uint8Array>;
+  readonly writable!: WritableStream<Uint8Array>;
+  readonly readable!: ReadableStream<Uint8Array>;
 
   constructor(format: string) {
     if (format !== 'deflate') {
       // biome-ignore lint/correctness/noConstructorReturn: the runtime's own stream for any other format
       return new NativeDecompressionStream(format as never) as never;
     }
+    // Real web streams on both sides, so that any other user of the runtime's DecompressionStream in this
+    // process (a reader, pipeThrough) finds the whole interface; only the inflating is done at once.
     const chunks: Uint8Array[] = [];
     let close!: () => void;
     const closed = new Promise<void>((resolve) => {
       close = resolve;
     });
-    const ready = Promise.resolve();
-    this.writable = {
-      getWriter: () => ({
-        ready,
-        write: async (chunk: Uint8Array) => {
-          chunks.push(chunk);
-        },
-        close: async () => close(),
-      }),
-    };
-    this.readable = {
-      async *[Symbol.asyncIterator]() {
-        await closed;
-        yield inflated(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    this.writable = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        chunks.push(chunk);
       },
-    };
+      close: () => close(),
+    });
+    this.readable = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        await closed;
+        controller.enqueue(inflated(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+        controller.close();
+      },
+    });
   }
 }
 

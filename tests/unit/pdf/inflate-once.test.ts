@@ -46,6 +46,11 @@ describe('inflating pdf.js streams', () => {
     await expect(inflateAsPdfjsDoes(deflateSync(text).subarray(0, 30))).rejects.toThrow();
   });
 
+  it('serves the whole web-streams interface to any other user in the process (pipeThrough, a reader)', async () => {
+    const piped = new Blob([deflateSync(text)]).stream().pipeThrough(new DecompressionStream('deflate'));
+    expect(new Uint8Array(await new Response(piped).arrayBuffer())).toEqual(text);
+  });
+
   it('leaves other formats to the runtime', async () => {
     const stream = new DecompressionStream('gzip');
     expect(stream.readable).toBeInstanceOf(ReadableStream);
