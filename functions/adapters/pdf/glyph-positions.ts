@@ -78,19 +78,39 @@ const NO_ARGS: readonly unknown[] = [];
 export async function placedGlyphs(page: PDFPageProxy, rotation?: number): Promise<PlacedGlyph[]> {
   const viewport = page.getViewport(rotation === undefined ? { scale: 1 } : { scale: 1, rotation });
   const list = await page.getOperatorList();
+  return followText(list, fontsOf(page, list), viewport);
+}
+
+type OperatorList = Awaited<ReturnType<PDFPageProxy['getOperatorList']>>;
+
+/**
+ * The fonts the page's text operations name, looked up in pdf.js's objects before the operations are
+ * followed: pdf.js's objects change shape from document to document, and a lookup inside followText's loop
+ * made V8 throw its optimised code away (and compile it again) for the next document.
+ */
+function fontsOf(page: PDFPageProxy, list: OperatorList): Map<string, FontObject | null> {
   const fonts = new Map<string, FontObject | null>();
-  const fontOf = (name: string): FontObject | null => {
-    if (!fonts.has(name)) {
-      let font: FontObject | null = null;
-      try {
-        font = page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontObject) : null;
-      } catch {
-        font = null;
-      }
-      fonts.set(name, font);
+  for (let i = 0; i < list.fnArray.length; i++) {
+    if (list.fnArray[i] !== OPS.setFont) continue;
+    const name = String(((list.argsArray[i] ?? NO_ARGS) as unknown[])[0]);
+    if (fonts.has(name)) continue;
+    let font: FontObject | null = null;
+    try {
+      font = page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontObject) : null;
+    } catch {
+      font = null;
     }
-    return fonts.get(name) ?? null;
-  };
+    fonts.set(name, font);
+  }
+  return fonts;
+}
+
+/** Every glyph of the operator list's text operations, in drawing order (see placedGlyphs). */
+function followText(
+  list: OperatorList,
+  fonts: ReadonlyMap<string, FontObject | null>,
+  viewport: { transform: number[]; width: number; height: number },
+): PlacedGlyph[] {
   const glyphs: PlacedGlyph[] = [];
   let state: TextState = {
     ctm: [...(viewport.transform as Matrix)],
@@ -164,7 +184,7 @@ export async function placedGlyphs(page: PDFPageProxy, rotation?: number): Promi
         state.rise = Number(args[0]) || 0;
         break;
       case OPS.setFont: {
-        const font = fontOf(String(args[0]));
+        const font = fonts.get(String(args[0])) ?? null;
         const size = Number(args[1]) || 0;
         state.fontDirection = size < 0 ? -1 : 1;
         state.fontSize = Math.abs(size);
@@ -340,8 +360,9 @@ function blank(text: string): boolean {
   return text.length === 1 ? isSpace(text) : !text.trim();
 }
 
-const CURRENCY = new Set(['£', '$', '€']);
-const NUMBER_CHARS = new Set(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', ',']);
+/** '£', '$' and '€', and a number's characters (digits, '.' and ','), by code point. */
+const CURRENCY_CODES = new Set([...'£$€'].map((char) => char.codePointAt(0)));
+const NUMBER_CODES = new Set([...'0123456789.,'].map((char) => char.codePointAt(0)));
 
 /** Smallest gap (in ems) between two glyphs of a run that is a word break although no space is drawn. */
 export const HIDDEN_SPACE_EM = 0.06;
@@ -359,29 +380,44 @@ export function hiddenBreaks(
   glyphOf: readonly number[],
   glyphs: readonly PlacedGlyph[],
 ): number[] {
-  const pairs: Array<{ at: number; gap: number; joins: boolean }> = [];
-  const chars = [...text];
-  for (let i = 1; i < chars.length; i++) {
-    const before = glyphOf[i - 1] ?? -1;
-    const after = glyphOf[i] ?? -1;
-    if (before < 0 || after < 0 || before === after) continue;
-    const left = glyphs[before]!;
-    const right = glyphs[after]!;
-    if (!left.horizontal || !right.horizontal || left.size <= 0) continue;
-    const a = chars[i - 1]!;
-    const b = chars[i]!;
-    pairs.push({
-      at: i,
-      gap: (right.x - (left.x + left.width)) / left.size,
-      // A currency sign and its figure, or two characters of a number.
-      joins: CURRENCY.has(a) || CURRENCY.has(b) || (NUMBER_CHARS.has(a) && NUMBER_CHARS.has(b)),
-    });
+  // Each pair of neighbouring characters drawn by two horizontal glyphs: where the second starts (in
+  // characters), the gap between their glyphs in ems, and whether the pair joins (a currency sign and its
+  // figure, or two characters of a number).
+  const at: number[] = [];
+  const gaps: number[] = [];
+  const joins: boolean[] = [];
+  let offset = 0;
+  let previous = -1;
+  for (let i = 0; offset < text.length; i++) {
+    const code = text.codePointAt(offset)!;
+    offset += code > 0xffff ? 2 : 1;
+    if (i > 0) {
+      const before = glyphOf[i - 1] ?? -1;
+      const after = glyphOf[i] ?? -1;
+      const left = before < 0 ? undefined : glyphs[before];
+      const right = after < 0 ? undefined : glyphs[after];
+      if (left && right && before !== after && left.horizontal && right.horizontal && left.size > 0) {
+        at.push(i);
+        gaps.push((right.x - (left.x + left.width)) / left.size);
+        joins.push(
+          CURRENCY_CODES.has(previous) ||
+            CURRENCY_CODES.has(code) ||
+            (NUMBER_CODES.has(previous) && NUMBER_CODES.has(code)),
+        );
+      }
+    }
+    previous = code;
   }
-  if (pairs.length < 2) return [];
-  const spreads = pairs.map((p) => Math.abs(p.gap)).sort((a, b) => a - b);
+  if (at.length < 2) return [];
+  const spreads = new Float64Array(gaps.length);
+  for (let k = 0; k < gaps.length; k++) spreads[k] = Math.abs(gaps[k]!);
+  spreads.sort();
   const spread = spreads[Math.floor(spreads.length / 2)]!;
   const threshold = Math.max(HIDDEN_SPACE_EM, 4 * spread);
-  return pairs.filter((p) => !p.joins && p.gap >= threshold && p.gap < 3).map((p) => p.at);
+  const breaks: number[] = [];
+  for (let k = 0; k < at.length; k++)
+    if (!joins[k] && gaps[k]! >= threshold && gaps[k]! < 3) breaks.push(at[k]!);
+  return breaks;
 }
 
 /**

@@ -20,8 +20,11 @@
  * worker file to find at run time (in Lambda, pdf.js comes from a layer). The text layer's documents reach it
  * through a port that does not copy each message (inThreadWorker); the page drawing keeps pdf.js's own.
  */
+import { inflateSync } from 'node:zlib';
+
 const nativeParse = JSON.parse;
 const nativeStringify = JSON.stringify;
+const NativeDecompressionStream = globalThis.DecompressionStream;
 // biome-ignore lint/suspicious/noExplicitAny: the built-in itself, whatever its declared overloads
 const nativePush: (...items: any[]) => number = Array.prototype.push;
 
@@ -136,3 +139,80 @@ export function restoreNativePush(): void {
       configurable: true,
     });
 }
+
+/** Each document's inflated streams, by where their compressed bytes lie in the document's buffer. */
+const inflatedStreams = new WeakMap<ArrayBufferLike, Map<string, Uint8Array>>();
+/** The largest inflated stream kept for the document's next use (a page's content stream is far smaller). */
+const KEPT_INFLATED_BYTES = 1024 * 1024;
+
+/**
+ * A stream's bytes inflated (zlib format) once for each document: pdf.js inflates a page's content stream for
+ * its text content and again for its operator list, each time through a DecompressionStream. The bytes it
+ * inflates lie in the document's own buffer (pdf.js reads the file from it and never changes it), so where
+ * they lie names them; a stream that is not a view of a longer buffer (decrypted, say) is inflated each time,
+ * and so is one larger than KEPT_INFLATED_BYTES (a scan's page images, drawn once each, are not kept).
+ * Damaged data throws, as the DecompressionStream errors, and pdf.js then inflates it with its own code.
+ */
+function inflated(bytes: Uint8Array): Uint8Array {
+  let streams = inflatedStreams.get(bytes.buffer);
+  const where = `${bytes.byteOffset}:${bytes.byteLength}`;
+  const known = streams?.get(where);
+  if (known) return known;
+  const result = inflateSync(bytes);
+  if (bytes.byteLength < bytes.buffer.byteLength && result.byteLength <= KEPT_INFLATED_BYTES) {
+    if (!streams) {
+      streams = new Map();
+      inflatedStreams.set(bytes.buffer, streams);
+    }
+    streams.set(where, result);
+  }
+  return result;
+}
+
+/**
+ * The runtime's DecompressionStream as pdf.js uses it for a Flate stream ('deflate': it writes the compressed
+ * bytes in one chunk, closes, and reads every chunk of the result, copying them out), inflated in one call on
+ * this thread, once for each document (inflated): about a tenth of the text layer's CPU went on the web
+ * streams' machinery and the second inflating of each page's content stream. Every other format (brotli,
+ * 'deflate-raw') is the runtime's own.
+ */
+class InflatingStream {
+  readonly writable!: WritableStream<Uint8Array>;
+  readonly readable!: ReadableStream<Uint8Array>;
+
+  constructor(format: string) {
+    if (format !== 'deflate') {
+      // biome-ignore lint/correctness/noConstructorReturn: the runtime's own stream for any other format
+      return new NativeDecompressionStream(format as never) as never;
+    }
+    // Real web streams on both sides, so that any other user of the runtime's DecompressionStream in this
+    // process (a reader, pipeThrough) finds the whole interface; only the inflating is done at once.
+    const chunks: Uint8Array[] = [];
+    let close!: () => void;
+    const closed = new Promise<void>((resolve) => {
+      close = resolve;
+    });
+    this.writable = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        chunks.push(chunk);
+      },
+      close: () => close(),
+    });
+    this.readable = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        await closed;
+        controller.enqueue(inflated(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+        controller.close();
+      },
+    });
+  }
+}
+
+/** pdf.js's Flate streams inflated by InflatingStream (see there), in place of the runtime's stream. */
+export function inflateOnce(): void {
+  if (NativeDecompressionStream && globalThis.DecompressionStream === NativeDecompressionStream)
+    globalThis.DecompressionStream = InflatingStream as unknown as typeof DecompressionStream;
+}
+
+// pdf.js looks the stream up when it inflates, so it is put in place here, once the classes above exist.
+inflateOnce();

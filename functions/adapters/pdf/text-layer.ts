@@ -16,7 +16,7 @@ import {
   type PdfFailure,
   pdfFailure,
 } from './pdf-document';
-import { type TextItem, Util } from './pdfjs';
+import { type PDFDocumentProxy, type TextItem, Util } from './pdfjs';
 import { sidewaysTurn } from './sideways';
 import { unreadableText } from './unreadable-text';
 
@@ -86,40 +86,70 @@ function placeWords(
   box: Box,
   placement: Placement,
 ): { text: string; words: Array<{ text: string; box: Box }> } | null {
-  const chars = [...text];
-  if (chars.length !== placement.glyphOf.length) return null;
-  const breaks = new Set(hiddenBreaks(text, placement.glyphOf, placement.glyphs));
+  const { glyphOf, glyphs } = placement;
+  if (codePoints(text) !== glyphOf.length) return null;
+  // Offsets (in characters) to break before, ascending.
+  const breaks = hiddenBreaks(text, glyphOf, glyphs);
   const words: Array<{ text: string; box: Box }> = [];
+  // The run's text with a space before each break, made of slices of it.
   let line = '';
-  let current: { text: string; left: number; right: number } | null = null;
-  const close = () => {
-    if (current)
-      words.push({
-        text: current.text,
-        box: { left: current.left, top: box.top, width: current.right - current.left, height: box.height },
-      });
-    current = null;
-  };
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
-    const space = isSpace(ch);
-    const broken = breaks.has(i);
-    if (space || broken) close();
-    line += broken ? ` ${ch}` : ch;
-    if (space) continue;
-    const glyph = placement.glyphs[placement.glyphOf[i] ?? -1];
-    if (!glyph) return null;
-    const left = Math.min(glyph.x, glyph.x + glyph.width);
-    const right = Math.max(glyph.x, glyph.x + glyph.width);
-    if (current) {
-      const word: { text: string; left: number; right: number } = current;
-      word.text += ch;
-      word.left = Math.min(word.left, left);
-      word.right = Math.max(word.right, right);
-    } else current = { text: ch, left, right };
+  let lineFrom = 0;
+  let nextBreak = 0;
+  // The current word: where it starts (in the text, -1 for none) and its glyphs' span.
+  let wordFrom = -1;
+  let left = 0;
+  let right = 0;
+  let at = 0;
+  for (let i = 0; at < text.length; i++) {
+    const code = text.codePointAt(at)!;
+    const size = code > 0xffff ? 2 : 1;
+    const space = isSpaceCode(code, text, at, size);
+    const broken = breaks[nextBreak] === i;
+    if (broken) {
+      nextBreak++;
+      line += `${text.slice(lineFrom, at)} `;
+      lineFrom = at;
+    }
+    if ((space || broken) && wordFrom >= 0) {
+      words.push(wordOf(text.slice(wordFrom, at), left, right, box));
+      wordFrom = -1;
+    }
+    if (!space) {
+      const glyph = glyphs[glyphOf[i] ?? -1];
+      if (!glyph) return null;
+      const start = Math.min(glyph.x, glyph.x + glyph.width);
+      const end = Math.max(glyph.x, glyph.x + glyph.width);
+      if (wordFrom >= 0) {
+        left = Math.min(left, start);
+        right = Math.max(right, end);
+      } else {
+        wordFrom = at;
+        left = start;
+        right = end;
+      }
+    }
+    at += size;
   }
-  close();
-  return { text: line, words };
+  if (wordFrom >= 0) words.push(wordOf(text.slice(wordFrom), left, right, box));
+  return { text: nextBreak ? line + text.slice(lineFrom) : text, words };
+}
+
+const wordOf = (text: string, left: number, right: number, box: Box) => ({
+  text,
+  box: { left, top: box.top, width: right - left, height: box.height },
+});
+
+/** How many characters (code points, as `[...text]` counts them) a text has. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; count++) at += (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
+  return count;
+}
+
+/** Whether the character at `at` (its code point `code`, `size` code units long) is whitespace. */
+function isSpaceCode(code: number, text: string, at: number, size: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return isSpace(text.slice(at, at + size));
 }
 
 /**
@@ -230,6 +260,138 @@ async function inPageOrder<T extends object>(
 }
 
 /**
+ * One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE). A function of
+ * the module, not a closure made for each document: V8's optimised code for a function made afresh for each
+ * document lives only as long as that document's closure, and was compiled again for every statement.
+ */
+async function readPage(
+  document: PDFDocumentProxy,
+  pageNumber: number,
+): Promise<{ blocks: Block[]; words: number; unreadable?: boolean } | PdfFailure> {
+  const blocks: Block[] = [];
+  let words = 0;
+  const page = await document.getPage(pageNumber);
+  const upright = page.getViewport({ scale: 1 });
+  if (!pageWithinLimits(upright.width, upright.height)) return pdfFailure('too_large_to_read');
+  const content = await page.getTextContent();
+  // A page whose text runs mostly up or down its side (a landscape statement set sideways on the sheet) is
+  // read turned so that its text is horizontal; otherwise as it is shown.
+  const turned = sidewaysTurn(page, content.items);
+  const viewport = turned === null ? upright : page.getViewport({ scale: 1, rotation: turned });
+  // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
+  const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
+  const glyphs = hasText ? await placedGlyphs(page, turned ?? undefined).catch(() => null) : null;
+  const aligned = glyphs
+    ? alignGlyphs(
+        content.items.map((item) => ('str' in item ? item.str : '')),
+        glyphs,
+      )
+    : null;
+  const leftOut = glyphs && aligned ? glyphsLeftOut(glyphs) : null;
+  const pageBlock: Block = {
+    BlockType: 'PAGE',
+    Id: `p${pageNumber}`,
+    Page: pageNumber,
+    Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
+    Relationships: [{ Type: 'CHILD', Ids: [] }],
+  };
+  blocks.push(pageBlock);
+  const runs: Array<{
+    text: string;
+    box: Box;
+    baseline: number;
+    size: number;
+    glyphOf: number[] | null;
+    /** Some of its glyphs were left out (glyphsLeftOut). */
+    edited: boolean;
+  }> = [];
+  for (const [index, item] of content.items.entries()) {
+    if (!('str' in item)) continue;
+    let text = (item satisfies TextItem).str;
+    if (!text.trim()) continue;
+    let glyphOf = aligned?.[index] ?? null;
+    const kept = leftOut?.size && glyphOf ? withoutLeftOut(text, glyphOf, glyphs!, leftOut) : null;
+    if (kept) {
+      if (!kept.text) continue;
+      text = kept.text;
+      glyphOf = kept.glyphOf;
+    }
+    const tx = Util.transform(viewport.transform, item.transform);
+    const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
+    // Horizontal text only: a rotated item has its baseline off the x axis.
+    if (Math.abs(b) > 0.1 * Math.abs(a) || a <= 0) continue;
+    const fontHeight = Math.hypot(c, d);
+    const style = content.styles[item.fontName];
+    const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
+    const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
+    const box: Box = {
+      left: kept ? kept.left : e,
+      top: f - ascent * fontHeight,
+      width: kept ? kept.right - kept.left : item.width * viewport.scale,
+      height: (ascent - descent) * fontHeight,
+    };
+    const previous = runs.at(-1);
+    // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again. Where glyphs were
+    // left out of either item, the word's letters may also overlap a little, as kerned letters do ('AT').
+    const gap = previous ? box.left - (previous.box.left + previous.box.width) : 0;
+    const overlap = kept || previous?.edited ? 0.3 * fontHeight : 0.1 * fontHeight;
+    if (
+      previous &&
+      Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
+      gap > -overlap &&
+      gap < 0.1 * fontHeight &&
+      !/\s$/.test(previous.text) &&
+      !/^\s/.test(text)
+    ) {
+      previous.text += text;
+      previous.box.width = box.left + box.width - previous.box.left;
+      previous.glyphOf = previous.glyphOf && glyphOf ? [...previous.glyphOf, ...glyphOf] : null;
+      previous.edited ||= Boolean(kept);
+      continue;
+    }
+    runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
+  }
+  // Glyph codes, not characters (a font without a usable ToUnicode map): no words from this page.
+  if (unreadableText(runs.map((run) => run.text))) {
+    page.cleanup();
+    return { blocks, words: 0, unreadable: true };
+  }
+  let lineNumber = 0;
+  for (const run of runs) {
+    const lineId = `p${pageNumber}-l${++lineNumber}`;
+    const wordIds: string[] = [];
+    const placed =
+      glyphs && run.glyphOf ? placeWords(run.text, run.box, { glyphOf: run.glyphOf, glyphs }) : null;
+    const runWords = placed?.words ?? splitWords(run.text, run.box);
+    for (const [k, word] of runWords.entries()) {
+      const id = `${lineId}-w${k + 1}`;
+      wordIds.push(id);
+      blocks.push({
+        BlockType: 'WORD',
+        Id: id,
+        Page: pageNumber,
+        Text: word.text,
+        Confidence: 100,
+        Geometry: { BoundingBox: boundingBox(word.box, viewport.width, viewport.height) },
+      });
+    }
+    words += wordIds.length;
+    blocks.push({
+      BlockType: 'LINE',
+      Id: lineId,
+      Page: pageNumber,
+      Text: (placed?.text ?? run.text).trim(),
+      Confidence: 100,
+      Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
+      Relationships: [{ Type: 'CHILD', Ids: wordIds }],
+    });
+    pageBlock.Relationships![0]!.Ids.push(lineId);
+  }
+  page.cleanup();
+  return { blocks, words };
+}
+
+/**
  * Reads the text layer of every page, after the checks a statement must pass: not empty, a PDF, complete,
  * not password-protected, at most `maxPages` pages (default MAX_PDF_PAGES) and `maxBytes` bytes.
  */
@@ -247,138 +409,12 @@ export async function extractTextLayer(
     await document.destroy();
     return pdfFailure(pages === 0 ? 'empty' : 'too_many_pages');
   }
-  // One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE).
-  const readPage = async (
-    pageNumber: number,
-  ): Promise<{ blocks: Block[]; words: number; unreadable?: boolean } | PdfFailure> => {
-    const blocks: Block[] = [];
-    let words = 0;
-    const page = await document.getPage(pageNumber);
-    const upright = page.getViewport({ scale: 1 });
-    if (!pageWithinLimits(upright.width, upright.height)) return pdfFailure('too_large_to_read');
-    const content = await page.getTextContent();
-    // A page whose text runs mostly up or down its side (a landscape statement set sideways on the sheet) is
-    // read turned so that its text is horizontal; otherwise as it is shown.
-    const turned = sidewaysTurn(page, content.items);
-    const viewport = turned === null ? upright : page.getViewport({ scale: 1, rotation: turned });
-    // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
-    const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
-    const glyphs = hasText ? await placedGlyphs(page, turned ?? undefined).catch(() => null) : null;
-    const aligned = glyphs
-      ? alignGlyphs(
-          content.items.map((item) => ('str' in item ? item.str : '')),
-          glyphs,
-        )
-      : null;
-    const leftOut = glyphs && aligned ? glyphsLeftOut(glyphs) : null;
-    const pageBlock: Block = {
-      BlockType: 'PAGE',
-      Id: `p${pageNumber}`,
-      Page: pageNumber,
-      Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
-      Relationships: [{ Type: 'CHILD', Ids: [] }],
-    };
-    blocks.push(pageBlock);
-    const runs: Array<{
-      text: string;
-      box: Box;
-      baseline: number;
-      size: number;
-      glyphOf: number[] | null;
-      /** Some of its glyphs were left out (glyphsLeftOut). */
-      edited: boolean;
-    }> = [];
-    for (const [index, item] of content.items.entries()) {
-      if (!('str' in item)) continue;
-      let text = (item satisfies TextItem).str;
-      if (!text.trim()) continue;
-      let glyphOf = aligned?.[index] ?? null;
-      const kept = leftOut?.size && glyphOf ? withoutLeftOut(text, glyphOf, glyphs!, leftOut) : null;
-      if (kept) {
-        if (!kept.text) continue;
-        text = kept.text;
-        glyphOf = kept.glyphOf;
-      }
-      const tx = Util.transform(viewport.transform, item.transform);
-      const [a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
-      // Horizontal text only: a rotated item has its baseline off the x axis.
-      if (Math.abs(b) > 0.1 * Math.abs(a) || a <= 0) continue;
-      const fontHeight = Math.hypot(c, d);
-      const style = content.styles[item.fontName];
-      const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
-      const descent = style && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
-      const box: Box = {
-        left: kept ? kept.left : e,
-        top: f - ascent * fontHeight,
-        width: kept ? kept.right - kept.left : item.width * viewport.scale,
-        height: (ascent - descent) * fontHeight,
-      };
-      const previous = runs.at(-1);
-      // A word split across items (a font change mid-word: 'B' 'O' 'LD') is joined again. Where glyphs were
-      // left out of either item, the word's letters may also overlap a little, as kerned letters do ('AT').
-      const gap = previous ? box.left - (previous.box.left + previous.box.width) : 0;
-      const overlap = kept || previous?.edited ? 0.3 * fontHeight : 0.1 * fontHeight;
-      if (
-        previous &&
-        Math.abs(previous.baseline - f) < 0.25 * fontHeight &&
-        gap > -overlap &&
-        gap < 0.1 * fontHeight &&
-        !/\s$/.test(previous.text) &&
-        !/^\s/.test(text)
-      ) {
-        previous.text += text;
-        previous.box.width = box.left + box.width - previous.box.left;
-        previous.glyphOf = previous.glyphOf && glyphOf ? [...previous.glyphOf, ...glyphOf] : null;
-        previous.edited ||= Boolean(kept);
-        continue;
-      }
-      runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
-    }
-    // Glyph codes, not characters (a font without a usable ToUnicode map): no words from this page.
-    if (unreadableText(runs.map((run) => run.text))) {
-      page.cleanup();
-      return { blocks, words: 0, unreadable: true };
-    }
-    let lineNumber = 0;
-    for (const run of runs) {
-      const lineId = `p${pageNumber}-l${++lineNumber}`;
-      const wordIds: string[] = [];
-      const placed =
-        glyphs && run.glyphOf ? placeWords(run.text, run.box, { glyphOf: run.glyphOf, glyphs }) : null;
-      const runWords = placed?.words ?? splitWords(run.text, run.box);
-      for (const [k, word] of runWords.entries()) {
-        const id = `${lineId}-w${k + 1}`;
-        wordIds.push(id);
-        blocks.push({
-          BlockType: 'WORD',
-          Id: id,
-          Page: pageNumber,
-          Text: word.text,
-          Confidence: 100,
-          Geometry: { BoundingBox: boundingBox(word.box, viewport.width, viewport.height) },
-        });
-      }
-      words += wordIds.length;
-      blocks.push({
-        BlockType: 'LINE',
-        Id: lineId,
-        Page: pageNumber,
-        Text: (placed?.text ?? run.text).trim(),
-        Confidence: 100,
-        Geometry: { BoundingBox: boundingBox(run.box, viewport.width, viewport.height) },
-        Relationships: [{ Type: 'CHILD', Ids: wordIds }],
-      });
-      pageBlock.Relationships![0]!.Ids.push(lineId);
-    }
-    page.cleanup();
-    return { blocks, words };
-  };
   const blocks: Block[] = [];
   const unreadablePages: number[] = [];
   let words = 0;
   // Every page within its size, and the whole read within its time (PDF_LIMITS.msPerPage a page).
   const readPages = async (): Promise<PdfFailure | null> => {
-    const read = await inPageOrder(pages, readPage);
+    const read = await inPageOrder(pages, (page) => readPage(document, page));
     for (const page of read) {
       if ('ok' in page) return page;
       for (const block of page.blocks) blocks.push(block);
