@@ -10,6 +10,7 @@ import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
+import { FREEHAND_APPSAVINGS } from '../fixtures/statements/freehand-appsavings';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
 import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
@@ -67,9 +68,12 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *    carrying those traits in new combinations (freehand-bigbanks.ts), their own figure too,
  *  - the biggest UK credit card, charge card and savings issuers as they print today, carrying those traits
  *    in new combinations (freehand-bigcards.ts), their own figure too,
+ *  - the app banks as they print today and big banks' savings and ISA statements not drawn as savings before,
+ *    carrying those traits in new combinations (freehand-appsavings.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
- *    cards, island and business banks, the biggest banks, the biggest issuers), as one figure of their own.
+ *    cards, island and business banks, the biggest banks, the biggest issuers, the app banks and savings), as
+ *    one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -108,6 +112,7 @@ interface Case {
     | 'freehand-cards3'
     | 'freehand-bigbanks'
     | 'freehand-bigcards'
+    | 'freehand-appsavings'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -234,6 +239,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-cards3', FREEHAND_CARDS3],
     ['freehand-bigbanks', FREEHAND_BIGBANKS],
     ['freehand-bigcards', FREEHAND_BIGCARDS],
+    ['freehand-appsavings', FREEHAND_APPSAVINGS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -448,6 +454,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       'freehand biggest card, charge card and savings issuers (text layer)',
       results.filter((r) => r.group === 'freehand-bigcards'),
+    ),
+    ...figure(
+      "freehand app banks and big banks' savings (text layer)",
+      results.filter((r) => r.group === 'freehand-appsavings'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

@@ -122,7 +122,7 @@ function leadsBelow(rows: readonly TableRow[], i: number): boolean {
   // In the description column: a line starting in the date column is a heading over a group of entries
   // ('S HARTWELL  Card 5520 **** 3107' over a cardholder's rows), not one entry's reference.
   if (row.date || row.dateColumnText || !above || !below || below.category !== 'txn') return false;
-  if (above.category !== 'txn' || above.row.page !== row.row.page || below.row.page !== row.row.page)
+  if (!endsEntry(rows, i - 1) || above.row.page !== row.row.page || below.row.page !== row.row.page)
     return false;
   if (!near(row, below)) return false;
   const gapAbove = row.row.top - (above.bottom ?? above.row.bottom);
@@ -139,6 +139,23 @@ function leadsBelow(rows: readonly TableRow[], i: number): boolean {
   const stepAbove = row.row.top - lastLineTop;
   const stepBelow = below.row.top - row.row.top;
   return gapAbove > 0 && stepBelow <= LEAD_STEP * stepAbove;
+}
+
+/**
+ * Whether row `k` is an entry's last line: the entry's own line, or an undated line of text under it that
+ * goes on with it (Monzo's 'Amount: EUR -18.20. Conversion rate: 0.8407.' or 'Reference: …' under a
+ * payment's date line), every line up to the entry's on the same page.
+ */
+function endsEntry(rows: readonly TableRow[], k: number): boolean {
+  const page = rows[k]?.row.page;
+  for (let j = k; j >= 0; j--) {
+    const r = rows[j]!;
+    if (r.row.page !== page) return false;
+    if (r.category === 'txn') return true;
+    const up = rows[j - 1];
+    if (r.category !== 'text' || r.date || r.dateColumnText || !up || !near(up, r)) return false;
+  }
+  return false;
 }
 
 /**
