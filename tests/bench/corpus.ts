@@ -10,6 +10,7 @@ import { FREEHAND } from '../fixtures/statements/freehand';
 import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
+import { FREEHAND_APPSAVINGS } from '../fixtures/statements/freehand-appsavings';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
 import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
@@ -71,10 +72,12 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - seven high-street banks' current accounts as they print today (Bank of Scotland, RBS, first direct,
  *    TSB, Metro Bank, Danske Bank, the Co-operative Bank), carrying those traits in new combinations
  *    (freehand-highstreet.ts), their own figure too,
+ *  - the app banks as they print today and big banks' savings and ISA statements not drawn as savings before,
+ *    carrying those traits in new combinations (freehand-appsavings.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
- *    cards, island and business banks, the biggest banks, the biggest issuers, the high-street banks), as one
- *    figure of their own.
+ *    cards, island and business banks, the biggest banks, the biggest issuers, the high-street banks, the app
+ *    banks and savings), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -114,6 +117,7 @@ interface Case {
     | 'freehand-bigbanks'
     | 'freehand-bigcards'
     | 'freehand-highstreet'
+    | 'freehand-appsavings'
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -241,6 +245,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ['freehand-bigbanks', FREEHAND_BIGBANKS],
     ['freehand-bigcards', FREEHAND_BIGCARDS],
     ['freehand-highstreet', FREEHAND_HIGHSTREET],
+    ['freehand-appsavings', FREEHAND_APPSAVINGS],
   ] as const) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
@@ -459,6 +464,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       "freehand high-street banks' current accounts (text layer)",
       results.filter((r) => r.group === 'freehand-highstreet'),
+    ),
+    ...figure(
+      "freehand app banks and big banks' savings (text layer)",
+      results.filter((r) => r.group === 'freehand-appsavings'),
     ),
     ...figure(
       'freehand later sets, scanned (OCR)',

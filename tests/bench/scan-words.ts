@@ -11,6 +11,7 @@ import { readingReasons } from '../../functions/domain/statement-check';
 import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
 import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
 import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
+import { FREEHAND_APPSAVINGS } from '../fixtures/statements/freehand-appsavings';
 import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
 import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
 import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
@@ -106,6 +107,7 @@ class CachedEngine {
 
 const SETS = [
   FREEHAND_HIGHSTREET,
+  FREEHAND_APPSAVINGS,
   FREEHAND_BIGBANKS,
   FREEHAND_BIGCARDS,
   FREEHAND_CARDS3,

@@ -1,6 +1,7 @@
 import { amountLine } from './amount-line';
 import type { PartialDate } from './dates';
-import { height, type Row } from './geometry';
+import type { Row } from './geometry';
+import { leadsBelow } from './leading-lines';
 import type { MisreadDate } from './misread-dates';
 import type { MoneyCell, UnreadableCell as UnreadableMoney } from './rows';
 import { isPartTotal, near, type TableRow } from './table';
@@ -66,40 +67,6 @@ export interface Checkpoint {
 }
 
 /**
- * A payment's reference printed on a line of its own ABOVE its description ('REF: INV 2025-114' over
- * 'FASTER PAYMENT TO K DOUGLAS', the date and amount on the description's line), as some statements print
- * it: an undated text line between two entries that sits clearly nearer the entry below than the one above
- * (its gap under it at most 0.6 of the gap over it), in the description column, leads the entry below. Where a wrapped description's
- * lines and the entries are evenly spaced, a line is never nearer the entry below, and it continues the
- * entry above as before.
- */
-function leadsBelow(rows: readonly TableRow[], i: number): boolean {
-  const row = rows[i]!;
-  const above = rows[i - 1];
-  const below = rows[i + 1];
-  // In the description column: a line starting in the date column is a heading over a group of entries
-  // ('S HARTWELL  Card 5520 **** 3107' over a cardholder's rows), not one entry's reference.
-  if (row.date || row.dateColumnText || !above || !below || below.category !== 'txn') return false;
-  if (above.category !== 'txn' || above.row.page !== row.row.page || below.row.page !== row.row.page)
-    return false;
-  if (!near(row, below)) return false;
-  const gapAbove = row.row.top - (above.bottom ?? above.row.bottom);
-  const gapBelow = below.row.top - row.row.bottom;
-  if (gapAbove > 0 && gapBelow <= 0.6 * gapAbove) return true;
-  // A scan's boxes are its ink, not the font's: brackets and descenders on the entries' lines and none on
-  // the reference's ('REF: INV 2025-114' over '(185.00)') make the gaps look even. Line to line (from the
-  // top of the entry above's last line), the reference still stands clearly nearer the entry below (10 pt
-  // under the line above it, 14 pt between entries: 41 px against 59 at 300 dpi). A text layer's boxes are
-  // the font's, and its gaps say it.
-  const scanned = [above, row, below].every((r) => r.row.words.some((w) => w.confidence !== undefined));
-  if (!scanned) return false;
-  const lastLineTop = (above.bottom ?? above.row.bottom) - height(above.row);
-  const stepAbove = row.row.top - lastLineTop;
-  const stepBelow = below.row.top - row.row.top;
-  return gapAbove > 0 && stepBelow <= LEAD_STEP * stepAbove;
-}
-
-/**
  * A line naming a card by its masked number ('Card Number xxxx-xxxxxx-71012', 'Card 4929 **** **** 8006'):
  * card statements print it over each cardholder's rows (American Express's supplementary cards, Barclaycard's
  * and MBNA's additional cardholders). The cardholder's name comes first; a payment's own note ('CARD ENDING
@@ -107,9 +74,6 @@ function leadsBelow(rows: readonly TableRow[], i: number): boolean {
  */
 const CARD_TITLE =
   /^(?!card\b)\S.*\bcard (?:number|no\.?|ending)\b[\s:]*[\dx*•\s-]*[x*•]{4}[\dx*•\s-]*\d{4,5}\b/i;
-
-/** A line whose step to the line below is at most this share of its step from the line above leads it. */
-const LEAD_STEP = 0.75;
 
 export interface Assembly {
   transactions: RawTransaction[];
