@@ -1,21 +1,19 @@
 import { isAmountAffix, type ParsedAmount, parseAmount } from './amounts';
 import { findYearEnded } from './annual-period';
 import { isCurrencyCode } from './currency-codes';
-import {
-  findDatesWithYear,
-  findMonthHeadings,
-  findPeriodAndOrder,
-  findYearlessPeriod,
-  type PartialDate,
-  parseLeadingDate,
-  toIso,
-  yearlessPeriodBefore,
-} from './dates';
+import { type PartialDate, parseLeadingDate, toIso } from './dates';
 import { joinSplitFigures, looksLikeFigure } from './figures';
 import { type Row, rowText } from './geometry';
 import { recogniseInstitution } from './institutions';
 import { labelsAbove, valueUnder } from './labels-above';
 import { CHARGES_LABEL, qualifiesBalance } from './other-figures';
+import {
+  findDatesWithYear,
+  findMonthHeadings,
+  findPeriodAndOrder,
+  findYearlessPeriod,
+  yearlessPeriodBefore,
+} from './printed-periods';
 
 /**
  * What a statement says outside its transaction table: who issued it, the period, summary-box balances

@@ -1,6 +1,6 @@
 import { type PartialDate, parseLeadingDate } from './dates';
 import type { Word } from './geometry';
-import type { Column } from './header';
+import type { Column } from './heading-words';
 import type { RowCells } from './rows';
 
 /**

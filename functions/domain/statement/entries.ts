@@ -1,3 +1,4 @@
+import { amountLine } from './amount-line';
 import type { PartialDate } from './dates';
 import { height, type Row } from './geometry';
 import type { MisreadDate } from './misread-dates';
@@ -62,49 +63,6 @@ export interface Checkpoint {
   cell: MoneyCell;
   reason: string;
   segment: number;
-}
-
-/**
- * Whether wrapped descriptions carry their amounts on the first line ('first', most banks) or the last
- * ('last'): evidence from dated blocks, where the date shows which line starts the entry.
- */
-
-/** Payment-type codes that UK statements print at the start of an entry (HSBC, Lloyds, Halifax, TSB ...). */
-export const TYPE_CODE =
-  /^(?:BP|TFR|DD|SO|STO|CR|DR|VIS|VISA|ATM|CHQ|\){3}|BGC|FPI|FPO|DEB|CPT|PAY|TR|IB|OBP|BAC|D\/D|S\/O|FT|POS|C\/L|CHG|INT|CSH|DEP|MPI|MPO|CDM)$/;
-
-export const startsWithCode = (row: TableRow) => TYPE_CODE.test(row.description.split(' ')[0] ?? '');
-
-export function amountLine(rows: readonly TableRow[]): 'first' | 'last' {
-  let first = 0;
-  let last = 0;
-  rows.forEach((row, i) => {
-    const startsWithDate = row.date !== null && (row.category === 'text' || row.category === 'txn');
-    if (!startsWithDate) {
-      // A type code starts an entry: a coded line without an amount, then an uncoded line with one, puts
-      // amounts on the last line; a coded line with an amount, then uncoded lines, on the first.
-      if (row.category === 'text' && startsWithCode(row)) {
-        const next = rows[i + 1];
-        if (next?.category === 'txn' && !next.date && !startsWithCode(next) && near(row, next)) last++;
-      } else if (row.category === 'txn' && startsWithCode(row)) {
-        const next = rows[i + 1];
-        if (next?.category === 'text' && !next.date && !startsWithCode(next) && near(row, next)) {
-          const after = rows[i + 2];
-          if (after?.category !== 'txn' || startsWithCode(after) || after.date) first++;
-        }
-      }
-      return;
-    }
-    let j = i + 1;
-    while (rows[j]?.category === 'text' && !rows[j]!.date && near(rows[j - 1]!, rows[j]!)) j++;
-    const next = rows[j];
-    if (row.category === 'text') {
-      if (next?.category === 'txn' && !next.date && near(rows[j - 1]!, next)) last++;
-    } else if (j > i + 1 && (!next || next.date || !near(rows[j - 1]!, next) || next.category !== 'txn')) {
-      first++;
-    }
-  });
-  return last > first ? 'last' : 'first';
 }
 
 /**
@@ -437,51 +395,4 @@ export function listedNewestFirst(transactions: readonly RawTransaction[]): bool
     previous = date;
   }
   return back >= 2 && back > 2 * forward;
-}
-
-/** Removes transactions, keeping each balance line after the transaction it followed (or the one before). */
-export function removeTransactions(assembly: Assembly, drop: ReadonlySet<RawTransaction>): void {
-  if (!drop.size) return;
-  const newIndex: number[] = [];
-  let kept = -1;
-  for (const t of assembly.transactions) {
-    if (!drop.has(t)) kept++;
-    newIndex.push(kept);
-  }
-  const remap = (afterRow: number) => (afterRow < 0 ? afterRow : (newIndex[afterRow] ?? kept));
-  for (const c of assembly.checkpoints) c.afterRow = remap(c.afterRow);
-  for (const u of assembly.unreadableLines) u.afterRow = remap(u.afterRow);
-  assembly.transactions = assembly.transactions.filter((t) => !drop.has(t));
-}
-
-export const entryKey = (t: RawTransaction) =>
-  `${t.date?.day}/${t.date?.month}|${t.cell?.amount.pence ?? t.unreadableAmount?.text}|${t.cell?.column}|${t.balance?.amount.pence ?? ''}`;
-
-/**
- * Decoys: a later part of the table (a page, or a table under a heading of its own) whose rows all repeat a
- * run of rows already read (same dates, amounts, columns and printed balances) is the same money printed
- * again (a duplicate page, rows repeated after the closing balance), not new money.
- */
-export function removeRepeatedRuns(assembly: Assembly, warnings: string[]): void {
-  const bySegment = new Map<number, RawTransaction[]>();
-  for (const t of assembly.transactions) bySegment.set(t.segment, [...(bySegment.get(t.segment) ?? []), t]);
-  const drop = new Set<RawTransaction>();
-  const dropSegments = new Set<number>();
-  for (const [segment, list] of bySegment) {
-    // Two rows with a printed balance, or three without, are too many to repeat by chance.
-    if (list.length < (list.some((t) => t.balance) ? 2 : 3)) continue;
-    const earlier = assembly.transactions.filter((t) => t.segment < segment && !drop.has(t)).map(entryKey);
-    const keys = list.map(entryKey);
-    const found = earlier.some((_, start) => keys.every((k, i) => earlier[start + i] === k));
-    if (!found) continue;
-    for (const t of list) drop.add(t);
-    dropSegments.add(segment);
-    warnings.push(
-      `${list.length} rows on page ${list[0]!.page} repeat rows printed earlier in the statement; they are not counted again.`,
-    );
-  }
-  if (!drop.size) return;
-  assembly.checkpoints = assembly.checkpoints.filter((c) => !dropSegments.has(c.segment));
-  assembly.unreadableLines = assembly.unreadableLines.filter((u) => !dropSegments.has(u.segment));
-  removeTransactions(assembly, drop);
 }

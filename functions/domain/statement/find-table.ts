@@ -1,14 +1,8 @@
 import type { Block } from './blocks';
 import { groupRows, legibleWords, type Row, type Word, wordsFromBlocks } from './geometry';
-import {
-  findSegments,
-  inferSegments,
-  pageFurniture,
-  type Segment,
-  sideBySide,
-  tablePrintsPence,
-} from './layout';
+import { findSegments, inferSegments, pageFurniture, type Segment, tablePrintsPence } from './layout';
 import { splitPanels, type TableLayout } from './rows';
+import { sideBySide } from './side-by-side';
 import { readTable, type TableRow } from './table';
 import { accountEnds, titleEnd } from './table-ends';
 

@@ -20,6 +20,18 @@ export type ColumnKind =
   | 'gross'
   | 'fee';
 
+/** A column of the transaction table: what it holds and its x-range. */
+export interface Column {
+  kind: ColumnKind;
+  left: number;
+  right: number;
+  /**
+   * A date column no heading names: the table's headings name a description and money columns only, and
+   * each entry's date stands on a line of its own in the description column ('4 June 2025' under the payee).
+   */
+  implied?: true;
+}
+
 /** Heading phrases (lower case, currency marks removed); the longest match wins. */
 const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['date of transaction', 'date'],

@@ -5,7 +5,7 @@
 export { type AmountMarker, type ParsedAmount, parseAmount } from './amounts';
 export type { Block, BlockRelationship, BoundingBox, StatementBlockType } from './blocks';
 export { readStatement } from './candidates';
-export { findPeriod, type PartialDate, parseDate } from './dates';
+export { type PartialDate, parseDate } from './dates';
 export { recogniseInstitution } from './institutions';
 export {
   confirmedByFigures,
@@ -14,6 +14,7 @@ export {
   keptReading,
   MISREAD_FIGURES_WARNING,
 } from './misread';
+export { findPeriod } from './printed-periods';
 export { debugRows } from './reader';
 export {
   type BalanceCheckpoint,

@@ -1,4 +1,4 @@
-import type { Column, ColumnKind } from './header';
+import type { Column, ColumnKind } from './heading-words';
 import type { MoneyCell, UnreadableCell } from './rows';
 
 /**

@@ -4,14 +4,9 @@ import type { Block } from './blocks';
 import { cutOffBalances, recoverMisprints } from './checks';
 import { readContext } from './context';
 import { statementCurrency, summaryCurrencyWarning } from './currency';
-import { inOrder, numericDateOrder, type PartialDate, toIso } from './dates';
-import {
-  assemble,
-  listedNewestFirst,
-  type RawTransaction,
-  removeRepeatedRuns,
-  removeTransactions,
-} from './entries';
+import { inOrder, type PartialDate, toIso } from './dates';
+import { numericDateOrder } from './dates-in-period';
+import { assemble, listedNewestFirst, type RawTransaction } from './entries';
 import { type Cut, type Found, findTable } from './find-table';
 import { groupRows, legibleWords, pageCount, rowText, wordsFromBlocks } from './geometry';
 import { panelRows } from './layout';
@@ -33,6 +28,7 @@ import {
   type YearAnchors,
 } from './readings';
 import { type BalanceCheckpoint, reconcileDetailed, resolveSigns } from './reconcile';
+import { removeRepeatedRuns, removeTransactions } from './repeated-runs';
 import type { MoneyCell } from './rows';
 import {
   type AccountKind,

@@ -1,7 +1,8 @@
 import { toEpochDay } from '../dates';
 import { fromPence, type ParsedAmount } from './amounts';
 import type { StatementContext } from './context';
-import { toIso, yearsBackFrom, yearsInPeriod, yearWithinPeriod } from './dates';
+import { toIso } from './dates';
+import { yearsBackFrom, yearsInPeriod, yearWithinPeriod } from './dates-in-period';
 import type { Assembly, Checkpoint, RawTransaction } from './entries';
 import { height, type Row, rowText } from './geometry';
 import { CARD_ISSUERS } from './institutions';

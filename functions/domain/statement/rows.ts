@@ -4,7 +4,7 @@ import { DITTO, TIME_OF_DAY, takeDate } from './date-cells';
 import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
 import { center, height, type Row, type Word } from './geometry';
-import type { Column, ColumnKind } from './header';
+import type { Column, ColumnKind } from './heading-words';
 import { dateShaped, monthMisread, RULE_MARK } from './misread-dates';
 
 /**

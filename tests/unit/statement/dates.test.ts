@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseDate, parseLeadingDate } from '../../../functions/domain/statement/dates';
 import {
-  findDatesWithYear,
-  findPeriod,
-  parseDate,
-  parseLeadingDate,
   withinPeriodOrder,
   yearsBackFrom,
   yearWithinPeriod,
-} from '../../../functions/domain/statement/dates';
+} from '../../../functions/domain/statement/dates-in-period';
+import { findDatesWithYear, findPeriod } from '../../../functions/domain/statement/printed-periods';
 
 describe('spec 2 §3 statement dates: UK formats, periods and years', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { wordsFromBlocks } from '../../../functions/domain/statement/geometry';
-import { readHeading } from '../../../functions/domain/statement/header';
+import { readHeading } from '../../../functions/domain/statement/heading-score';
 import { FREEHAND_BIGBANKS } from '../../fixtures/statements/freehand-bigbanks';
 import { type CellSpec, type LineSpec, pageBlocks } from './blocks';
 import { itReadsEachExactly, read } from './freehand-support';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
 import { groupRows, wordsFromBlocks } from '../../../functions/domain/statement/geometry';
-import { detectHeader, readHeading } from '../../../functions/domain/statement/header';
+import { detectHeader } from '../../../functions/domain/statement/header';
+import { readHeading } from '../../../functions/domain/statement/heading-score';
 import { FREEHAND_CARDS3 } from '../../fixtures/statements/freehand-cards3';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
 import { itReadsEachExactly, read } from './freehand-support';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedStatement } from '../../../functions/domain/statement';
-import { findPeriod, parseDate } from '../../../functions/domain/statement/dates';
+import { parseDate } from '../../../functions/domain/statement/dates';
 import { wordsFromBlocks } from '../../../functions/domain/statement/geometry';
-import { readHeading } from '../../../functions/domain/statement/header';
+import { readHeading } from '../../../functions/domain/statement/heading-score';
+import { findPeriod } from '../../../functions/domain/statement/printed-periods';
 import { FREEHAND_SOCIETIES } from '../../fixtures/statements/freehand-societies';
 import { type CellSpec, pageBlocks, rowsFrom } from './blocks';
 import { itReadsEachExactly, read } from './freehand-support';

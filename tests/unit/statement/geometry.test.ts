@@ -7,7 +7,7 @@ import {
   rowText,
   wordsFromBlocks,
 } from '../../../functions/domain/statement/geometry';
-import { readHeading } from '../../../functions/domain/statement/header';
+import { readHeading } from '../../../functions/domain/statement/heading-score';
 import { pageBlocks } from './blocks';
 
 const word = (text: string, left: number, top: number, page = 1): Block => ({
