@@ -9,7 +9,7 @@ import { keptTextOf, readKeptText } from '../../functions/services/pipeline/kept
  * median of `runs` readings after `warm` readings, from process.cpuUsage (user + system, every thread of the
  * process). CPU holds on a busy machine where wall time does not.
  *
- *   npx tsx tests/bench/reading-cpu.ts [cache dir] [--runs 20] [--only big,hsbc] [--kept] [--against before.mjs]
+ *   npx tsx tests/bench/reading-cpu.ts [cache dir] [--runs 20] [--only big,hsbc] [--kept] [--against before.mjs [--with after.mjs]]
  *
  * Reads the pipeline bench's 12-page, 408-row statement ('big', read as Parse reads it: the upload's day
  * and the transactions' regions), a real-layout one and a freehand one (./reader-fixtures.ts; --only picks
@@ -87,9 +87,12 @@ async function main() {
   // Another build of the reader (an esbuild bundle of functions/domain/statement/index.ts, e.g. from before a
   // change), read in turn with this one so that both see the same load.
   const against = flag('--against');
-  const other = against
-    ? ((await import(pathToFileURL(against).href)) as { readStatement: typeof readStatement }).readStatement
-    : null;
+  const load = async (file: string) =>
+    ((await import(pathToFileURL(file).href)) as { readStatement: typeof readStatement }).readStatement;
+  const other = against ? await load(against) : null;
+  // This reader bundled as the other is (esbuild inlines across modules as tsx does not): like with like.
+  const mine = flag('--with');
+  const read = mine ? await load(mine) : readStatement;
   const [cacheDir = '/tmp/reader-check-cache'] = args.filter((a) => !a.startsWith('--'));
   const { readerFixtures } = await import('./reader-fixtures');
   const fixtures = (await readerFixtures(cacheDir, { only })).filter((f) =>
@@ -105,14 +108,14 @@ async function main() {
       `median ${median(times).toFixed(1)} ms (${Math.min(...times).toFixed(1)}–${Math.max(...times).toFixed(1)})`;
     if (other) {
       // In turn, a reading each, so that a change of load falls on both alike.
-      const mine: number[] = [];
+      const ours: number[] = [];
       const theirs: number[] = [];
       for (let i = 0; i < runs; i++) {
         theirs.push(...readingCpu(blocks, options, 1, i ? 0 : 3, other));
-        mine.push(...readingCpu(blocks, options, 1, i ? 0 : 3));
+        ours.push(...readingCpu(blocks, options, 1, i ? 0 : 3, read));
       }
       console.log(
-        `${name}: reading CPU ${against} ${summary(theirs)}, this ${summary(mine)}: ${(median(mine) / median(theirs)).toFixed(2)}× (${runs} readings each)`,
+        `${name}: reading CPU ${against} ${summary(theirs)}, ${mine ?? 'this'} ${summary(ours)}: ${(median(ours) / median(theirs)).toFixed(2)}× (${runs} readings each)`,
       );
       continue;
     }
