@@ -95,8 +95,24 @@ function fullYear(text: string): number {
 export function valid(day: number, month: number, year: number | null): boolean {
   if (!Number.isInteger(month) || month < 1 || month > 12 || day < 1) return false;
   // Without a year, 29 February is allowed (a leap year may follow).
-  return day <= new Date(Date.UTC(year ?? 2024, month, 0)).getUTCDate();
+  return day <= daysInMonth(year ?? 2024, month);
 }
+
+/**
+ * The days of a month, and a date's ISO form, worked out once each (a statement's rows weigh every year of
+ * the period for each date): keyed by year, month and day where they are whole numbers in range.
+ */
+const daysSeen = new Map<number, number>();
+function daysInMonth(year: number, month: number): number {
+  const key = Number.isInteger(year) && year >= 0 && year < 10_000 ? year * 16 + month : null;
+  let days = key === null ? undefined : daysSeen.get(key);
+  if (days === undefined) {
+    days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    if (key !== null && daysSeen.size < 10_000) daysSeen.set(key, days);
+  }
+  return days;
+}
+const isoSeen = new Map<number, string>();
 
 export function result(day: number, month: number, year: number | null): PartialDate | null {
   return valid(day, month, year) ? { day, month, year } : null;
@@ -159,5 +175,23 @@ export function parseLeadingDate(words: readonly string[]): { date: PartialDate;
 }
 
 export function toIso(date: PartialDate, year: number): string {
-  return makeDate(year, date.month, date.day);
+  const { month, day } = date;
+  const key =
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    year >= 0 &&
+    year < 10_000 &&
+    month >= 0 &&
+    month < 16 &&
+    day >= 0 &&
+    day < 32
+      ? (year * 16 + month) * 32 + day
+      : null;
+  let iso = key === null ? undefined : isoSeen.get(key);
+  if (iso === undefined) {
+    iso = makeDate(year, month, day);
+    if (key !== null && isoSeen.size < 50_000) isoSeen.set(key, iso);
+  }
+  return iso;
 }

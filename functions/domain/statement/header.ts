@@ -1,5 +1,5 @@
 import type { Row, Word } from './geometry';
-import { headingLetters, scoreHeading } from './heading-score';
+import { headingLetters, namesADate, scoreHeading } from './heading-score';
 import {
   type Column,
   headingToken,
@@ -130,6 +130,9 @@ function headingAt(
   dateless = false,
 ): { header: TableHeader; rows: number; share: number } | null {
   const rowLetters = dateless ? '' : headingLetters(row.words);
+  // Neither line alone nor both together read as a heading when their letters name no date column (the
+  // letters of both hold those of the first): most rows of a statement end here.
+  if (!dateless && !namesADate(rowLetters + (next ? headingLetters(next.words) : ''))) return null;
   const single = scoreHeading(row.words, dateless, rowLetters);
   const lineHeight = row.bottom - row.top;
   const close = next && next.page === row.page && next.top - row.bottom <= 1.2 * lineHeight;

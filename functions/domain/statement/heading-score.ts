@@ -90,6 +90,8 @@ const LONE_SIGN = /^\(?£\)?$/;
 /** Reads the words as a heading row; null unless it is one. */
 /** Every heading names a date column: a row whose letters never spell one is not a heading. */
 const DATE_LETTERS = /date|received|posted|process|dyddiad/;
+/** Whether letters (`headingLetters`) spell a date column's name: no heading is read from words that do not. */
+export const namesADate = (letters: string) => DATE_LETTERS.test(letters);
 
 export function readHeading(words: readonly Word[]): Column[] | null {
   return scoreHeading(words)?.columns ?? null;
@@ -101,10 +103,24 @@ export function readHeading(words: readonly Word[]): Column[] | null {
  */
 export function headingLetters(words: readonly Word[]): string {
   let letters = '';
-  for (const w of words) letters += w.text;
-  return letters.toLowerCase().replace(NOT_LETTERS, '');
+  for (const w of words) letters += lettersOf(w.text);
+  return letters;
 }
 const NOT_LETTERS = /[^a-z]+/g;
+/**
+ * One word's letters, worked out once a word (every row is read as a possible heading, several times over).
+ * The words' letters joined are the letters of the words joined: lower case maps each character alone but
+ * for a final sigma, which is no letter kept.
+ */
+const lettersSeen = new Map<string, string>();
+function lettersOf(text: string): string {
+  let letters = lettersSeen.get(text);
+  if (letters === undefined) {
+    letters = text.toLowerCase().replace(NOT_LETTERS, '');
+    if (lettersSeen.size < 50_000) lettersSeen.set(text, letters);
+  }
+  return letters;
+}
 
 /**
  * A heading reading and the share of its words that name columns. `letters`, when the caller has them, are

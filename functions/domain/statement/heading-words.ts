@@ -244,8 +244,8 @@ export function withFirstLettersFromAbove(row: Row, next: Row): Row {
   const words = next.words.map((w) => {
     const t = headingToken(w.text);
     if (t.length < 3 || t !== w.text.toLowerCase() || HEADING_WORDS.has(t)) return w;
-    const whole = [...HEADING_WORDS].filter((x) => x.length === t.length + 1 && x.endsWith(t));
-    if (whole.length !== 1) return w;
+    const whole = firstLetterLost(t);
+    if (whole === null) return w;
     const h = w.bottom - w.top;
     const letter = (w.right - w.left) / t.length;
     const over = row.words.some(
@@ -257,13 +257,38 @@ export function withFirstLettersFromAbove(row: Row, next: Row): Row {
     );
     if (!over) return w;
     changed = true;
-    return { ...w, text: `${whole[0]![0]}${w.text}`, left: w.left - letter };
+    return { ...w, text: `${whole[0]}${w.text}`, left: w.left - letter };
   });
   return changed ? { ...next, words } : next;
 }
 
-/** A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)'). */
+/** The one heading word that is `t` with a first letter before it ('ate' → 'date'), else null. */
+const firstLetterSeen = new Map<string, string | null>();
+function firstLetterLost(t: string): string | null {
+  let whole = firstLetterSeen.get(t);
+  if (whole === undefined) {
+    const found = [...HEADING_WORDS].filter((x) => x.length === t.length + 1 && x.endsWith(t));
+    whole = found.length === 1 ? found[0]! : null;
+    if (firstLetterSeen.size < 10_000) firstLetterSeen.set(t, whole);
+  }
+  return whole;
+}
+
+/**
+ * A heading word without currency marks or punctuation; '' when nothing is left ('(£)', 'GBP', '(PLN)').
+ * Every row of a statement is read as a possible heading, most of them several times over (cut at each wide
+ * gap, with the row under it): each word's token is worked out once.
+ */
+const tokenSeen = new Map<string, string>();
 export function headingToken(text: string): string {
+  let token = tokenSeen.get(text);
+  if (token === undefined) {
+    token = tokenOf(text);
+    if (tokenSeen.size < 50_000) tokenSeen.set(text, token);
+  }
+  return token;
+}
+function tokenOf(text: string): string {
   const lower = text
     .replace(/\(([A-Za-z]{3})\)/g, (mark, code: string) => (isCurrencyCode(code.toUpperCase()) ? '' : mark))
     .toLowerCase()
