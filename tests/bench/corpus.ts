@@ -7,25 +7,7 @@ import { readStatement } from '../../functions/domain/statement';
 import { readingReasons } from '../../functions/domain/statement-check';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
 import { FREEHAND } from '../fixtures/statements/freehand';
-import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
-import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
-import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
-import { FREEHAND_APPSAVINGS } from '../fixtures/statements/freehand-appsavings';
-import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
-import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
-import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
-import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
-import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
-import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
-import { FREEHAND_HIGHSTREET } from '../fixtures/statements/freehand-highstreet';
-import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
-import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
-import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
-import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
-import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
-import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
-import { FREEHAND_STRUCTURE } from '../fixtures/statements/freehand-structure';
-import { FREEHAND_UNSEEN } from '../fixtures/statements/freehand-unseen';
+import { FREEHAND_LATER_SETS, type FreehandLaterGroup } from '../fixtures/statements/freehand-sets';
 import { generateBigStatement, generateStatement, LAYOUTS } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 import { VARIATIONS } from '../fixtures/statements/variations';
@@ -99,25 +81,7 @@ interface Case {
     | 'variation-scans'
     | 'freehand'
     | 'freehand-scans'
-    | 'freehand-cards'
-    | 'freehand-accounts'
-    | 'freehand-mixed'
-    | 'freehand-banks'
-    | 'freehand-cards2'
-    | 'freehand-pages'
-    | 'freehand-apps'
-    | 'freehand-loans'
-    | 'freehand-societies'
-    | 'freehand-producers'
-    | 'freehand-access'
-    | 'freehand-structure'
-    | 'freehand-unseen'
-    | 'freehand-islands'
-    | 'freehand-cards3'
-    | 'freehand-bigbanks'
-    | 'freehand-bigcards'
-    | 'freehand-highstreet'
-    | 'freehand-appsavings'
+    | FreehandLaterGroup
     | 'freehand-later-scans';
   /** The corpus layout the case renders. */
   layout?: string;
@@ -226,27 +190,7 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
       expected: truth.transactions,
     });
   }
-  for (const [group, layouts] of [
-    ['freehand-cards', FREEHAND_CARDS],
-    ['freehand-accounts', FREEHAND_ACCOUNTS],
-    ['freehand-mixed', FREEHAND_MIXED],
-    ['freehand-banks', FREEHAND_BANKS],
-    ['freehand-cards2', FREEHAND_CARDS2],
-    ['freehand-pages', FREEHAND_PAGES],
-    ['freehand-apps', FREEHAND_APPS],
-    ['freehand-loans', FREEHAND_LOANS],
-    ['freehand-societies', FREEHAND_SOCIETIES],
-    ['freehand-producers', FREEHAND_PRODUCERS],
-    ['freehand-access', FREEHAND_ACCESS],
-    ['freehand-structure', FREEHAND_STRUCTURE],
-    ['freehand-unseen', FREEHAND_UNSEEN],
-    ['freehand-islands', FREEHAND_ISLANDS],
-    ['freehand-cards3', FREEHAND_CARDS3],
-    ['freehand-bigbanks', FREEHAND_BIGBANKS],
-    ['freehand-bigcards', FREEHAND_BIGCARDS],
-    ['freehand-highstreet', FREEHAND_HIGHSTREET],
-    ['freehand-appsavings', FREEHAND_APPSAVINGS],
-  ] as const) {
+  for (const [group, layouts] of FREEHAND_LATER_SETS) {
     for (const layout of layouts) {
       const { pdf, truth } = await layout.draw();
       cases.push({

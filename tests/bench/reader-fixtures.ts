@@ -7,24 +7,7 @@ import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { extractTextLayer } from '../../functions/adapters/pdf/text-layer';
 import type { Block } from '../../functions/domain/statement/blocks';
 import { CORPUS, generateCorpusStatement } from '../fixtures/statements/corpus';
-import { FREEHAND } from '../fixtures/statements/freehand';
-import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
-import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
-import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
-import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
-import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
-import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
-import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
-import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
-import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
-import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
-import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
-import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
-import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
-import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
-import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
-import { FREEHAND_STRUCTURE } from '../fixtures/statements/freehand-structure';
-import { FREEHAND_UNSEEN } from '../fixtures/statements/freehand-unseen';
+import { FREEHAND_SETS as SETS } from '../fixtures/statements/freehand-sets';
 import {
   generateBigStatement,
   generateStatement,
@@ -60,26 +43,7 @@ const REAL_DIR =
 const TEXTRACT_DIR =
   process.env.TEXTRACT_DIR ?? join(import.meta.dirname, '../../../shared/fixtures/textract');
 
-export const FREEHAND_SETS = [
-  FREEHAND,
-  FREEHAND_ACCOUNTS,
-  FREEHAND_BIGBANKS,
-  FREEHAND_BIGCARDS,
-  FREEHAND_CARDS,
-  FREEHAND_CARDS2,
-  FREEHAND_CARDS3,
-  FREEHAND_ISLANDS,
-  FREEHAND_MIXED,
-  FREEHAND_BANKS,
-  FREEHAND_PAGES,
-  FREEHAND_APPS,
-  FREEHAND_LOANS,
-  FREEHAND_SOCIETIES,
-  FREEHAND_PRODUCERS,
-  FREEHAND_ACCESS,
-  FREEHAND_STRUCTURE,
-  FREEHAND_UNSEEN,
-];
+export const FREEHAND_SETS = SETS.map(([, layouts]) => layouts);
 
 /** The trait sets traits.test.ts reads: none, each alone, all, and 24 mixed. */
 function traitSets(): Array<{ traits: Trait[]; seed: number }> {

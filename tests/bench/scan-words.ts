@@ -8,25 +8,7 @@ import { readPdfStatement } from '../../functions/adapters/ocr/pdf-text';
 import { readScan } from '../../functions/adapters/ocr/scan-reader';
 import { readStatement } from '../../functions/domain/statement';
 import { readingReasons } from '../../functions/domain/statement-check';
-import { FREEHAND_ACCESS } from '../fixtures/statements/freehand-access';
-import { FREEHAND_ACCOUNTS } from '../fixtures/statements/freehand-accounts';
-import { FREEHAND_APPS } from '../fixtures/statements/freehand-apps';
-import { FREEHAND_APPSAVINGS } from '../fixtures/statements/freehand-appsavings';
-import { FREEHAND_BANKS } from '../fixtures/statements/freehand-banks';
-import { FREEHAND_BIGBANKS } from '../fixtures/statements/freehand-bigbanks';
-import { FREEHAND_BIGCARDS } from '../fixtures/statements/freehand-bigcards';
-import { FREEHAND_CARDS } from '../fixtures/statements/freehand-cards';
-import { FREEHAND_CARDS2 } from '../fixtures/statements/freehand-cards2';
-import { FREEHAND_CARDS3 } from '../fixtures/statements/freehand-cards3';
-import { FREEHAND_HIGHSTREET } from '../fixtures/statements/freehand-highstreet';
-import { FREEHAND_ISLANDS } from '../fixtures/statements/freehand-islands';
-import { FREEHAND_LOANS } from '../fixtures/statements/freehand-loans';
-import { FREEHAND_MIXED } from '../fixtures/statements/freehand-mixed';
-import { FREEHAND_PAGES } from '../fixtures/statements/freehand-pages';
-import { FREEHAND_PRODUCERS } from '../fixtures/statements/freehand-producers';
-import { FREEHAND_SOCIETIES } from '../fixtures/statements/freehand-societies';
-import { FREEHAND_STRUCTURE } from '../fixtures/statements/freehand-structure';
-import { FREEHAND_UNSEEN } from '../fixtures/statements/freehand-unseen';
+import { FREEHAND_LATER_SETS } from '../fixtures/statements/freehand-sets';
 import { scanPdf } from '../fixtures/statements/scan';
 
 /**
@@ -105,27 +87,7 @@ class CachedEngine {
   }
 }
 
-const SETS = [
-  FREEHAND_HIGHSTREET,
-  FREEHAND_APPSAVINGS,
-  FREEHAND_BIGBANKS,
-  FREEHAND_BIGCARDS,
-  FREEHAND_CARDS3,
-  FREEHAND_ISLANDS,
-  FREEHAND_CARDS,
-  FREEHAND_ACCOUNTS,
-  FREEHAND_MIXED,
-  FREEHAND_BANKS,
-  FREEHAND_CARDS2,
-  FREEHAND_PAGES,
-  FREEHAND_APPS,
-  FREEHAND_LOANS,
-  FREEHAND_SOCIETIES,
-  FREEHAND_PRODUCERS,
-  FREEHAND_ACCESS,
-  FREEHAND_STRUCTURE,
-  FREEHAND_UNSEEN,
-];
+const SETS = FREEHAND_LATER_SETS.map(([, layouts]) => layouts);
 
 function totals(results: readonly ScanWordsResult[]) {
   return {

@@ -3,24 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import { CORPUS, generateCorpusStatement } from '../../fixtures/statements/corpus';
-import { FREEHAND } from '../../fixtures/statements/freehand';
-import { FREEHAND_ACCESS } from '../../fixtures/statements/freehand-access';
-import { FREEHAND_ACCOUNTS } from '../../fixtures/statements/freehand-accounts';
-import { FREEHAND_APPS } from '../../fixtures/statements/freehand-apps';
-import { FREEHAND_BANKS } from '../../fixtures/statements/freehand-banks';
-import { FREEHAND_BIGBANKS } from '../../fixtures/statements/freehand-bigbanks';
-import { FREEHAND_BIGCARDS } from '../../fixtures/statements/freehand-bigcards';
-import { FREEHAND_CARDS } from '../../fixtures/statements/freehand-cards';
-import { FREEHAND_CARDS2 } from '../../fixtures/statements/freehand-cards2';
-import { FREEHAND_CARDS3 } from '../../fixtures/statements/freehand-cards3';
-import { FREEHAND_ISLANDS } from '../../fixtures/statements/freehand-islands';
-import { FREEHAND_LOANS } from '../../fixtures/statements/freehand-loans';
-import { FREEHAND_MIXED } from '../../fixtures/statements/freehand-mixed';
-import { FREEHAND_PAGES } from '../../fixtures/statements/freehand-pages';
-import { FREEHAND_PRODUCERS } from '../../fixtures/statements/freehand-producers';
-import { FREEHAND_SOCIETIES } from '../../fixtures/statements/freehand-societies';
-import { FREEHAND_STRUCTURE } from '../../fixtures/statements/freehand-structure';
-import { FREEHAND_UNSEEN } from '../../fixtures/statements/freehand-unseen';
+import { FREEHAND_SETS } from '../../fixtures/statements/freehand-sets';
 import {
   generateBigStatement,
   generateImageOnlyPdf,
@@ -45,27 +28,6 @@ import { VARIATIONS } from '../../fixtures/statements/variations';
  * PDFs, the real-layout statements (STATEMENTS_REAL_DIR), every freehand set's statements and the PDF-level
  * traits (pdf-traits.ts, when it exists). Scans are left out: their text is read by OCR, not here.
  */
-/** Every freehand set (statements drawn outside the corpus's layout description), by its name. */
-const FREEHAND_SETS = {
-  FREEHAND,
-  FREEHAND_ACCESS,
-  FREEHAND_ACCOUNTS,
-  FREEHAND_APPS,
-  FREEHAND_BANKS,
-  FREEHAND_BIGBANKS,
-  FREEHAND_BIGCARDS,
-  FREEHAND_CARDS,
-  FREEHAND_CARDS2,
-  FREEHAND_CARDS3,
-  FREEHAND_ISLANDS,
-  FREEHAND_LOANS,
-  FREEHAND_MIXED,
-  FREEHAND_PAGES,
-  FREEHAND_PRODUCERS,
-  FREEHAND_SOCIETIES,
-  FREEHAND_STRUCTURE,
-  FREEHAND_UNSEEN,
-};
 
 const REAL_DIR =
   process.env.STATEMENTS_REAL_DIR ?? join(import.meta.dirname, '../../../../shared/fixtures/statements-real');
@@ -94,7 +56,7 @@ async function* pdfs(): AsyncGenerator<[string, Uint8Array]> {
   if (existsSync(REAL_DIR))
     for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.pdf')))
       yield [`real-${file}`, readFileSync(join(REAL_DIR, file))];
-  for (const [set, layouts] of Object.entries(FREEHAND_SETS))
+  for (const [set, layouts] of FREEHAND_SETS)
     for (const layout of layouts) yield [`${set.toLowerCase()}-${layout.name}`, (await layout.draw()).pdf];
   const traits = join(import.meta.dirname, '../../fixtures/statements/pdf-traits.ts');
   if (existsSync(traits)) {
