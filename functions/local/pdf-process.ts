@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { SCAN_MESSAGES } from '../adapters/ocr/scan-reader';
 import type { CollectResult } from '../adapters/textract/blocks';
 import { PDF_FAILURE_MESSAGES } from '../domain/statement-failures';
 import type { KeptTextReader, PageImages, TextLayerReading } from '../shared/ports';
 import { bundledCode } from './bundled-code';
+import { processThreadTimes } from './thread-cpu';
 
 /**
  * The twin's PDF process: pdf.js reading a statement's text layer, drawing and recognising a scan's pages,
@@ -163,23 +164,7 @@ export class PdfProcess {
    */
   threadTimes(): { mainMs: number; otherMs: number; mainWaitingMs: number } | null {
     const pid = this.child?.pid;
-    if (pid === undefined || platform() !== 'linux') return null;
-    try {
-      const times = { mainMs: 0, otherMs: 0, mainWaitingMs: 0 };
-      for (const thread of readdirSync(`/proc/${pid}/task`)) {
-        // Nanoseconds on a core, nanoseconds waiting in the run queue, time slices.
-        const [running = 0, waiting = 0] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'latin1')
-          .split(' ')
-          .map(Number);
-        if (thread === String(pid)) {
-          times.mainMs += running / 1e6;
-          times.mainWaitingMs += waiting / 1e6;
-        } else times.otherMs += running / 1e6;
-      }
-      return times;
-    } catch {
-      return null;
-    }
+    return pid === undefined || platform() !== 'linux' ? null : processThreadTimes(pid);
   }
 
   /** For the twin's health. */

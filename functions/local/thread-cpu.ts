@@ -1,4 +1,4 @@
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
  * One thread's CPU time so far in ms, from Linux's /proc (its schedstat: nanoseconds on a core), for the
@@ -22,5 +22,31 @@ export function osThreadId(): number | undefined {
     return Number.isInteger(tid) ? tid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A process's threads' time so far in ms (Linux: /proc's schedstat of each of its threads; null elsewhere or
+ * when it cannot be read): its main thread's CPU, its other threads' (V8's compilers and garbage collector's
+ * helpers, the thread pool) and the time its main thread was ready to run but waiting for a core.
+ */
+export function processThreadTimes(
+  pid: number,
+): { mainMs: number; otherMs: number; mainWaitingMs: number } | null {
+  try {
+    const times = { mainMs: 0, otherMs: 0, mainWaitingMs: 0 };
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      // Nanoseconds on a core, nanoseconds waiting in the run queue, time slices.
+      const [running = 0, waiting = 0] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'latin1')
+        .split(' ')
+        .map(Number);
+      if (thread === String(pid)) {
+        times.mainMs += running / 1e6;
+        times.mainWaitingMs += waiting / 1e6;
+      } else times.otherMs += running / 1e6;
+    }
+    return times;
+  } catch {
+    return null;
   }
 }

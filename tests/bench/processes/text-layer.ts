@@ -1,8 +1,9 @@
 import '../../../functions/local/polyfills';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { restoreNativePush } from '../../../functions/adapters/pdf/pdfjs';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
+import { processThreadTimes } from '../../../functions/local/thread-cpu';
 import { keptTextOf } from '../../../functions/services/pipeline/kept-text';
 
 /**
@@ -20,19 +21,10 @@ const [file, count = '20', pause = '0'] = process.argv.slice(2);
 if (!file) throw new Error('usage: text-layer-child <pdf> <readings> [pause ms]');
 const bytes = new Uint8Array(readFileSync(file));
 
-/** Each thread's time on a core so far, in ms (Linux); the main thread's and the others' sum. */
+/** Each thread's time on a core so far, in ms (Linux; zeros elsewhere): the main thread's and the others' sum. */
 function threadCpu(): { main: number; other: number } {
-  const times = { main: 0, other: 0 };
-  try {
-    for (const thread of readdirSync('/proc/self/task')) {
-      const running = Number(readFileSync(`/proc/self/task/${thread}/schedstat`, 'latin1').split(' ')[0]);
-      if (thread === String(process.pid)) times.main += running / 1e6;
-      else times.other += running / 1e6;
-    }
-  } catch {
-    // not Linux: the process's CPU alone
-  }
-  return times;
+  const times = processThreadTimes(process.pid);
+  return { main: times?.mainMs ?? 0, other: times?.otherMs ?? 0 };
 }
 
 for (let reading = 1; reading <= Number(count); reading++) {
