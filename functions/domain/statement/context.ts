@@ -3,7 +3,7 @@ import { findYearEnded } from './annual-period';
 import { isCurrencyCode } from './currency-codes';
 import { type PartialDate, parseLeadingDate, toIso } from './dates';
 import { joinSplitFigures, looksLikeFigure } from './figures';
-import { type Row, rowText } from './geometry';
+import { type Row, rowText, type Word } from './geometry';
 import { recogniseInstitution } from './institutions';
 import { labelsAbove, valueUnder } from './labels-above';
 import { CHARGES_LABEL, qualifiesBalance } from './other-figures';
@@ -109,6 +109,15 @@ const interestAlone = (words: readonly string[], allowInteger: boolean) =>
 /** 'Statement date', 'Date of statement', 'Statement issued on', 'Date issued', 'Issue date'. */
 const STATEMENT_DATE_LABEL =
   /^(?:statementdate|dateofstatement|statementissued(?:on)?|statementissuedate|dateissued|issuedate|statementproducedon|statementprintedon)/;
+const SORT_CODE_LABEL = /^sortcode/;
+/** A sort code after its label on a line ('Sort code 07-04-24'): six digits, never a date. */
+const SORT_CODE_AFTER_LABEL = /\bsort\s*code\b[:\s]*\d{2}[-\s]\d{2}[-\s]\d{2}\b/gi;
+/**
+ * A line naming the period of the charges, fees or interest it lists ('Charges for the period 01 Apr 2025
+ * to 30 Apr 2025', 'Fees charged from 01/04/2025 to 30/04/2025'): a business account takes a month's
+ * charges in the next statement, so the range is that month's, not the statement's period.
+ */
+const CHARGES_PERIOD = /\b(?:charges?|fees?|interest|commission)\b(?:(?!\d).)*\b(?:period|from|between)\b/i;
 const CARD_WORDING =
   /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
 /**
@@ -270,24 +279,39 @@ export function readContext(
     noted.add(cell);
     context.unreadable.push({ cell, text });
   };
+  // Sort codes printed under their label ('Sort code' over '07-04-24'): never a date.
+  const sortCodes = new Set<Word>();
   lines.forEach((text, i) => {
     // Figures split by glyph spacing ('£29,0 08.92') are joined first.
-    const words = joinSplitFigures(rows[i]!.words, allowInteger).map((w) => w.text);
-    if (!context.period) {
+    const joined = joinSplitFigures(rows[i]!.words, allowInteger);
+    const words = joined.map((w) => w.text);
+    const sortCode = findLabel(words, SORT_CODE_LABEL);
+    if (sortCode) {
+      for (const w of valueUnder(rows[i]!, rows[i + 1], joined[sortCode.start]) ?? []) sortCodes.add(w);
+    }
+    if (!context.period && !CHARGES_PERIOD.test(text)) {
       const found = findPeriodAndOrder(text);
       context.period = found?.period ?? null;
       context.periodOrder = found?.order ?? null;
       yearless ??= found ? null : findYearlessPeriod(text);
       annual ??= found ? null : findYearEnded(text);
     }
-    context.datedText.push(...findDatesWithYear(text));
+    const undated = rows[i]!.words.some((w) => sortCodes.has(w))
+      ? rowText({ ...rows[i]!, words: rows[i]!.words.filter((w) => !sortCodes.has(w)) })
+      : text;
+    context.datedText.push(...findDatesWithYear(undated.replace(SORT_CODE_AFTER_LABEL, '')));
     context.monthHeadings.push(...findMonthHeadings(text));
     if (!context.statementDate) {
       const found = findLabel(words, STATEMENT_DATE_LABEL);
-      let after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
-      // A box that prints its label above its value ('Statement date' over '13 June 25').
-      if (found && !after.length) after = valueUnder(rows[i]!, rows[i + 1])?.map((w) => w.text) ?? [];
-      const date = parseLeadingDate(after.map((w) => w.replace(/^:/, '')))?.date;
+      const after = found ? words.slice(found.end).filter((w) => !/^[:\-–]$/.test(w)) : [];
+      const leading = (list: readonly string[]) =>
+        parseLeadingDate(list.map((w) => w.replace(/^:/, '')))?.date;
+      let date = leading(after);
+      // A box that prints its label above its value ('Statement date' over '13 June 25'), alone on its line
+      // or among other cells' labels ('Statement date  Statement no.').
+      if (found && !date?.year) {
+        date = leading(valueUnder(rows[i]!, rows[i + 1], joined[found.start])?.map((w) => w.text) ?? []);
+      }
       if (date?.year) {
         context.statementDate = toIso(date, date.year);
         context.statementDatePrinted = date;

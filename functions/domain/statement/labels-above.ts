@@ -63,11 +63,21 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
   return out;
 }
 
-/** The line directly under a label, starting level with it ('Statement date' over '13 June 25'). */
-export function valueUnder(label: Row, below: Row | undefined): Word[] | null {
+/**
+ * The words directly under a label, starting level with its first word (`at`, the line's first word unless
+ * given) and running to the next wide gap: 'Statement date' over '13 June 25', and in a row of cells
+ * ('Statement date | Statement no.' over '11/01/26 | 84', the address beside them) the cell under it alone.
+ */
+export function valueUnder(label: Row, below: Row | undefined, at: Word = label.words[0]!): Word[] | null {
   if (!below || below.page !== label.page) return null;
   const h = label.bottom - label.top;
-  const first = below.words[0];
-  if (!first || below.top - label.bottom > h || Math.abs(first.left - label.words[0]!.left) > h) return null;
-  return below.words;
+  if (below.top - label.bottom > h) return null;
+  const start = below.words.findIndex((w) => Math.abs(w.left - at.left) <= h);
+  if (start < 0) return null;
+  const run = [below.words[start]!];
+  for (const w of below.words.slice(start + 1)) {
+    if (w.left - run.at(-1)!.right >= 1.5 * h) break;
+    run.push(w);
+  }
+  return run;
 }
