@@ -117,7 +117,10 @@ const SORT_CODE_AFTER_LABEL = /\bsort\s*code\b[:\s]*\d{2}[-\s]\d{2}[-\s]\d{2}\b/
  * to 30 Apr 2025', 'Fees charged from 01/04/2025 to 30/04/2025'): a business account takes a month's
  * charges in the next statement, so the range is that month's, not the statement's period.
  */
-const CHARGES_PERIOD = /\b(?:charges?|fees?|interest|commission)\b(?:(?!\d).)*\b(?:period|from|between)\b/i;
+// At most four words between, none of them 'statement': a panel's 'Interest rates' on the same text line as
+// 'Statement period 01 May 2025 to 31 May 2025' leaves the statement's period read.
+const CHARGES_PERIOD =
+  /\b(?:charges?|fees?|interest|commission)\b[:,]?(?:\s+(?!statement\b)[a-z]+){0,4}\s+(?:period|from|between)\b/i;
 const CARD_WORDING =
   /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
 /**

@@ -209,4 +209,20 @@ describe("a charges period printed apart from the statement's", () => {
     );
     expect(s.period).toEqual({ start: '2025-05-01', end: '2025-05-31' });
   });
+  it("a panel's interest heading on the same line as the statement's period leaves the period read", () => {
+    // Side panels share text lines with the page ('Interest rates' left, 'Statement period …' right).
+    const s = read(
+      pageBlocks([
+        [
+          48,
+          [
+            [40, 'Interest rates'],
+            [300, 'Statement period 01 May 2025 to 31 May 2025'],
+          ],
+        ],
+        ...lines('Charges'),
+      ]),
+    );
+    expect(s.period).toEqual({ start: '2025-05-01', end: '2025-05-31' });
+  });
 });
