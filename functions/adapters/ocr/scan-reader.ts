@@ -48,8 +48,9 @@ export async function readScan(
         await pages.return(null);
         return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
       }
-      // Draw at most one page ahead of the workers: a long scan's page images are not all held at once.
-      const ahead = recognised[recognised.length - engine.workers - 1];
+      // Draw at most one page ahead of the pages being read (a page's strips at once): a long scan's page
+      // images are not all held at once.
+      const ahead = recognised[recognised.length - engine.strips - 1];
       if (ahead) await ahead;
       const rendering = performance.now();
       const next = await pages.next();
@@ -60,9 +61,9 @@ export async function readScan(
       }
       const { page, width, height, image } = next.value;
       const started = performance.now();
-      // The page cut across at blank rows into one strip per worker, so the workers share it (strips.ts).
+      // The page cut across at blank rows into strips (two on two cores), so the workers share it (strips.ts).
       // A table printed as a ruled grid read without its rules (ruled-grid.ts).
-      const strips = splitPage(withoutRuledGrid(image), engine.workers);
+      const strips = splitPage(withoutRuledGrid(image), engine.strips);
       recognised.push(
         Promise.all(
           strips.map(async ({ top, image: strip }) => ({
