@@ -31,10 +31,13 @@ export interface ScanTimings {
   pages: number;
 }
 
+/** What reading a scan asks of the OCR engine (the benches hand it an engine whose words are kept on disk). */
+export type ScanEngine = Pick<OcrEngine, 'closed' | 'strips' | 'recognise'>;
+
 /** Pages are drawn one after another while earlier ones are being recognised (never more than one ahead). */
 export async function readScan(
   bytes: Uint8Array,
-  engine: OcrEngine,
+  engine: ScanEngine,
   timings?: ScanTimings,
 ): Promise<CollectResult> {
   // Each page's recognition settles to its page or its error at once (a rejection left waiting for the

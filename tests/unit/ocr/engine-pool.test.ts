@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Page } from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
 import { OcrEngine } from '../../../functions/adapters/ocr/engine';
-import { readScan } from '../../../functions/adapters/ocr/scan-reader';
+import { readScan, type ScanEngine } from '../../../functions/adapters/ocr/scan-reader';
 
 /**
  * The OCR engine's pool and the strips a page is cut into are two numbers. The words a scan reads depend on
@@ -39,7 +39,7 @@ const rowsOf = (image: Buffer) => Number(/^P5\s+\d+\s+(\d+)/.exec(image.toString
 /** An engine that reads nothing and keeps the images handed to it. */
 function countingEngine(options: { strips: number; workers: number }) {
   const images: Buffer[] = [];
-  const engine = {
+  const engine: ScanEngine & { workers: number } = {
     ...options,
     closed: false,
     recognise: async (image: Buffer) => {
@@ -47,7 +47,7 @@ function countingEngine(options: { strips: number; workers: number }) {
       return { blocks: [] } as unknown as Page;
     },
   };
-  return { engine: engine as unknown as OcrEngine, images };
+  return { engine, images };
 }
 
 describe("the OCR engine's workers and a page's strips", () => {
