@@ -119,6 +119,8 @@ export async function textLayerBlocks(cacheDir: string, source: Source): Promise
 /** An OCR engine whose every recognition is kept on disk by the image's bytes. */
 class CachedEngine {
   readonly workers = 2;
+  /** The pages cut as the twin cuts them on two cores (the cached words are those strips'). */
+  readonly strips = 2;
   private engine: OcrEngine | null = null;
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -183,10 +185,7 @@ export async function readerFixtures(
         let blocks: Block[] | null;
         if (existsSync(file)) blocks = JSON.parse(readFileSync(file, 'utf8')) as Block[] | null;
         else {
-          const scan = await readScan(
-            await scanPdf(new Uint8Array((await layout.draw()).pdf)),
-            engine as unknown as OcrEngine,
-          );
+          const scan = await readScan(await scanPdf(new Uint8Array((await layout.draw()).pdf)), engine);
           blocks = scan.ok ? scan.blocks : null;
           writeFileSync(file, JSON.stringify(blocks));
         }

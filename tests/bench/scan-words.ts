@@ -61,6 +61,8 @@ function exactRows(read: readonly Row[], expected: readonly Row[]): number {
 /** An OCR engine whose every recognition is kept on disk by the image's bytes. */
 class CachedEngine {
   readonly workers: number;
+  /** As many strips as workers, as the cached words were read (two: the twin on two cores). */
+  readonly strips: number;
   private engine: OcrEngine | null = null;
   misses = 0;
   constructor(
@@ -68,6 +70,7 @@ class CachedEngine {
     workers = 2,
   ) {
     this.workers = workers;
+    this.strips = workers;
     mkdirSync(dir, { recursive: true });
   }
   get closed(): boolean {
@@ -145,9 +148,7 @@ async function main() {
         const scanFile = join(dir, 'pdf', `${layout.name}.pdf`);
         if (!existsSync(scanFile)) writeFileSync(scanFile, await scanPdf(new Uint8Array(pdf)));
         const scan = new Uint8Array(readFileSync(scanFile));
-        const { text, result } = await readPdfStatement(scan, (bytes) =>
-          readScan(bytes, engine as unknown as OcrEngine),
-        );
+        const { text, result } = await readPdfStatement(scan, (bytes) => readScan(bytes, engine));
         const read = result ?? readStatement(text.ok ? text.blocks : []);
         const rows: Row[] = read.ok ? read.statement.transactions : [];
         const exact = exactRows(rows, truth.transactions);

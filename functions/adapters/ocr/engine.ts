@@ -10,8 +10,13 @@ import { pgmAsTiff } from './tiff';
  * English LSTM model from the npm package @tesseract.js-data/eng. Nothing is downloaded at run time: the
  * model is read from the package's files and never cached elsewhere.
  *
- * A small pool of workers (one per core, at most two) is started on the first page and reused for every
- * page of every scan; `close()` ends the worker threads (the twin calls it when it stops).
+ * Each page is cut into `strips` strips (one per core, at most two; scan-reader.ts, strips.ts), and the words
+ * read depend on where a page is cut, so the strips are fixed by the cores alone. The pool has one worker
+ * more than the strips (three on two cores): with two, the scan's last strips ran one per worker in turn,
+ * and a short last page (a small lower strip) left one worker idle while the other read its upper strip;
+ * a third worker starts the next strip while the two before it are still read, so the cores share the last
+ * strips instead. The pool is started on the first page and reused for every page of every scan; `close()`
+ * ends the worker threads (the twin calls it when it stops).
  */
 const modelDir = join(
   dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')),
@@ -24,10 +29,15 @@ export class OcrEngine {
   /** Rejects when the engine is closed: pages still queued or being read then fail instead of waiting. */
   private readonly closing: Promise<never>;
   private signalClosed: (error: Error) => void = () => undefined;
+  /** Worker threads recognising strips (and bands read again) as they come. */
   readonly workers: number;
+  /** Strips each page is cut into: what the words read depend on, unlike the number of workers. */
+  readonly strips: number;
 
-  constructor(options: { workers?: number } = {}) {
-    this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+  /** `workers` alone (tests, benches) gives as many strips as workers, as before there were more workers. */
+  constructor(options: { workers?: number; strips?: number } = {}) {
+    this.strips = Math.max(1, options.strips ?? options.workers ?? Math.min(2, availableParallelism()));
+    this.workers = Math.max(1, options.workers ?? (this.strips > 1 ? this.strips + 1 : 1));
     this.closing = new Promise<never>((_, reject) => {
       this.signalClosed = reject;
     });

@@ -31,10 +31,13 @@ export interface ScanTimings {
   pages: number;
 }
 
+/** What reading a scan asks of the OCR engine (the benches hand it an engine whose words are kept on disk). */
+export type ScanEngine = Pick<OcrEngine, 'closed' | 'strips' | 'recognise'>;
+
 /** Pages are drawn one after another while earlier ones are being recognised (never more than one ahead). */
 export async function readScan(
   bytes: Uint8Array,
-  engine: OcrEngine,
+  engine: ScanEngine,
   timings?: ScanTimings,
 ): Promise<CollectResult> {
   // Each page's recognition settles to its page or its error at once (a rejection left waiting for the
@@ -48,8 +51,9 @@ export async function readScan(
         await pages.return(null);
         return { ok: false, reason: 'failed', message: SCAN_MESSAGES.failed };
       }
-      // Draw at most one page ahead of the workers: a long scan's page images are not all held at once.
-      const ahead = recognised[recognised.length - engine.workers - 1];
+      // Draw at most one page ahead of the pages being read (a page's strips at once): a long scan's page
+      // images are not all held at once.
+      const ahead = recognised[recognised.length - engine.strips - 1];
       if (ahead) await ahead;
       const rendering = performance.now();
       const next = await pages.next();
@@ -60,9 +64,9 @@ export async function readScan(
       }
       const { page, width, height, image } = next.value;
       const started = performance.now();
-      // The page cut across at blank rows into one strip per worker, so the workers share it (strips.ts).
+      // The page cut across at blank rows into strips (two on two cores), so the workers share it (strips.ts).
       // A table printed as a ruled grid read without its rules (ruled-grid.ts).
-      const strips = splitPage(withoutRuledGrid(image), engine.workers);
+      const strips = splitPage(withoutRuledGrid(image), engine.strips);
       recognised.push(
         Promise.all(
           strips.map(async ({ top, image: strip }) => ({
