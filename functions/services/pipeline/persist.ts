@@ -1,6 +1,7 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
 import type { RowCategory } from '../../adapters/dynamodb/category-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
+import { readTogether } from '../../adapters/dynamodb/paging';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
 import {
   isNewTo,
@@ -13,10 +14,10 @@ import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { accountSummaryBase } from '../accounts';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
-import { rollupVersions } from '../rollups';
+import { rollupVersionsReadOf } from '../rollups';
 import { rowCategoriser } from '../row-categories';
 import { familyCategoryRules } from '../spending';
-import { newSpendPeriods } from '../spending-rollups';
+import { newSpendPeriodsRead } from '../spending-rollups';
 import {
   AccountBusyError,
   type PipelineDeps,
@@ -139,17 +140,20 @@ async function persistRows(
   const reads = retried
     ? Promise.resolve([undefined, undefined, undefined] as const)
     : Promise.all([
-        rollupVersions(
-          state.familyId,
-          fresh.map((row) => row.transaction_date),
+        // One BatchGetItem for both: the version of each of the rows' months' roll-ups, and the account's
+        // months with no spending roll-up yet and its years with none, neither the year's nor any month's
+        // (Finish stores them from the added rows alone).
+        readTogether(
+          rollupVersionsReadOf(
+            state.familyId,
+            fresh.map((row) => row.transaction_date),
+          ),
+          newSpendPeriodsRead(state.familyId, freshMonths, accountId),
         ),
-        // The account's months with no spending roll-up yet, and its years with none, neither the year's nor
-        // any month's: Finish stores them from the added rows alone.
-        newSpendPeriods(state.familyId, freshMonths, accountId),
         // The account's count of rows and last date as they are before the rows are written (this upload
         // holds the account's lease): Finish adds the rows to them.
         account ? accountSummaryBase(state.familyId, account) : null,
-      ]);
+      ]).then(([[versions, newSpend], summary]) => [versions, newSpend, summary] as const);
   reads.catch(() => {}); // awaited below
   // The reads and the rows' keys go out before the classifying, which holds the thread until it is done.
   await new Promise((resolve) => setImmediate(resolve));
