@@ -5,6 +5,7 @@ import {
   rollupMonths,
   rollupRows,
   rollupVersionsOf,
+  rollupVersionsRead,
   saveRollup,
 } from '../adapters/dynamodb/rollup-repository';
 import {
@@ -70,6 +71,11 @@ export async function rollupVersions(
   dates: Iterable<string>,
 ): Promise<Record<string, number | null>> {
   return rollupVersionsOf(familyId, [...new Set([...dates].map(monthOf))].sort());
+}
+
+/** `rollupVersions` as a read of keys, to go in one BatchGetItem with another (paging.ts readTogether). */
+export function rollupVersionsReadOf(familyId: string, dates: Iterable<string>) {
+  return rollupVersionsRead(familyId, [...new Set([...dates].map(monthOf))].sort());
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { RowCategory } from '../adapters/dynamodb/category-repository';
 import { setRowCategory } from '../adapters/dynamodb/category-repository';
+import { batchGetAll, type KeysRead } from '../adapters/dynamodb/paging';
 import {
   accountSpendRollups,
   type SpendingRow,
   saveSpendRollup,
   spendingRows,
   spendRollupVersion,
-  storedSpendRollups,
+  storedSpendRollupsRead,
 } from '../adapters/dynamodb/spending-repository';
 import type { CategoryRule } from '../domain/category-rules';
 import { endOfMonth } from '../domain/dates';
@@ -52,16 +53,33 @@ export async function newSpendPeriods(
   months: readonly string[],
   accountId: string,
 ): Promise<{ months: string[]; years: string[] }> {
+  const read = newSpendPeriodsRead(familyId, months, accountId);
+  return read.of(await batchGetAll(read.keys, { consistentRead: true, projection: read.fields.join(', ') }));
+}
+
+/** `newSpendPeriods` as a read of keys, to go in one BatchGetItem with another (paging.ts readTogether). */
+export function newSpendPeriodsRead(
+  familyId: string,
+  months: readonly string[],
+  accountId: string,
+): KeysRead<{ months: string[]; years: string[] }> {
   const years = [...new Set(months.map((month) => month.slice(0, 4)))];
   const yearMonths = years.flatMap((year) =>
     Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`),
   );
-  const stored = await storedSpendRollups(familyId, [...years, ...yearMonths], accountId);
+  const read = storedSpendRollupsRead(familyId, [...years, ...yearMonths], accountId);
   return {
-    months: months.filter((month) => !stored.has(month)),
-    years: years.filter(
-      (year) => !stored.has(year) && !yearMonths.some((month) => month.startsWith(year) && stored.has(month)),
-    ),
+    ...read,
+    of: (items) => {
+      const stored = read.of(items);
+      return {
+        months: months.filter((month) => !stored.has(month)),
+        years: years.filter(
+          (year) =>
+            !stored.has(year) && !yearMonths.some((month) => month.startsWith(year) && stored.has(month)),
+        ),
+      };
+    },
   };
 }
 

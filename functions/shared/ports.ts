@@ -178,6 +178,8 @@ export interface Storage {
   putObject(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
   /** Removes an object; a missing one is no error. */
   deleteObject(key: string): Promise<void>;
+  /** Removes objects in one request (DeleteObjects, up to 1,000 keys); missing ones are no error. */
+  deleteObjects(keys: readonly string[]): Promise<void>;
 }
 
 /** One part's state for GET /api/health. */

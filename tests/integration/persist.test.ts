@@ -7,9 +7,15 @@ import {
   type TransactionItem,
 } from '../../functions/adapters/dynamodb/transaction-repository';
 import { createUpload, getUpload } from '../../functions/adapters/dynamodb/upload-repository';
-import { deleteObject, putObject } from '../../functions/adapters/s3/storage';
+import { deleteObject, headObject, putObject } from '../../functions/adapters/s3/storage';
 import { services } from '../../functions/app/container';
-import { artefactKey, type PipelineState, uploadObjectKey } from '../../functions/contracts/pipeline';
+import {
+  ARTEFACTS,
+  artefactKey,
+  type PipelineState,
+  uploadObjectKey,
+} from '../../functions/contracts/pipeline';
+import { UPLOAD_CLOSED_ERROR } from '../../functions/contracts/pipeline-states';
 import type { ParsedStatementContract } from '../../functions/contracts/statement';
 import { handler as recordFailureHandler } from '../../functions/handlers/pipeline/record-failure';
 import { finishStep } from '../../functions/services/pipeline/finish';
@@ -327,6 +333,59 @@ describe('finish and failure', () => {
     await recordFailureStep(services(), { ...state, error: { Error: 'Lambda.Timeout', Cause: 'timed out' } });
     const rows = await accountTransactions(familyId, accountId);
     expect(rows.map((r) => r.description)).toEqual(['TESCO STORES 2345']);
+  });
+
+  it('finish removes every working file of the upload in one request', async () => {
+    const familyId = ulid();
+    const state = await persistStep(services(), await upload(familyId, ulid(), statement(january)));
+    const deps = services();
+    const removals: string[][] = [];
+    const storage = {
+      ...deps.storage,
+      deleteObject: async (key: string) => {
+        removals.push([key]);
+        await deps.storage.deleteObject(key);
+      },
+      deleteObjects: async (keys: readonly string[]) => {
+        removals.push([...keys]);
+        await deps.storage.deleteObjects(keys);
+      },
+    };
+    await finishStep({ ...deps, storage }, state);
+    const working = ARTEFACTS.map((name) => artefactKey(familyId, state.uploadId, name));
+    expect(removals).toEqual([working]);
+    for (const key of working) await expect(headObject(key)).rejects.toMatchObject({ name: 'NotFound' });
+  });
+
+  it('finish removes the working files one by one when the request for all of them fails', async () => {
+    const familyId = ulid();
+    const state = await persistStep(services(), await upload(familyId, ulid(), statement(january)));
+    const deps = services();
+    const storage = {
+      ...deps.storage,
+      deleteObjects: async () => {
+        throw new Error('InternalError');
+      },
+    };
+    await finishStep({ ...deps, storage }, state);
+    expect((await getUpload(familyId, state.uploadId))?.stage).toBe('done');
+    for (const name of ARTEFACTS)
+      await expect(headObject(artefactKey(familyId, state.uploadId, name))).rejects.toMatchObject({
+        name: 'NotFound',
+      });
+  });
+
+  it('a Persist refused for an upload already done leaves the account free for the next statement', async () => {
+    // Persist takes the account's lease while it checks that the upload is still open: when it is not, the
+    // lease is given back at once, so the next upload of the account persists without waiting for it.
+    const familyId = ulid();
+    const accountId = ulid();
+    const done = await persistStep(services(), await upload(familyId, accountId, statement(january)));
+    await finishStep(services(), done);
+    await expect(persistStep(services(), done)).rejects.toMatchObject({ name: UPLOAD_CLOSED_ERROR });
+    const overlap = [row('2026-01-20', 'DIRECT DEBIT BRITISH GAS', -64, 3006.1)];
+    const next = await persistStep(services(), await upload(familyId, accountId, statement(overlap)));
+    expect(next.counts).toMatchObject({ added: 1 });
   });
 
   it('a finished upload is never revived by a late failure', async () => {

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../../functions/adapters/dynamodb/client';
+import { readTogether } from '../../functions/adapters/dynamodb/paging';
 import {
   accountSpendRollups,
   saveSpendRollup,
@@ -17,9 +18,14 @@ import type {
 } from '../../functions/contracts/spending';
 import type { Transaction } from '../../functions/contracts/transactions';
 import { mergeRollups, rollupOf } from '../../functions/domain/spending';
+import { rollupVersions, rollupVersionsReadOf } from '../../functions/services/rollups';
 import { changesOf, rowsChanged } from '../../functions/services/row-changes';
 import { backfillCategories } from '../../functions/services/spending';
-import { newSpendPeriods, refreshSpending } from '../../functions/services/spending-rollups';
+import {
+  newSpendPeriods,
+  newSpendPeriodsRead,
+  refreshSpending,
+} from '../../functions/services/spending-rollups';
 import { generateStatement, type TruthTransaction } from '../fixtures/statements/generate';
 import { type ApiCaller, familyWithAccount, signedIn } from '../support/api';
 import { createAccount, transactionsOf, uploadStatement } from '../support/statements';
@@ -482,6 +488,32 @@ describe('the spending roll-up of a year the account had none of', () => {
       months: ['2029-06'],
       years: [],
     });
+  });
+
+  it('is read by Persist in the same request as the flow roll-ups’ versions, each as read alone', async () => {
+    const familyId = (await ada.call<{ id: string }>('GET', '/api/family')).body.id;
+    const accountId = await createAccount(ada, 'Both reads card', 'current');
+    const rows = [spent(familyId, accountId, 'br1', '2030-02-03', 12.5)];
+    await putNewTransactions(rows);
+    await rowsChanged(services(), familyId, changesOf(rows));
+    const dates = ['2030-02-10', '2030-03-01', '2030-03-02'];
+    const months = ['2030-02', '2030-03'];
+    const alone = [await rollupVersions(familyId, dates), await newSpendPeriods(familyId, months, accountId)];
+    expect(alone).toEqual([
+      { '2030-02': expect.any(Number), '2030-03': null },
+      { months: ['2030-03'], years: [] },
+    ]);
+    const send = vi.spyOn(documentClient(), 'send');
+    try {
+      const together = await readTogether(
+        rollupVersionsReadOf(familyId, dates),
+        newSpendPeriodsRead(familyId, months, accountId),
+      );
+      expect(together).toEqual(alone);
+      expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual(['BatchGetCommand']);
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('is stored from a first statement’s months (Persist hands its years to Finish)', async () => {

@@ -111,6 +111,37 @@ export async function batchGetAll<T = Item>(
   return found;
 }
 
+/**
+ * A consistent read of some keys' items (`fields`: the attributes it needs, the key's `sk` among them) and
+ * what its caller makes of the items found: several such reads of one table go in one BatchGetItem
+ * (`readTogether`).
+ */
+export interface KeysRead<T> {
+  keys: readonly Key[];
+  fields: readonly string[];
+  of(items: ReadonlyArray<Record<string, unknown>>): T;
+}
+
+/**
+ * Two reads of keys in one BatchGetItem (consistent; more than 100 keys in batches as `batchGetAll`), each
+ * handed only the items of its own keys.
+ */
+export async function readTogether<A, B>(a: KeysRead<A>, b: KeysRead<B>): Promise<[A, B]> {
+  const id = (key: Key) => `${String(key.pk)}\u0000${String(key.sk)}`;
+  const unique = new Map([...a.keys, ...b.keys].map((key) => [id(key), key]));
+  const fields = [...new Set(['pk', 'sk', ...a.fields, ...b.fields])];
+  const items = await batchGetAll<Record<string, unknown>>([...unique.values()], {
+    consistentRead: true,
+    projection: fields.map((_, i) => `#f${i}`).join(', '),
+    names: Object.fromEntries(fields.map((field, i) => [`#f${i}`, field])),
+  });
+  const own = (read: KeysRead<unknown>) => {
+    const ids = new Set(read.keys.map(id));
+    return items.filter((item) => ids.has(id(item as Key)));
+  };
+  return [a.of(own(a)), b.of(own(b))];
+}
+
 /** One request of a BatchWriteItem: put an item, or delete one by its key. */
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 

@@ -10,7 +10,7 @@ import {
 import type { EffectiveFlowType } from '../../domain/types';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { batchGetAll, queryAll } from './paging';
+import { batchGetAll, type KeysRead, queryAll } from './paging';
 
 /**
  * Monthly roll-ups (functions/domain/rollups.ts), one item per family and month: `FAMILY#{id}` /
@@ -111,14 +111,25 @@ export async function rollupVersionsOf(
   familyId: string,
   months: readonly string[],
 ): Promise<Record<string, number | null>> {
-  const stored = await batchGetAll<{ sk: string; version?: unknown }>(
-    months.map((month) => ({ ...keys.rollup(familyId, month) })),
-    { consistentRead: true, projection: 'sk, version' },
-  );
-  const versions = new Map(stored.map((item) => [item.sk, Number(item.version ?? 0)]));
-  return Object.fromEntries(
-    months.map((month) => [month, versions.get(keys.rollup(familyId, month).sk) ?? null]),
-  );
+  const read = rollupVersionsRead(familyId, months);
+  return read.of(await batchGetAll(read.keys, { consistentRead: true, projection: read.fields.join(', ') }));
+}
+
+/** `rollupVersionsOf` as a read of keys, to go in one BatchGetItem with another (paging.ts readTogether). */
+export function rollupVersionsRead(
+  familyId: string,
+  months: readonly string[],
+): KeysRead<Record<string, number | null>> {
+  return {
+    keys: months.map((month) => ({ ...keys.rollup(familyId, month) })),
+    fields: ['sk', 'version'],
+    of: (stored) => {
+      const versions = new Map(stored.map((item) => [item.sk, Number(item.version ?? 0)]));
+      return Object.fromEntries(
+        months.map((month) => [month, versions.get(keys.rollup(familyId, month).sk) ?? null]),
+      );
+    },
+  };
 }
 
 /**

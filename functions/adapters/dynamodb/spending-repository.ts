@@ -5,7 +5,7 @@ import type { SpendRollup } from '../../domain/spending';
 import type { CategorisedRow } from './category-repository';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-import { batchGetAll, queryAll } from './paging';
+import { batchGetAll, type KeysRead, queryAll } from './paging';
 
 /**
  * Spending roll-ups (spec 3 §3 spending aggregate): one item per month and account, holding that account's
@@ -142,12 +142,22 @@ export async function storedSpendRollups(
   periods: readonly string[],
   accountId: string,
 ): Promise<Set<string>> {
+  const read = storedSpendRollupsRead(familyId, periods, accountId);
+  return read.of(await batchGetAll(read.keys, { consistentRead: true, projection: 'sk' }));
+}
+
+/** `storedSpendRollups` as a read of keys, to go in one BatchGetItem with another (paging.ts readTogether). */
+export function storedSpendRollupsRead(
+  familyId: string,
+  periods: readonly string[],
+  accountId: string,
+): KeysRead<Set<string>> {
   const byKey = new Map(periods.map((period) => [keyOf(familyId, period, accountId).sk, period]));
-  const stored = await batchGetAll<{ sk: string }>(
-    periods.map((period) => ({ ...keyOf(familyId, period, accountId) })),
-    { consistentRead: true, projection: 'sk' },
-  );
-  return new Set(stored.flatMap((item) => byKey.get(item.sk) ?? []));
+  return {
+    keys: periods.map((period) => ({ ...keyOf(familyId, period, accountId) })),
+    fields: ['sk'],
+    of: (stored) => new Set(stored.flatMap((item) => byKey.get(item.sk as string) ?? [])),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -101,6 +102,22 @@ export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: uploadBucket(), Key: key }));
 }
 
+/**
+ * Removes up to 1,000 objects in one request (S3's DeleteObjects, quiet: only failures are answered); a key
+ * with no object is no error, as for DeleteObject. A key S3 could not remove fails the call.
+ */
+export async function deleteObjects(keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  const out = await s3().send(
+    new DeleteObjectsCommand({
+      Bucket: uploadBucket(),
+      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
+  const failed = out.Errors?.[0];
+  if (failed) throw new Error(`S3 did not remove ${failed.Key}: ${failed.Code} ${failed.Message}`);
+}
+
 /** The Storage port served by S3 (the twin's S3 locally: same SDK, its endpoint). */
 export const s3Storage: Storage = {
   presignPut,
@@ -109,6 +126,7 @@ export const s3Storage: Storage = {
   headObject,
   putObject,
   deleteObject,
+  deleteObjects,
 };
 
 export function resetStorageClients(): void {

@@ -49,6 +49,17 @@ export async function requireOpenUpload(state: PipelineState): Promise<void> {
     throw new UploadClosedError(state.uploadId);
 }
 
+/**
+ * Two requests sent at once, awaited both (neither is left running when the step ends); the first failure,
+ * if any, is thrown once both have settled.
+ */
+export async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
 /** How many single-item DynamoDB writes (rollback deletes, AI classifications) a step keeps in flight. */
 const WRITE_CONCURRENCY = 50;
 

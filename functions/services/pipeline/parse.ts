@@ -22,7 +22,7 @@ import {
 } from '../../domain/statement-check';
 import { StatementError } from '../../shared/errors';
 import type { KeptTextReader, KeptTextReading } from '../../shared/ports';
-import { type PipelineDeps, requireAccount } from './common';
+import { type PipelineDeps, requireAccount, settledBoth } from './common';
 import { exportIdentity, NeedsMappingError, readExportFile } from './exports';
 import { readKeptText } from './kept-text';
 import { MESSAGES } from './messages';
@@ -121,7 +121,9 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     ...(statement.currency ? { currency: statement.currency } : {}),
   };
   const statementKey = artefactKey(state.familyId, state.uploadId, 'statement.json');
-  await writeJson(deps, statementKey, parsed);
+  // Stored while the upload record is written (a reading that goes to the check first keeps it, below).
+  const stored = writeJson(deps, statementKey, parsed);
+  stored.catch(() => {}); // awaited with the record's write
   const counts = { ...state.counts, parsed: statement.transactions.length };
   // A reading its own figures do not confirm, or of another account, waits for the family's check.
   const reading: CheckReading = {
@@ -135,6 +137,7 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     ? checkReasons(reading, { ...account, id: accountId }, { exactFile: fromExport })
     : [];
   if (reasons.length) {
+    await stored;
     await holdForCheck(deps, state, accountId, reading, reasons);
     await advanceUpload(
       state.familyId,
@@ -155,20 +158,23 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
     );
     return { ...state, statementKey, counts, needsCheck: true };
   }
-  await advanceUpload(
-    state.familyId,
-    state.uploadId,
-    'analysing',
-    {
-      counts,
-      reconciliation: statement.reconciliation,
-      institution: statement.institution,
-      period: statement.period,
-      warnings,
-      ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
-      source: pdfText?.source ?? 'export',
-    },
-    deps.now(),
+  await settledBoth(
+    stored,
+    advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'analysing',
+      {
+        counts,
+        reconciliation: statement.reconciliation,
+        institution: statement.institution,
+        period: statement.period,
+        warnings,
+        ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+        source: pdfText?.source ?? 'export',
+      },
+      deps.now(),
+    ),
   );
   return {
     ...state,

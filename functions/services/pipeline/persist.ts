@@ -1,6 +1,7 @@
 import { getAccount } from '../../adapters/dynamodb/account-repository';
 import type { RowCategory } from '../../adapters/dynamodb/category-repository';
 import { givePersistLeaseBack, takePersistLease } from '../../adapters/dynamodb/lease-repository';
+import { readTogether } from '../../adapters/dynamodb/paging';
 import { listPatterns } from '../../adapters/dynamodb/pattern-repository';
 import {
   isNewTo,
@@ -13,11 +14,17 @@ import { artefactKey, type PipelineState } from '../../contracts/pipeline';
 import { accountSummaryBase } from '../accounts';
 import { classifyTransactions } from '../classification';
 import { fingerprintRows } from '../fingerprint';
-import { rollupVersions } from '../rollups';
+import { rollupVersionsReadOf } from '../rollups';
 import { rowCategoriser } from '../row-categories';
 import { familyCategoryRules } from '../spending';
-import { newSpendPeriods } from '../spending-rollups';
-import { AccountBusyError, type PipelineDeps, requireAccount, requireOpenUpload } from './common';
+import { newSpendPeriodsRead } from '../spending-rollups';
+import {
+  AccountBusyError,
+  type PipelineDeps,
+  requireAccount,
+  requireOpenUpload,
+  settledBoth,
+} from './common';
 import { rowKeys } from './exports';
 import { persistRepeat } from './repeat';
 import { type AddedRow, keepRowKeys, loadStatement, writeJson } from './working-files';
@@ -40,17 +47,50 @@ import { type AddedRow, keepRowKeys, loadStatement, writeJson } from './working-
  */
 export async function persistStep(deps: PipelineDeps, state: PipelineState): Promise<PipelineState> {
   const accountId = requireAccount(state);
-  await requireOpenUpload(state); // never write rows for an upload already read or claimed by another PUT
   // A file already loaded into the account: nothing to write when its rows are all still stored (it writes
   // no rows, so it does not wait for the account's lease).
-  if (state.repeatOf) return persistRepeat(deps, state, accountId, state.repeatOf);
-  if (!(await takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS)))
-    throw new AccountBusyError(accountId);
-  try {
-    return await persistRows(deps, state, accountId);
-  } finally {
-    await givePersistLeaseBack(state.familyId, accountId, state.uploadId);
+  if (state.repeatOf) {
+    await requireOpenUpload(state); // never write for an upload already read or claimed by another PUT
+    return persistRepeat(deps, state, accountId, state.repeatOf);
   }
+  // What needs no lease (the statement Parse kept, the family's patterns and category rules) is read while
+  // the upload is checked and the lease taken: each is a round trip of its own.
+  const early = Promise.all([
+    loadStatement(deps, state),
+    listPatterns(state.familyId),
+    familyCategoryRules(state.familyId),
+  ]);
+  early.catch(() => {}); // awaited once the upload is known open and the lease held
+  const [open, leased] = await Promise.allSettled([
+    requireOpenUpload(state), // never write rows for an upload already read or claimed by another PUT
+    takePersistLease(state.familyId, accountId, state.uploadId, deps.now(), PERSIST_LEASE_SECONDS),
+  ]);
+  const lease = leaseBack(state.familyId, accountId, state.uploadId);
+  if (open.status === 'rejected' || leased.status === 'rejected' || !leased.value) {
+    // A lease taken for an upload that turned out closed is given back at once.
+    if (leased.status === 'fulfilled' && leased.value) await lease.giveBack();
+    if (open.status === 'rejected') throw open.reason;
+    if (leased.status === 'rejected') throw leased.reason;
+    throw new AccountBusyError(accountId);
+  }
+  try {
+    return await persistRows(deps, state, accountId, early, lease);
+  } finally {
+    await lease.giveBack();
+  }
+}
+
+/** What Persist reads before it holds the account's lease: the statement, the patterns, the category rules. */
+type EarlyReads = [
+  Awaited<ReturnType<typeof loadStatement>>,
+  Awaited<ReturnType<typeof listPatterns>>,
+  Awaited<ReturnType<typeof familyCategoryRules>>,
+];
+
+/** The account's Persist lease, given back once however often asked (the last write and `finally` both ask). */
+function leaseBack(familyId: string, accountId: string, uploadId: string) {
+  let given: Promise<void> | undefined;
+  return { giveBack: () => (given ??= givePersistLeaseBack(familyId, accountId, uploadId)) };
 }
 
 /** Longer than the Persist function may run (its timeout), so a live holder never loses the lease. */
@@ -60,20 +100,19 @@ async function persistRows(
   deps: PipelineDeps,
   state: PipelineState,
   accountId: string,
+  early: Promise<EarlyReads>,
+  lease: { giveBack(): Promise<void> },
 ): Promise<PipelineState> {
-  const [statement, account, patterns, categoryRules] = await Promise.all([
-    loadStatement(deps, state),
-    getAccount(state.familyId, accountId),
-    listPatterns(state.familyId),
-    familyCategoryRules(state.familyId),
-  ]);
+  // The account (its summary is read under the lease) is read beside the account's rows over the
+  // statement's days.
+  const accountRead = getAccount(state.familyId, accountId);
+  accountRead.catch(() => {}); // awaited below
+  const [statement, patterns, categoryRules] = await early;
   // Each row's key: its fingerprint, or the stored row an export and a PDF both hold (./exports.ts).
-  const { keys: rowKeysOf, stored } = await rowKeys(
-    state,
-    accountId,
-    statement.transactions,
-    fingerprintRows(accountId, statement.transactions),
-  );
+  const [{ keys: rowKeysOf, stored }, account] = await Promise.all([
+    rowKeys(state, accountId, statement.transactions, fingerprintRows(accountId, statement.transactions)),
+    accountRead,
+  ]);
   const fromExport = state.extraction?.source === 'export';
   const createdAt = deps.now().toISOString();
   const rows: AddedRow[] = statement.transactions.map((row, i) => ({
@@ -101,17 +140,20 @@ async function persistRows(
   const reads = retried
     ? Promise.resolve([undefined, undefined, undefined] as const)
     : Promise.all([
-        rollupVersions(
-          state.familyId,
-          fresh.map((row) => row.transaction_date),
+        // One BatchGetItem for both: the version of each of the rows' months' roll-ups, and the account's
+        // months with no spending roll-up yet and its years with none, neither the year's nor any month's
+        // (Finish stores them from the added rows alone).
+        readTogether(
+          rollupVersionsReadOf(
+            state.familyId,
+            fresh.map((row) => row.transaction_date),
+          ),
+          newSpendPeriodsRead(state.familyId, freshMonths, accountId),
         ),
-        // The account's months with no spending roll-up yet, and its years with none, neither the year's nor
-        // any month's: Finish stores them from the added rows alone.
-        newSpendPeriods(state.familyId, freshMonths, accountId),
         // The account's count of rows and last date as they are before the rows are written (this upload
         // holds the account's lease): Finish adds the rows to them.
         account ? accountSummaryBase(state.familyId, account) : null,
-      ]);
+      ]).then(([[versions, newSpend], summary]) => [versions, newSpend, summary] as const);
   reads.catch(() => {}); // awaited below
   // The reads and the rows' keys go out before the classifying, which holds the thread until it is done.
   await new Promise((resolve) => setImmediate(resolve));
@@ -223,12 +265,16 @@ async function persistRows(
   // The file's fingerprint and its rows' dates: a later upload of the same bytes checks those rows are stored.
   const dates = rows.map((row) => row.transaction_date).sort();
   const rowDates = dates.length ? { first: dates[0]!, last: dates.at(-1)! } : undefined;
-  await advanceUpload(
-    state.familyId,
-    state.uploadId,
-    'classifying',
-    { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
-    deps.now(),
+  // The rows are written: the lease goes back while the upload records what was added.
+  await settledBoth(
+    advanceUpload(
+      state.familyId,
+      state.uploadId,
+      'classifying',
+      { counts, ...(state.fileHash && rowDates ? { fileHash: state.fileHash, rowDates } : {}) },
+      deps.now(),
+    ),
+    lease.giveBack(),
   );
   return {
     ...state,

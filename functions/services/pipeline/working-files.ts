@@ -113,15 +113,17 @@ export async function readAdded(
   )) as AddedRow[];
 }
 
-/** Removes every working file of the upload (those never written are no error). */
+/**
+ * Removes every working file of the upload (those never written are no error) in one request rather than one
+ * each; should that request fail, each is removed on its own, and a removal that fails is no error.
+ */
 export async function removeArtefacts(
   deps: Pick<Ports, 'storage'>,
   state: Pick<PipelineState, 'familyId' | 'uploadId'>,
 ) {
   const { storage } = deps;
-  await Promise.all(
-    ARTEFACTS.map((name) =>
-      storage.deleteObject(artefactKey(state.familyId, state.uploadId, name)).catch(() => undefined),
-    ),
-  );
+  const keys = ARTEFACTS.map((name) => artefactKey(state.familyId, state.uploadId, name));
+  await storage
+    .deleteObjects(keys)
+    .catch(() => Promise.all(keys.map((key) => storage.deleteObject(key).catch(() => undefined))));
 }
