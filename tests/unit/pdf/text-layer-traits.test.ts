@@ -1,10 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import {
-  glyphsLeftOut,
-  type PlacedGlyph,
-  SCAN_VISIBLE_CHARS,
-} from '../../../functions/adapters/pdf/glyph-positions';
+import type { PlacedGlyph } from '../../../functions/adapters/pdf/glyph-positions';
+import { glyphsLeftOut, SCAN_VISIBLE_CHARS } from '../../../functions/adapters/pdf/glyphs-left-out';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 import type { Block } from '../../../functions/domain/statement/blocks';
 import type { LayoutName } from '../../fixtures/statements/generate';

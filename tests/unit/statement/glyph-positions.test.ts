@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { alignGlyphs, hiddenBreaks, type PlacedGlyph } from '../../../functions/adapters/pdf/glyph-positions';
+import type { PlacedGlyph } from '../../../functions/adapters/pdf/glyph-positions';
+import { alignGlyphs, hiddenBreaks } from '../../../functions/adapters/pdf/glyph-text';
 import { extractTextLayer } from '../../../functions/adapters/pdf/text-layer';
 
 /**
