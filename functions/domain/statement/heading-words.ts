@@ -89,7 +89,6 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   // The card each row was made with, by its last four digits (Santander's credit card statements: 'Date |
   // Card no. | Description | Amount'), read with the description in the order printed.
   ['card no', 'description'],
-  ['card number', 'description'],
   ['unit cost', 'description'],
   ['unit price', 'description'],
   ['quantity', 'description'],
