@@ -68,7 +68,9 @@ export function recoverMisprints(
       text: misprint.text,
       left: misprint.left,
       right: misprint.right,
-      column: column === 'amount' && kind === 'credit_card' ? (delta < 0 ? 'in' : 'out') : column,
+      // `delta` is signed as every row is (money out, a card's purchase, below zero), so a card's recovered
+      // purchase is money out and its recovered payment money in.
+      column: column === 'amount' && kind === 'credit_card' ? (delta < 0 ? 'out' : 'in') : column,
     };
   };
   assembly.transactions.forEach((t, i) => {

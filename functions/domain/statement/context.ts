@@ -57,6 +57,11 @@ export interface StatementContext {
   interest: ParsedAmount | null;
   /** Charges and debit interest printed apart from the money out ('Fees and charges £12.00'). */
   charges: ParsedAmount | null;
+  /**
+   * A card's refunds or cashback printed apart from its payments ('Payments received £300.00 CR' over
+   * 'Refunds received £24.00 CR'): money in may be the payments and these together.
+   */
+  refunds: ParsedAmount | null;
   unreadable: UnreadableSummary[];
   /** The statement speaks of a card or of money owed (a mortgage, a loan): its balances are amounts owed. */
   cardWording: boolean;
@@ -92,6 +97,12 @@ const MONEY_IN_LABEL =
 const MONEY_OUT_LABEL =
   /^(?:total)?(?:paymentsout|moneyout|paidout|totalout|debits|withdrawals|totaldebits|totalwithdrawals|taliadauallan|arianallan)(?:total)?/;
 const TOTAL_WORD = /^total/;
+/**
+ * A card's credits other than payments as its summary prints them apart ('Refunds received', 'Refunds and
+ * returns', 'Cashback' as Santander's All in One card credits it).
+ */
+const REFUNDS_LABEL =
+  /^(?:total)?(?:refundsreceived|refunds(?:and|&)returns|refunds|returnsandrefunds|cashback(?:earned|credited)?)/;
 /** Interest paid to the saver, as a summary prints it apart from the money paid in. */
 const INTEREST_LABEL =
   /^(?:total|gross|net)?(?:interestearned|interestpaid|interestcredited|interestreceived|(?:gross|net)interest)/;
@@ -271,6 +282,7 @@ export function readContext(
     moneyOut: null,
     interest: null,
     charges: null,
+    refunds: null,
     unreadable: [],
     cardWording: false,
   };
@@ -347,6 +359,8 @@ export function readContext(
       if (found?.amount && findLabel(words, INTEREST_LABEL)?.start === 0) context.interest = found.amount;
       else context.interest = interestAlone(words, allowInteger);
     }
+    if (!context.refunds && findLabel(words, REFUNDS_LABEL)?.start === 0)
+      context.refunds = labelledAmount(words, REFUNDS_LABEL, allowInteger, true)?.amount ?? null;
     if (!context.charges && findLabel(words, CHARGES_LABEL)?.start === 0)
       context.charges = labelledAmount(words, CHARGES_LABEL, allowInteger, true)?.amount ?? null;
     // Every dated balance on the line: a summary may print both side by side ('Balance on 01/04/2025:

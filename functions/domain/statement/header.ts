@@ -152,6 +152,32 @@ function headingAt(
     close && next.words.length && (!single || underneath || completes)
       ? scoreHeading([...row.words, ...next.words], dateless, rowLetters + headingLetters(next.words))
       : null;
+  // The table's title printed on the first line over the other headings, the money heading beside it
+  // ('Your Transaction Details … Amount' over 'Received By Us | Transaction Date | Details', as HSBC UK prints
+  // its card statements): the first line's words that stand over no word of the second are read with the
+  // second line, the title left out, when every word of that names a column and it names more columns than
+  // the first line alone (reading both lines whole leaves the title's words over).
+  const beside =
+    close && !next.words.some((w) => /\d/.test(w.text))
+      ? row.words.filter((w) => !next.words.some((n) => n.left < w.right && n.right > w.left))
+      : [];
+  const lifted =
+    beside.length && beside.length < row.words.length
+      ? scoreHeading(
+          [...beside, ...next!.words],
+          dateless,
+          headingLetters(beside) + headingLetters(next!.words),
+        )
+      : null;
+  if (
+    lifted &&
+    lifted.share === 1 &&
+    lifted.columns.length > (single?.columns.length ?? 0) &&
+    (!double || double.share < 1 || lifted.columns.length > double.columns.length)
+  ) {
+    const header = { page: row.page, top: row.top, bottom: next!.bottom, columns: lifted.columns };
+    return { header, rows: 2, share: lifted.share };
+  }
   // The second line must name columns too: a first row of the table under the heading lowers the share.
   if (
     double &&

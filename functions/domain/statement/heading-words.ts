@@ -62,6 +62,8 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['value date', 'date2'],
   ['date posted', 'date2'],
   ['received', 'date2'],
+  // HSBC UK's card statements: 'Received By Us | Transaction Date | Details', the posting date first.
+  ['received by us', 'date2'],
   ['date received', 'date2'],
   ['received date', 'date2'],
   ['posted', 'date2'],
@@ -84,6 +86,9 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   // Columns of text, or of figures that are not money (an investment's unit cost in pence and the number of
   // units bought), read with the description in the order printed.
   ['reference', 'description'],
+  // The card each row was made with, by its last four digits (Santander's credit card statements: 'Date |
+  // Card no. | Description | Amount'), read with the description in the order printed.
+  ['card no', 'description'],
   ['unit cost', 'description'],
   ['unit price', 'description'],
   ['quantity', 'description'],

@@ -11,6 +11,12 @@ import type { Row, Word } from './geometry';
 const LONE_SIGN = /^\(?[£€$]\)?$/;
 const isFigure = (w: Word) =>
   parseAmount(w.text) !== null || isAmountAffix(w.text) !== null || looksLikeFigure(w.text);
+/**
+ * A numeric date standing in a line of figures under its own label ('Payment due date' over '11/11/25' beside
+ * 'Closing balance' over '£1,431.71', as Sainsbury's Bank and Santander print their summary boxes) is read
+ * with its label as a figure is ('Statement date 14/11/25'), and is no reason to leave the line unread.
+ */
+const NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-](?:\d{2}|\d{4})$/;
 
 /**
  * A summary box that prints each label above its figure ('Balance on 01 March 2025' over '£2,364.50',
@@ -33,7 +39,11 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
     const figures = joinSplitFigures(below.words, false);
     if (below.top - row.bottom > 2 * lineHeight) return;
     const firstFigure = Math.min(...figures.filter(isFigure).map((w) => w.left));
-    if (!Number.isFinite(firstFigure) || figures.some((w) => !isFigure(w) && w.right > firstFigure)) return;
+    if (
+      !Number.isFinite(firstFigure) ||
+      figures.some((w) => !isFigure(w) && !NUMERIC_DATE.test(w.text) && w.right > firstFigure)
+    )
+      return;
     // The labels: runs of words a wide gap apart.
     const labels: Word[][] = [];
     for (const w of row.words) {
@@ -42,7 +52,8 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
       else labels.push([w]);
     }
     figures.forEach((figure, k) => {
-      if (parseAmount(figure.text) === null && !looksLikeFigure(figure.text)) return;
+      const date = NUMERIC_DATE.test(figure.text);
+      if (!date && parseAmount(figure.text) === null && !looksLikeFigure(figure.text)) return;
       if (isAmountAffix(figure.text)) return;
       const centre = (figure.left + figure.right) / 2;
       const label = labels.find(

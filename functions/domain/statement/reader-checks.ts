@@ -124,6 +124,7 @@ export function checkReading(
               : fromPence(assembly.totals.moneyOut),
           interest: context.interest?.amount ?? null,
           charges: context.charges?.amount ?? null,
+          refunds: context.refunds?.amount ?? null,
           // Totals rows at each page's foot: only where the table's totals are the ones checked.
           ...(context.moneyIn ? {} : { pagesIn: assembly.totals.pagesIn.map(fromPence) }),
           ...(context.moneyOut ? {} : { pagesOut: assembly.totals.pagesOut.map(fromPence) }),

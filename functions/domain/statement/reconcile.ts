@@ -34,6 +34,8 @@ export interface ReconcileInput {
     interest?: number | null;
     /** Charges and debit interest a summary prints apart from its money out ('Fees and charges £12.00'). */
     charges?: number | null;
+    /** A card's refunds its summary prints apart from the payments received ('Refunds received £24.00 CR'). */
+    refunds?: number | null;
     /**
      * The table's totals rows, where it prints one at each page's foot: each page's own totals add up to the
      * statement's (a page's cumulative totals end in the statement's, the last of them).
@@ -124,6 +126,8 @@ export function reconcileDetailed(input: ReconcileInput): { reconciliation: Reco
     const apart = sign > 0 ? input.totals?.interest : input.totals?.charges;
     const accepted = [toPenceExact(printed)];
     if (apart) accepted.push(toPenceExact(printed) + toPenceExact(apart));
+    const refunds = sign > 0 ? input.totals?.refunds : null;
+    if (refunds) accepted.push(toPenceExact(printed) + toPenceExact(refunds));
     if (pages && pages.length > 1) accepted.push(pages.reduce((a, p) => a + toPenceExact(p), 0));
     if (!accepted.includes(sum)) {
       breaks.push({ row: last, expected: printed, actual: fromPence(sum), reason });

@@ -261,6 +261,9 @@ export function summaryUnder(rows: readonly TableRow[]): number {
   return after.some((r) => r.money.length > 0) && !after.some((r) => r.date) ? at : rows.length;
 }
 
+/** A balance carried to the next page or brought from the last ('Carried forward', 'Balance b/f'). */
+const FORWARD_LINE = /\b(?:brought|carried)\s+forward\b|\b[bc]\/f\b/i;
+
 /** An undated row whose text starts with a word of totalling ('Total for card ending 0091', 'Sub-total'). */
 const TOTALLING = /^(?:sub-?\s?)?totals?\b/i;
 
@@ -281,7 +284,10 @@ export function markSubtotals(rows: TableRow[]): void {
   for (const row of rows) {
     if (row.category === 'balance') table = [];
     if (row.category === 'label' || row.category === 'balance' || row.category === 'total') {
-      run = [];
+      // A section running over a page break ('Carried forward' / 'Brought forward' between its rows, as the
+      // John Lewis Partnership Card prints an additional cardholder's rows over two pages) is still one
+      // section: its subtotal adds up the rows on both pages.
+      if (!FORWARD_LINE.test(`${row.dateColumnText} ${row.description}`)) run = [];
       continue;
     }
     if (row.category !== 'txn') continue;
