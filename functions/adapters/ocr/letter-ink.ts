@@ -77,7 +77,8 @@ const DIAERESIS = '\u0308';
  * 'Caffe', 'Caffé', 'Zoé': the recogniser's model knows the commoner letter, though it boxes the letter with
  * its accent. The accent is told by its ink above the small letters' tops: two marks side by side on each
  * row a diaeresis, two strokes meeting in one at the top a circumflex, one stroke moving right going down a
- * grave and left an acute. A vowel whose mark is none of these (an i's dot, a speck) is left as read.
+ * grave and left an acute, in the letter's own columns and clear of their sides (a capital's stroke before
+ * it reaching over the letter is none). A vowel whose mark is none of these (a speck) is left as read.
  */
 function accentsByInk(pixels: Pixels, word: OcrWord): OcrWord {
   const symbols = word.symbols ?? [];
@@ -87,11 +88,15 @@ function accentsByInk(pixels: Pixels, word: OcrWord): OcrWord {
   const baseline = median(plain.map((x) => x.bbox.y1));
   if (xTop === undefined || baseline === undefined || baseline <= xTop) return word;
   const above = Math.floor(xTop - ACCENT_GAP * (baseline - xTop));
-  const read = symbols.map((symbol) => {
+  const read = symbols.map((symbol, i) => {
     const base = symbol.text.normalize('NFD')[0] ?? '';
     if (!VOWEL.test(base)) return symbol;
+    // The letter's own columns: in from its sides, and clear of its neighbours' boxes (a capital's stroke
+    // before it, 'Wa', 'Ma', 'Co', reaches over the small letter's box).
     const inset = ACCENT_INSET * (symbol.bbox.x1 - symbol.bbox.x0);
-    const accent = accentOf(pixels, symbol.bbox.x0 + inset, symbol.bbox.x1 - inset, word.bbox.y0 - 1, above);
+    const x0 = Math.max(symbol.bbox.x0 + inset, (symbols[i - 1]?.bbox.x1 ?? -1) + 1);
+    const x1 = Math.min(symbol.bbox.x1 - inset, (symbols[i + 1]?.bbox.x0 ?? Number.POSITIVE_INFINITY) - 1);
+    const accent = x1 > x0 ? accentOf(pixels, x0, x1, word.bbox.y0 - 1, above) : null;
     if (accent === null) return symbol;
     const text = `${base}${accent}`.normalize('NFC');
     return text.length === 1 ? { ...symbol, text } : symbol;
@@ -108,6 +113,8 @@ function accentOf(pixels: Pixels, x0: number, x1: number, top: number, bottom: n
     if (runs.length) rows.push({ y, runs });
   }
   if (rows.length < 2) return null;
+  // A stroke running out of the columns is another glyph's, not an accent standing alone over the letter.
+  if (rows.some((r) => r.runs.some(([a, b]) => a <= Math.floor(x0) || b >= Math.ceil(x1)))) return null;
   if (rows.every((r) => r.runs.length === 2)) return DIAERESIS;
   if (rows[0]!.runs.length === 1 && rows.at(-1)!.runs.length === 2) return CIRCUMFLEX;
   if (rows.length < 3 || rows.some((r) => r.runs.length !== 1)) return null;

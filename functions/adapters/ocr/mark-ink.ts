@@ -88,7 +88,7 @@ const ASTERISK_OF_FIGURES = 0.65;
  * top half of the figures beside them, each with one upright arm above its middle and two legs below: a run
  * of '*', '%' and '+' holding an '*', whose ink stands no taller than two thirds of the word's figures (a
  * '%' or '+' of its own stands as tall as them or on the baseline), is n asterisks where most rows of its
- * upper half cross n strokes and most of its lower half 2n.
+ * upper half cross n strokes and two rows of its lower half 2n.
  */
 export function asterisksByInk(pixels: Pixels, word: OcrWord, othersHeight: number | null): OcrWord {
   const symbols = word.symbols ?? [];
@@ -118,17 +118,17 @@ function asterisks(pixels: Pixels, marks: readonly OcrSymbol[], figures: number)
   const y1 = Math.max(...marks.map((x) => x.bbox.y1));
   if (y1 - y0 > ASTERISK_OF_FIGURES * figures) return null;
   const middle = (y0 + y1) / 2;
+  /** How many rows from `from` to `to` cross each number of strokes. */
   const counts = (from: number, to: number) => {
     const seen = new Map<number, number>();
     for (let y = Math.floor(from); y <= Math.ceil(to); y++) {
       const n = inkRuns(pixels, y, x0, x1).length;
       if (n) seen.set(n, (seen.get(n) ?? 0) + 1);
     }
-    // The count most rows cross (two at least; the first of a tie).
-    const [n, rows] = [...seen].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
-    return rows >= 2 ? n : 0;
+    return seen;
   };
-  // Each asterisk's upright arm above its middle, its two legs below.
-  const arms = counts(y0 - 1, middle);
-  return arms && counts(middle, y1 + 1) === 2 * arms ? arms : null;
+  // Each asterisk's upright arm above its middle (the count most rows there cross, two at least; the first
+  // of a tie), its two legs below (twice that count, crossed by two rows at least).
+  const [arms, rows] = [...counts(y0 - 1, middle)].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  return arms && rows >= 2 && (counts(middle, y1 + 1).get(2 * arms) ?? 0) >= 2 ? arms : null;
 }

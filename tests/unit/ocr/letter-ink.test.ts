@@ -130,6 +130,23 @@ describe("a typographic apostrophe ’ the recogniser read as a straight ' ('ROS
     expect(textOf(withLettersByInk(wedge, page(apostropheWord(box(31, 20, 35, 30)))))).toBe("E'S");
   });
 
+  it('white print on a coloured band is left as read', () => {
+    const band = Buffer.from(
+      greyPage(
+        TYPOGRAPHIC.map((row) => row.map((v) => 255 - v)),
+        31,
+        20,
+      ),
+    );
+    const header = `P5\n${WIDTH} ${HEIGHT}\n255\n`.length;
+    for (let y = 14; y < 34; y++)
+      for (let x = 25; x < 45; x++) {
+        const i = header + y * WIDTH + x;
+        band[i] = y >= 20 && y < 28 && x >= 31 && x < 36 ? band[i]! : 0;
+      }
+    expect(textOf(withLettersByInk(band, page(apostropheWord(box(31, 20, 35, 28)))))).toBe("E'S");
+  });
+
   it('a mark of too few rows to tell its tail by is left as read', () => {
     const image = greyPage(TYPOGRAPHIC.slice(0, 4), 31, 20);
     expect(textOf(withLettersByInk(image, page(apostropheWord(box(31, 20, 35, 24)))))).toBe("E'S");
@@ -278,6 +295,25 @@ describe("accents told by their ink ('Caffè' read 'Caffe' or 'Caffé', 'Zoë' r
       ...stroke(39, 22, 26, 0.5),
     ]);
     expect(textOf(withLettersByInk(circumflex, page(accented('e'))))).toBe('oê');
+  });
+
+  it("a capital's stroke before the letter reaching over its box is no accent ('Water' read 'Wáter')", () => {
+    // The o's box widened to x 4, over a stroke of the letter before it (x 2–9) that slopes down to the left.
+    const read = accented('e');
+    read.symbols = [
+      { text: 'W', confidence: 99, bbox: box(0, 20, 8, 48) },
+      { ...read.symbols![0]!, bbox: box(4, 30, 26, 48) },
+      read.symbols![1]!,
+    ];
+    read.text = 'Woe';
+    const image = pgm([
+      ...LETTERS,
+      ...stroke(34, 20, 26, -0.8).map(
+        ([a, b, c, d]) => [a - 28, b, c - 28, d] as [number, number, number, number],
+      ),
+    ]);
+    expect(textOf(withLettersByInk(image, page(read)))).toBe('Woe');
+    expect(textOf(withLettersByInk(pgm([...LETTERS, ...stroke(40, 20, 26, -0.8)]), page(read)))).toBe('Woé');
   });
 
   it('a round mark (a speck) or no mark above is left as read', () => {
