@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { withLettersByInk } from '../../../functions/adapters/ocr/letter-ink';
-import type { OcrBox, OcrPage, OcrWord } from '../../../functions/adapters/ocr/textract-shape';
+import {
+  type OcrBox,
+  type OcrPage,
+  type OcrWord,
+  toTextractResponse,
+} from '../../../functions/adapters/ocr/textract-shape';
 
 /**
  * Letters told by their ink where the recogniser's language model reads a rarer letter as its lookalike.
@@ -54,5 +59,265 @@ describe("a 'q' the recogniser read as 'g' ('Sadaqah' read 'Sadagah')", () => {
     const q = pgm([...BOWL, [33, 18, 36, 40]]);
     const alone: OcrWord = { ...word(), text: 'g', symbols: [word().symbols![1]!] };
     expect(textOf(withLettersByInk(q, page(alone)))).toBe('g');
+  });
+});
+
+/**
+ * Grey pixels recorded from the later sets' 300 dpi scans (rows top to bottom, 255 paper, 0 ink): a
+ * Helvetica 9 pt ’ of 'CARD PAYMENT TO ROSIE’S CAFE PEEL' (an Isle of Man bank's rows) and a Helvetica
+ * Bold 8 pt straight ' of 'LAST MONTH'S BALANCE' (a card statement's row), each read "'" by the recogniser.
+ */
+const TYPOGRAPHIC: number[][] = [
+  [150, 0, 0, 73, 248],
+  [138, 2, 5, 56, 255],
+  [146, 0, 0, 71, 253],
+  [219, 183, 3, 81, 255],
+  [253, 207, 0, 102, 255],
+  [255, 116, 0, 182, 254],
+  [232, 14, 15, 237, 251],
+  [205, 124, 174, 255, 255],
+];
+const STRAIGHT: number[][] = [
+  [122, 3, 0, 0, 42, 254],
+  [131, 0, 2, 0, 57, 251],
+  [141, 2, 0, 2, 70, 255],
+  [150, 1, 0, 1, 89, 255],
+  [173, 4, 1, 1, 103, 252],
+  [176, 0, 0, 4, 107, 255],
+  [202, 3, 0, 3, 119, 255],
+  [216, 5, 0, 3, 136, 255],
+  [252, 186, 193, 186, 224, 254],
+];
+
+/** The grey rows put on a white page with their top left at (x, y). */
+function greyPage(grey: number[][], x: number, y: number): Buffer {
+  const pixels = Buffer.alloc(WIDTH * HEIGHT, 255);
+  grey.forEach((row, j) => {
+    row.forEach((v, i) => {
+      pixels[(y + j) * WIDTH + x + i] = v;
+    });
+  });
+  return Buffer.concat([Buffer.from(`P5\n${WIDTH} ${HEIGHT}\n255\n`, 'latin1'), pixels]);
+}
+
+/** 'ROSIE?S' cut short to 'E?S', the mark (read "'") boxed as the recogniser boxed it. */
+function apostropheWord(mark: OcrBox): OcrWord {
+  const symbols = [
+    { text: 'E', confidence: 99, bbox: box(10, 20, 28, 43) },
+    { text: "'", confidence: 95, bbox: mark },
+    { text: 'S', confidence: 99, bbox: box(40, 20, 58, 43) },
+  ];
+  return { text: "E'S", confidence: 67, bbox: box(10, 20, 58, 43), symbols };
+}
+
+describe("a typographic apostrophe ’ the recogniser read as a straight ' ('ROSIE’S' read 'ROSIE'S')", () => {
+  it('a mark whose tail bends down to the left is a ’ (recorded from a scan)', () => {
+    const image = greyPage(TYPOGRAPHIC, 31, 20);
+    expect(textOf(withLettersByInk(image, page(apostropheWord(box(31, 20, 35, 28)))))).toBe('E’S');
+  });
+
+  it("a straight bar is a ' (recorded from a scan)", () => {
+    const image = greyPage(STRAIGHT, 31, 20);
+    expect(textOf(withLettersByInk(image, page(apostropheWord(box(31, 20, 36, 28)))))).toBe("E'S");
+  });
+
+  it("a wedge narrowing straight down (a serif face's ') is a '", () => {
+    const wedge = pgm([
+      [31, 20, 35, 23],
+      [32, 23, 35, 26],
+      [32, 26, 34, 30],
+    ]);
+    expect(textOf(withLettersByInk(wedge, page(apostropheWord(box(31, 20, 35, 30)))))).toBe("E'S");
+  });
+
+  it('white print on a coloured band is left as read', () => {
+    const band = Buffer.from(
+      greyPage(
+        TYPOGRAPHIC.map((row) => row.map((v) => 255 - v)),
+        31,
+        20,
+      ),
+    );
+    const header = `P5\n${WIDTH} ${HEIGHT}\n255\n`.length;
+    for (let y = 14; y < 34; y++)
+      for (let x = 25; x < 45; x++) {
+        const i = header + y * WIDTH + x;
+        band[i] = y >= 20 && y < 28 && x >= 31 && x < 36 ? band[i]! : 0;
+      }
+    expect(textOf(withLettersByInk(band, page(apostropheWord(box(31, 20, 35, 28)))))).toBe("E'S");
+  });
+
+  it('a mark of too few rows to tell its tail by is left as read', () => {
+    const image = greyPage(TYPOGRAPHIC.slice(0, 4), 31, 20);
+    expect(textOf(withLettersByInk(image, page(apostropheWord(box(31, 20, 35, 24)))))).toBe("E'S");
+  });
+});
+
+/** A line holding a word at `mark` (its marks drawn by `draw`) and 'COSTA' beside it, capitals 23 px tall. */
+function bracketLine(text: string, mark: OcrBox): OcrPage {
+  const word: OcrWord = { text, confidence: 40, bbox: mark };
+  const costa: OcrWord = { text: 'COSTA', confidence: 96, bbox: box(60, 20, 110, 43) };
+  return { blocks: [{ paragraphs: [{ lines: [{ words: [word, costa] }] }] }] };
+}
+/** Brackets ')' 32 px tall from y 15, each a 3 px stroke bowing 4 px right at its middle, at each x. */
+function brackets(xs: number[], height = 32): Array<[number, number, number, number]> {
+  return xs.flatMap((x) =>
+    Array.from({ length: height }, (_, j): [number, number, number, number] => {
+      const bow = Math.round(4 * Math.sin((Math.PI * j) / (height - 1)));
+      return [x + bow, 15 + j, x + bow + 3, 16 + j];
+    }),
+  );
+}
+
+describe("the contactless symbol ')))' counted by its ink (read '))', ')))))))', ')»)' or '»)')", () => {
+  it('three tall strokes are three brackets, whatever the recogniser counted', () => {
+    const image = pgm(brackets([10, 21, 32]));
+    for (const read of ['))', ')))))))', ')»)', '»)'])
+      expect(textOf(withLettersByInk(image, bracketLine(read, box(10, 15, 40, 47))))).toBe(')))');
+  });
+
+  it("read ')))' with boxes that overlap, it stays three brackets in the reader's words", () => {
+    // The boxes as recorded: [401–405], [401–420], [423–431] for three brackets 11 px apart.
+    const symbols = [
+      { text: ')', confidence: 94, bbox: box(10, 15, 14, 47) },
+      { text: ')', confidence: 98, bbox: box(10, 15, 29, 47) },
+      { text: ')', confidence: 97, bbox: box(32, 15, 40, 47) },
+    ];
+    const ocr = bracketLine(')))', box(10, 15, 40, 47));
+    ocr.blocks![0]!.paragraphs[0]!.lines[0]!.words[0]!.symbols = symbols;
+    const read = toTextractResponse([
+      { page: 1, width: WIDTH, height: HEIGHT, ocr: withLettersByInk(pgm(brackets([10, 21, 32])), ocr) },
+    ]);
+    expect(read.Blocks?.find((b) => b.BlockType === 'WORD')?.Text).toBe(')))');
+  });
+
+  it('a guillemet standing within the small letters is left as read', () => {
+    // '»' 12 px tall: two chevrons, shorter than the line's capitals.
+    const image = pgm([
+      [12, 30, 15, 36],
+      [15, 36, 18, 42],
+      [20, 30, 23, 36],
+      [23, 36, 26, 42],
+    ]);
+    expect(textOf(withLettersByInk(image, bracketLine('»', box(12, 30, 26, 42))))).toBe('»');
+  });
+
+  it('strokes not crossing the word from top to bottom are left as read', () => {
+    // Two brackets and a short mark at the foot: the rows cross 2, 2 and 3 strokes.
+    const image = pgm([...brackets([10, 21]), [34, 35, 37, 47]]);
+    expect(textOf(withLettersByInk(image, bracketLine('))', box(10, 15, 40, 47))))).toBe('))');
+  });
+});
+
+describe("a masked card number's asterisks counted by their ink ('537410******4410' read '537410%*+**4410')", () => {
+  /** Asterisks 9 px tall from y 20 (the figures 18 px), 10.5 px apart from x 40: an upright arm, a bar, legs. */
+  function asterisksAt(n: number): Array<[number, number, number, number]> {
+    return Array.from({ length: n }, (_, k) => Math.round(40 + 10.5 * k)).flatMap(
+      (x): Array<[number, number, number, number]> => [
+        [x + 4, 20, x + 6, 24],
+        [x, 24, x + 9, 26],
+        [x + 1, 26, x + 3, 29],
+        [x + 6, 26, x + 8, 29],
+      ],
+    );
+  }
+  const digit = (text: string, x: number) => ({ text, confidence: 99, bbox: box(x, 20, x + 12, 38) });
+  const mark = (text: string, x0: number, x1: number) => ({
+    text,
+    confidence: 90,
+    bbox: box(x0, 20, x1, 29),
+  });
+
+  it('a run of asterisks read with a % and a +, one box over two, is as many asterisks as its upright arms', () => {
+    const symbols = [
+      digit('1', 10),
+      digit('0', 24),
+      mark('%', 40, 49),
+      mark('*', 51, 59),
+      mark('+', 61, 70),
+      mark('*', 72, 91),
+      digit('4', 94),
+    ];
+    const read: OcrWord = { text: '10%*+*4', confidence: 18, bbox: box(10, 20, 106, 38), symbols };
+    const image = pgm([[12, 20, 22, 38], [26, 20, 36, 38], ...asterisksAt(5), [96, 20, 106, 38]]);
+    expect(textOf(withLettersByInk(image, page(read)))).toBe('10*****4');
+  });
+
+  it("a '+' standing as tall as the figures beside an asterisk is left as read", () => {
+    const symbols = [
+      digit('1', 10),
+      mark('*', 40, 49),
+      { text: '+', confidence: 90, bbox: box(52, 22, 62, 38) },
+    ];
+    const read: OcrWord = { text: '1*+', confidence: 50, bbox: box(10, 20, 62, 38), symbols };
+    const image = pgm([[12, 20, 22, 38], ...asterisksAt(1), [56, 22, 58, 38], [52, 29, 62, 31]]);
+    expect(textOf(withLettersByInk(image, page(read)))).toBe('1*+');
+  });
+});
+
+describe("accents told by their ink ('Caffè' read 'Caffe' or 'Caffé', 'Zoë' read 'Zoé')", () => {
+  // 'Zoe' cut short to 'oe': an o (x 10–26) and an e (x 30–46), small letters from y 30 to 48, the e boxed
+  // with whatever stands above it up to y 20.
+  const accented = (read: string): OcrWord => {
+    const symbols = [
+      { text: 'o', confidence: 99, bbox: box(10, 30, 26, 48) },
+      { text: read, confidence: 97, bbox: box(30, 20, 46, 48) },
+    ];
+    return { text: `o${read}`, confidence: 81, bbox: box(10, 20, 46, 48), symbols };
+  };
+  const LETTERS: Array<[number, number, number, number]> = [
+    [10, 30, 26, 48],
+    [30, 30, 46, 48],
+  ];
+  /** A stroke 3 px wide over rows y0–y1, its left edge moving `step` px a row from x. */
+  const stroke = (x: number, y0: number, y1: number, step: number): Array<[number, number, number, number]> =>
+    Array.from({ length: y1 - y0 }, (_, j) => {
+      const left = Math.round(x + step * j);
+      return [left, y0 + j, left + 3, y0 + j + 1];
+    });
+
+  it('a stroke moving right going down is a grave, left an acute', () => {
+    const grave = pgm([...LETTERS, ...stroke(34, 20, 26, 0.8)]);
+    const acute = pgm([...LETTERS, ...stroke(40, 20, 26, -0.8)]);
+    for (const read of ['e', 'é', 'è']) {
+      expect(textOf(withLettersByInk(grave, page(accented(read))))).toBe('oè');
+      expect(textOf(withLettersByInk(acute, page(accented(read))))).toBe('oé');
+    }
+  });
+
+  it('two marks side by side are a diaeresis, two strokes meeting at the top a circumflex', () => {
+    const diaeresis = pgm([...LETTERS, [33, 22, 37, 26], [40, 22, 44, 26]]);
+    expect(textOf(withLettersByInk(diaeresis, page(accented('é'))))).toBe('oë');
+    const circumflex = pgm([
+      ...LETTERS,
+      [36, 20, 41, 22],
+      ...stroke(35, 22, 26, -0.5),
+      ...stroke(39, 22, 26, 0.5),
+    ]);
+    expect(textOf(withLettersByInk(circumflex, page(accented('e'))))).toBe('oê');
+  });
+
+  it("a capital's stroke before the letter reaching over its box is no accent ('Water' read 'Wáter')", () => {
+    // The o's box widened to x 4, over a stroke of the letter before it (x 2–9) that slopes down to the left.
+    const read = accented('e');
+    read.symbols = [
+      { text: 'W', confidence: 99, bbox: box(0, 20, 8, 48) },
+      { ...read.symbols![0]!, bbox: box(4, 30, 26, 48) },
+      read.symbols![1]!,
+    ];
+    read.text = 'Woe';
+    const image = pgm([
+      ...LETTERS,
+      ...stroke(34, 20, 26, -0.8).map(
+        ([a, b, c, d]) => [a - 28, b, c - 28, d] as [number, number, number, number],
+      ),
+    ]);
+    expect(textOf(withLettersByInk(image, page(read)))).toBe('Woe');
+    expect(textOf(withLettersByInk(pgm([...LETTERS, ...stroke(40, 20, 26, -0.8)]), page(read)))).toBe('Woé');
+  });
+
+  it('a round mark (a speck) or no mark above is left as read', () => {
+    expect(textOf(withLettersByInk(pgm([...LETTERS, [36, 22, 40, 26]]), page(accented('é'))))).toBe('oé');
+    expect(textOf(withLettersByInk(pgm(LETTERS), page(accented('e'))))).toBe('oe');
   });
 });
