@@ -136,6 +136,16 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
   const reasons = account
     ? checkReasons(reading, { ...account, id: accountId }, { exactFile: fromExport })
     : [];
+  // What the upload record says of the reading, whether it waits for the check or goes on.
+  const read = {
+    counts,
+    reconciliation: statement.reconciliation,
+    institution: statement.institution,
+    period: statement.period,
+    warnings,
+    ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
+    source: pdfText?.source ?? 'export',
+  };
   if (reasons.length) {
     await stored;
     await holdForCheck(deps, state, accountId, reading, reasons);
@@ -143,39 +153,12 @@ export async function parseStep(deps: PipelineDeps, state: PipelineState): Promi
       state.familyId,
       state.uploadId,
       'needs_check',
-      {
-        counts,
-        message: NEEDS_CHECK_MESSAGE,
-        checkReasons: reasons,
-        reconciliation: statement.reconciliation,
-        institution: statement.institution,
-        period: statement.period,
-        warnings,
-        ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
-        source: pdfText?.source ?? 'export',
-      },
+      { ...read, message: NEEDS_CHECK_MESSAGE, checkReasons: reasons },
       deps.now(),
     );
     return { ...state, statementKey, counts, needsCheck: true };
   }
-  await settledBoth(
-    stored,
-    advanceUpload(
-      state.familyId,
-      state.uploadId,
-      'analysing',
-      {
-        counts,
-        reconciliation: statement.reconciliation,
-        institution: statement.institution,
-        period: statement.period,
-        warnings,
-        ...(pdfText ? { pages: state.extraction?.pages ?? statement.pages } : {}),
-        source: pdfText?.source ?? 'export',
-      },
-      deps.now(),
-    ),
-  );
+  await settledBoth(stored, advanceUpload(state.familyId, state.uploadId, 'analysing', read, deps.now()));
   return {
     ...state,
     statementKey,
