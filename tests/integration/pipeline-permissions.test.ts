@@ -32,6 +32,8 @@ const S3_NEEDS: Record<string, Need> = {
   HeadObjectCommand: 'uploads:read',
   PutObjectCommand: 'uploads:write',
   DeleteObjectCommand: 'uploads:delete',
+  // DeleteObjects has no IAM action of its own: S3 checks s3:DeleteObject for each key it removes.
+  DeleteObjectsCommand: 'uploads:delete',
   ListObjectsV2Command: 'uploads:list',
 };
 const TABLE_NEEDS: Record<string, Need> = {
