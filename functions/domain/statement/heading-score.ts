@@ -84,6 +84,22 @@ export function apart(a: Word, b: Word): boolean {
   return Math.abs(a.top - b.top) < 0.5 * height && b.left - a.right > 2 * height;
 }
 
+/** A value: digits ('1234', '12-34-56', '13 June 25') or a masked number ('****', '••••', 'XXXX'). */
+const VALUE = /\d|[*•]{3}|^X{4}$/;
+
+/**
+ * Whether the next word on the word's line is a value (`VALUE`) with more words after it: a label and its
+ * value in a panel the heading's line runs on from. (A value ending the line, a page number, leaves the
+ * heading before it alone.)
+ */
+function valueBeside(w: Word, words: readonly Word[]): boolean {
+  const height = w.bottom - w.top;
+  const after = words
+    .filter((v) => v !== w && Math.abs(v.top - w.top) < 0.5 * height && v.left >= w.right - 0.001)
+    .sort((a, b) => a.left - b.left);
+  return after.length > 1 && VALUE.test(after[0]!.text);
+}
+
 /** A heading word that is the pound sign alone, bracketed or not: '£', '(£)'. */
 const LONE_SIGN = /^\(?£\)?$/;
 
@@ -214,6 +230,12 @@ function scoreHeadingAs(
       continue;
     }
     const used = tokens.slice(i, best.end).map((x) => x.w);
+    // A label printed with its value after it on the heading's line ('Card no. **** 1234' in a panel left
+    // of the table) names no column: a heading is never followed by a figure or a masked number.
+    if (valueBeside(used.at(-1)!, words)) {
+      i = best.end;
+      continue;
+    }
     const column: Column = {
       kind: best.kind,
       left: Math.min(...used.map((w) => w.left)),

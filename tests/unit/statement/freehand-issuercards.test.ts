@@ -274,4 +274,30 @@ describe("a column of the card's last four digits ('Card no.')", () => {
     // The description column starts at 'Card no.', so the digits lead each description.
     expect(columns?.[1]?.left).toBeCloseTo(100 / 600, 2);
   });
+
+  // Evidence: card statements whose summary panel stands left of the table, one panel line level with each
+  // table line ('Card number' / 'Card no.' and its masked number on the heading's line, as the Capital One
+  // and Virgin Money layouts of the corpus print their panels). The label was read as the heading of a
+  // description column, which took the panel's lines into the table and lost all but two of 25 rows.
+  it("is no column when it is a panel's label with its value on the heading's line", () => {
+    const rows = groupRows(
+      wordsFromBlocks(
+        pageBlocks([
+          [
+            100,
+            [
+              [40, 'Card no.'],
+              [160, '**** 1234', 'r'],
+              [175, 'Date'],
+              [250, 'Description'],
+              [555, 'Amount £', 'r'],
+            ],
+          ],
+        ]),
+      ),
+    );
+    const columns = detectHeader(rows, 0)?.header.columns;
+    expect(columns?.map((c) => c.kind)).toEqual(['date', 'description', 'amount']);
+    expect(columns?.[0]?.left).toBeCloseTo(175 / 600, 2);
+  });
 });
