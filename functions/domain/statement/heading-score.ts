@@ -84,8 +84,11 @@ export function apart(a: Word, b: Word): boolean {
   return Math.abs(a.top - b.top) < 0.5 * height && b.left - a.right > 2 * height;
 }
 
-/** A value: digits ('1234', '12-34-56', '13 June 25') or a masked number ('****', '••••', 'XXXX'). */
-const VALUE = /\d|[*•]{3}|^X{4}$/;
+/**
+ * A value: a figure of digits and separators ('1234', '12-34-56', '13') or a masked number ('****', '••••',
+ * 'XXXX'). A scan's heading word with a letter read as a digit ('£1n', '0ut') is no value.
+ */
+const VALUE = /^(?:\d[\d,./-]*|[*•]{3,}|X{4})$/;
 
 /**
  * Whether the next word on the word's line is a value (`VALUE`) with more words after it: a label and its
