@@ -84,6 +84,10 @@ export const CLOSING_LABEL =
  */
 export const CERTAIN_CLOSING_LABEL =
   /^(?:closingbalance|newbalance|end(?:ing)?balance|balanceatend(?!ofday)|balancecarriedforward|carriedforward|balancec\/f|totalamountdue|totalbalancedue|total(?:now)?due|balancedue|balanscau|balansagariwydymlaen)/;
+/** The closing labels that name the amount due rather than the balance. */
+const DUE_LABEL = /^(?:totalamountdue|total(?:now)?due|totalbalancedue)/;
+/** Whether a due label starts at word `k`. */
+const dueAt = (words: readonly string[], k: number) => findLabel(words.slice(k), DUE_LABEL)?.start === 0;
 /**
  * 'Balance on 31 January 2025', 'Your balance at close of business 8th Feb 2025', what is owed on a
  * mortgage or loan ('Balance outstanding on 01-Apr-2025', 'Amount owed on 1 July 2025'), and the Welsh
@@ -133,7 +137,7 @@ const SORT_CODE_AFTER_LABEL = /\bsort\s*code\b[:\s]*\d{2}[-\s]\d{2}[-\s]\d{2}\b/
 const CHARGES_PERIOD =
   /\b(?:charges?|fees?|interest|commission)\b[:,]?(?:\s+(?!statement\b)[a-z]+){0,4}\s+(?:period|from|between)\b/i;
 const CARD_WORDING =
-  /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate)\b/i;
+  /\b(?:credit card|credit limit|minimum payment|payment due|available credit|cardmember|card member|membership number|card number ending|purchase rate|(?:total|minimum) amount due|instalment plans)\b/i;
 /**
  * What a mortgage or loan statement prints outside its table: its balance as what is owed ('Amount owed on
  * 31 December 2025', 'Balance outstanding', 'Outstanding balance'), its own name ('Mortgage statement',
@@ -286,6 +290,7 @@ export function readContext(
     unreadable: [],
     cardWording: false,
   };
+  let closingIsDue = false;
   let yearless: ReturnType<typeof findYearlessPeriod> = null;
   let annual: ReturnType<typeof findYearEnded> = null;
   const noted = new Set<string>();
@@ -338,10 +343,17 @@ export function readContext(
       if (found?.amount) context.opening = { amount: found.amount, date: null };
       else if (found?.unreadable) note('opening', found.unreadable);
     }
-    if (!context.closing && !noted.has('closing')) {
-      const found = labelledAmount(words, totalCloses ? CLOSING_LABEL : CERTAIN_CLOSING_LABEL, allowInteger);
-      if (found?.amount) context.closing = { amount: found.amount, date: null };
-      else if (found?.unreadable) note('closing', found.unreadable);
+    if ((!context.closing || closingIsDue) && !noted.has('closing')) {
+      const label = totalCloses ? CLOSING_LABEL : CERTAIN_CLOSING_LABEL;
+      // A card's summary may print the amount due beside its balance ('TOTAL AMOUNT DUE' this month's
+      // instalments and pay-in-full spending, 'Total balance' what is owed, as instalment cards print them):
+      // the balance closes, the amount due only where no balance is printed.
+      const found = labelledAmount(words, label, allowInteger);
+      const due = !!found && dueAt(words, findLabel(words, label)!.start);
+      if (found?.amount && (!context.closing || !due)) {
+        context.closing = { amount: found.amount, date: null };
+        closingIsDue = due;
+      } else if (found?.unreadable && !context.closing) note('closing', found.unreadable);
     }
     for (const [label, key, cell] of [
       [MONEY_IN_LABEL, 'moneyIn', 'money_in_total'],

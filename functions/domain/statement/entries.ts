@@ -74,6 +74,13 @@ export interface Checkpoint {
  */
 const CARD_TITLE =
   /^(?!card\b)\S.*\bcard (?:number|no\.?|ending)\b[\s:]*[\dx*•\s-]*[x*•]{4}[\dx*•\s-]*\d{4,5}\b/i;
+/**
+ * A cardholder's title naming the card by its last digits alone ('MR D MCLEAN  Card ending 8812', as business
+ * card statements head each cardholder's rows): the holder's title first, so that a payment's own note
+ * ('PAYMENT FROM CARD ENDING 5521') is never taken for one.
+ */
+const HOLDER_CARD_TITLE =
+  /^(?:mr|mrs|ms|miss|mx|dr)\.?\s+\S.*\bcard (?:number|no\.?|ending)(?: in)?[\s:]+\d{4,5}$/i;
 
 export interface Assembly {
   transactions: RawTransaction[];
@@ -233,7 +240,7 @@ export function assemble(rows: readonly TableRow[]): Assembly {
           dropPending();
           setDate(row.date);
           pending = { date: row.date, date2: row.date2, parts: [text], rows: [row], last: row };
-        } else if (CARD_TITLE.test(text)) {
+        } else if (CARD_TITLE.test(text) || HOLDER_CARD_TITLE.test(text)) {
           // A cardholder's title between two entries ('MR D OKONJO  Card Number xxxx-xxxxxx-71012' over the
           // supplementary card's rows): it heads the rows below, it is no part of the entry above.
           dropPending();

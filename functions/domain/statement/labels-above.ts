@@ -17,6 +17,8 @@ const isFigure = (w: Word) =>
  * with its label as a figure is ('Statement date 14/11/25'), and is no reason to leave the line unread.
  */
 const NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-](?:\d{2}|\d{4})$/;
+/** A figure that is money by its form: pence after a point, or a currency sign. */
+const MONEY_LIKE = /\d[.,]\d{2}\)?$|[£€$]/;
 
 /**
  * A summary box that prints each label above its figure ('Balance on 01 March 2025' over '£2,364.50',
@@ -38,7 +40,11 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
     // Figures split by glyph spacing ('£1,5 67.89') are joined first.
     const figures = joinSplitFigures(below.words, false);
     if (below.top - row.bottom > 2 * lineHeight) return;
-    const firstFigure = Math.min(...figures.filter(isFigure).map((w) => w.left));
+    // A title's line may run on level with the box ('Flex statement' beside the labels, the period '15
+    // December 2025 - 14 January 2026' beside the figures): where the line prints money (pence or a currency
+    // sign), the box starts at its first money figure, the day and year numbers left of it the row's name.
+    const money = figures.filter((w) => isFigure(w) && MONEY_LIKE.test(w.text));
+    const firstFigure = Math.min(...(money.length ? money : figures.filter(isFigure)).map((w) => w.left));
     if (
       !Number.isFinite(firstFigure) ||
       figures.some((w) => !isFigure(w) && !NUMERIC_DATE.test(w.text) && w.right > firstFigure)
@@ -52,6 +58,7 @@ export function labelsAbove(rows: readonly Row[]): Row[] {
       else labels.push([w]);
     }
     figures.forEach((figure, k) => {
+      if (figure.left < firstFigure) return;
       const date = NUMERIC_DATE.test(figure.text);
       if (!date && parseAmount(figure.text) === null && !looksLikeFigure(figure.text)) return;
       if (isAmountAffix(figure.text)) return;

@@ -264,8 +264,12 @@ export function summaryUnder(rows: readonly TableRow[]): number {
 /** A balance carried to the next page or brought from the last ('Carried forward', 'Balance b/f'). */
 const FORWARD_LINE = /\b(?:brought|carried)\s+forward\b|\b[bc]\/f\b/i;
 
-/** An undated row whose text starts with a word of totalling ('Total for card ending 0091', 'Sub-total'). */
-const TOTALLING = /^(?:sub-?\s?)?totals?\b/i;
+/**
+ * An undated row whose text starts with a word of totalling ('Total for card ending 0091', 'Sub-total'), or a
+ * short label ending in one ('Card total', 'Cardholder total', as a card closes each side of its cardholders'
+ * columns printed side by side).
+ */
+const TOTALLING = /^(?:sub-?\s?)?totals?\b|^(?:[a-z']+\s){1,2}(?:sub-?)?total:?$/i;
 
 /**
  * Totals printed inside the table under a group of rows (a card's 'Total for card ending 0091' under each
