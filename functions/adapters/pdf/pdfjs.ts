@@ -91,7 +91,13 @@ class InThreadPort {
 /** A plain object or array copied `depth` levels down (anything else as it is). */
 function copied(value: unknown, depth: number): unknown {
   if (depth < 0 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => copied(item, depth - 1));
+  if (Array.isArray(value)) {
+    // Pushed, not made by `map`, so that the copy's internal shape is the same whether or not V8 has
+    // optimised this function (pdf.js's code reading it is otherwise compiled again for each shape).
+    const copy: unknown[] = [];
+    for (const item of value) copy.push(copied(item, depth - 1));
+    return copy;
+  }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};

@@ -89,6 +89,17 @@ async function inPageOrder<T extends object>(
 }
 
 /**
+ * Each text content item's text ('' for a marked-content item), in order. Pushed, not made by `map`: an array
+ * made by `map` takes another internal shape once V8 optimises the code that made it, and the functions it is
+ * handed (alignGlyphs, unreadableText) were then thrown away and compiled again for each statement.
+ */
+function textsOf(items: readonly (TextItem | object)[]): string[] {
+  const texts: string[] = [];
+  for (const item of items) texts.push('str' in item ? (item as TextItem).str : '');
+  return texts;
+}
+
+/**
  * One page's blocks and words, read on its own: pages are read a few at a time (PAGES_AT_ONCE). A function of
  * the module, not a closure made for each document: V8's optimised code for a function made afresh for each
  * document lives only as long as that document's closure, and was compiled again for every statement.
@@ -97,7 +108,6 @@ async function readPage(
   document: PDFDocumentProxy,
   pageNumber: number,
 ): Promise<{ blocks: Block[]; words: number; unreadable?: boolean } | PdfFailure> {
-  const blocks: Block[] = [];
   let words = 0;
   const page = await document.getPage(pageNumber);
   const upright = page.getViewport({ scale: 1 });
@@ -110,12 +120,7 @@ async function readPage(
   // Glyphs are followed only on a page with text: a scanned page's operator list would decode its image.
   const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
   const glyphs = hasText ? await placedGlyphs(page, turned ?? undefined).catch(() => null) : null;
-  const aligned = glyphs
-    ? alignGlyphs(
-        content.items.map((item) => ('str' in item ? item.str : '')),
-        glyphs,
-      )
-    : null;
+  const aligned = glyphs ? alignGlyphs(textsOf(content.items), glyphs) : null;
   const leftOut = glyphs && aligned ? glyphsLeftOut(glyphs) : null;
   const pageBlock: Block = {
     BlockType: 'PAGE',
@@ -124,7 +129,7 @@ async function readPage(
     Geometry: { BoundingBox: { Left: 0, Top: 0, Width: 1, Height: 1 } },
     Relationships: [{ Type: 'CHILD', Ids: [] }],
   };
-  blocks.push(pageBlock);
+  const blocks: Block[] = [pageBlock];
   const runs: Array<{
     text: string;
     box: Box;
@@ -181,7 +186,10 @@ async function readPage(
     runs.push({ text, box, baseline: f, size: fontHeight, glyphOf, edited: Boolean(kept) });
   }
   // Glyph codes, not characters (a font without a usable ToUnicode map): no words from this page.
-  if (unreadableText(runs.map((run) => run.text))) {
+  // Pushed, not made by `map` (see textsOf).
+  const texts: string[] = [];
+  for (const run of runs) texts.push(run.text);
+  if (unreadableText(texts)) {
     page.cleanup();
     return { blocks, words: 0, unreadable: true };
   }

@@ -1,5 +1,5 @@
 import { type PartialDate, parseLeadingDate } from './dates';
-import type { Word } from './geometry';
+import { textsOf, type Word, wordsText } from './geometry';
 import type { Column } from './heading-words';
 import type { RowCells } from './rows';
 
@@ -29,13 +29,10 @@ export function takeDate(
     if (columnOf.get(w) !== index && (!next || w.left >= next.left - 0.002)) break;
     candidates.push(w);
   }
-  const leading = parseLeadingDate(candidates.map((w) => w.text));
+  const leading = parseLeadingDate(textsOf(candidates));
   if (!leading) return null;
   for (const w of candidates.slice(0, leading.used)) columnOf.delete(w);
-  const text = candidates
-    .slice(0, leading.used)
-    .map((w) => w.text)
-    .join(' ');
+  const text = wordsText(candidates, leading.used);
   return { date: leading.date, text };
 }
 

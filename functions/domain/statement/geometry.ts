@@ -22,7 +22,25 @@ export interface Row {
 
 export const center = (w: { left: number; right: number }) => (w.left + w.right) / 2;
 export const height = (w: { top: number; bottom: number }) => w.bottom - w.top;
-export const rowText = (row: Row) => row.words.map((w) => w.text).join(' ');
+/**
+ * The words' texts, in order (the first `end` of them). Built by pushing, not by `map`: V8 gives an array made
+ * by `map` another internal shape once the code calling it is optimised, and each function the array is then
+ * passed to was compiled again for that shape (see README, "The statement pipeline").
+ */
+export function textsOf(words: readonly Word[], end = words.length): string[] {
+  const texts: string[] = [];
+  for (let i = 0; i < end && i < words.length; i++) texts.push(words[i]!.text);
+  return texts;
+}
+
+/** The words' texts joined by a space (the first `end` of them), as `map(text).join(' ')`; see textsOf. */
+export function wordsText(words: readonly Word[], end = words.length): string {
+  let text = '';
+  for (let i = 0; i < end && i < words.length; i++) text += i === 0 ? words[i]!.text : ` ${words[i]!.text}`;
+  return text;
+}
+
+export const rowText = (row: Row) => wordsText(row.words);
 
 function box(block: Block, page: number, text: string): Word {
   const b = block.Geometry.BoundingBox;

@@ -75,13 +75,12 @@ export function detectHeader(
   });
   let best: { header: TableHeader; rows: number; share: number } | null = first;
   type Keep = (w: Word) => boolean;
-  const parts: Array<[Keep, Keep]> = [
-    ...cuts.map(({ at }): [Keep, Keep] => [(w) => w.left >= at, (w) => w.left >= at]),
-    ...cuts
-      .filter(({ at, panel }) => panel < at)
-      .map(({ at, panel }): [Keep, Keep] => [(w) => w.left >= at, (w) => w.left >= panel]),
-    ...ends.map((end): [Keep, Keep] => [(w) => w.right <= end, (w) => w.right <= end]),
-  ];
+  // Pushed one by one rather than spread from `map` results: those arrays' internal shape changes once V8
+  // optimises this function, and each change threw its optimised code away (see textsOf in ./geometry.ts).
+  const parts: Array<[Keep, Keep]> = [];
+  for (const { at } of cuts) parts.push([(w) => w.left >= at, (w) => w.left >= at]);
+  for (const { at, panel } of cuts) if (panel < at) parts.push([(w) => w.left >= at, (w) => w.left >= panel]);
+  for (const end of ends) parts.push([(w) => w.right <= end, (w) => w.right <= end]);
   for (const [keep, keepNext] of parts) {
     const found = headingAt(
       { ...row, words: row.words.filter(keep) },

@@ -1,7 +1,7 @@
 import { isAmountAffix, parseAmount } from './amounts';
 import { parseLeadingDate } from './dates';
 import { joinSplitFigures } from './figures';
-import { height, type Row, rowText, type Word } from './geometry';
+import { height, type Row, rowText, textsOf, type Word } from './geometry';
 import { detectHeader } from './header';
 import type { Column, ColumnKind } from './heading-words';
 import { type TableLayout, tableLayout } from './rows';
@@ -124,13 +124,13 @@ function repeatsHeading(row: Row, heading: readonly Word[]): boolean {
 export function inferSegments(rows: readonly Row[]): Segment[] {
   const dated: Array<{ row: Row; dateRight: number; second: Word[]; money: Word[] }> = [];
   for (const row of rows) {
-    const leading = parseLeadingDate(row.words.slice(0, 4).map((w) => w.text));
+    const leading = parseLeadingDate(textsOf(row.words, 4));
     if (!leading) continue;
     const dateWords = row.words.slice(0, leading.used);
     // A period ('01/03/2025 - 31/03/2025', '1 April to 30 April') is not a row of the table.
     if (/^(?:-|–|to|until)$/i.test(row.words[leading.used]?.text ?? '')) continue;
     // A second date column (a card's received / posting date) beside the first.
-    const next = parseLeadingDate(row.words.slice(leading.used, leading.used + 4).map((w) => w.text));
+    const next = parseLeadingDate(textsOf(row.words.slice(leading.used, leading.used + 4)));
     const second = next ? row.words.slice(leading.used, leading.used + next.used) : [];
     const rest = joinSplitFigures(row.words.slice(leading.used + second.length), false);
     const money = rest.filter((w) => parseAmount(w.text) !== null && /\.\d\d\b/.test(w.text));

@@ -3,7 +3,7 @@ import { isCommonCode } from './currency-codes';
 import { DITTO, TIME_OF_DAY, takeDate } from './date-cells';
 import { type PartialDate, parseLeadingDate } from './dates';
 import { looksLikeFigure, moneyGroups } from './figures';
-import { center, height, type Row, type Word } from './geometry';
+import { center, height, type Row, textsOf, type Word, wordsText } from './geometry';
 import type { Column, ColumnKind } from './heading-words';
 import { dateShaped, monthMisread, RULE_MARK } from './misread-dates';
 
@@ -263,12 +263,9 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
   }
   // A month's name with one letter misread ('14 Tonawr 2025'): the date's words are misread together.
   const inDate = words.filter((w) => columnOf.get(w) === dateIndex);
-  const misreadMonth = !dated && !misreadDate && dateIndex >= 0 ? monthMisread(inDate.map((w) => w.text)) : 0;
+  const misreadMonth = !dated && !misreadDate && dateIndex >= 0 ? monthMisread(textsOf(inDate)) : 0;
   if (misreadMonth) {
-    misreadDate = inDate
-      .slice(0, misreadMonth)
-      .map((w) => w.text)
-      .join(' ');
+    misreadDate = wordsText(inDate, misreadMonth);
     for (const w of inDate.slice(0, misreadMonth)) columnOf.delete(w);
   }
   const date = dated?.date ?? null;
@@ -296,7 +293,7 @@ export function readRowCells(row: Row, layout: TableLayout, allowInteger: boolea
 
   const money: MoneyCell[] = [];
   for (const g of groups) {
-    const textOfGroup = g.words.map((w) => w.text).join(' ');
+    const textOfGroup = wordsText(g.words);
     const amount = parseAmount(textOfGroup, { allowInteger: allowInteger || g.whole === true });
     if (!amount) {
       noise = true;

@@ -5,7 +5,9 @@ import {
   legibleWords,
   pageCount,
   rowText,
+  textsOf,
   wordsFromBlocks,
+  wordsText,
 } from '../../../functions/domain/statement/geometry';
 import { readHeading } from '../../../functions/domain/statement/heading-score';
 import { pageBlocks } from './blocks';
@@ -180,5 +182,25 @@ describe('a two-line heading read from a scan', () => {
       ]),
     );
     expect(readHeading(words)?.map((c) => c.kind)).toEqual(['date', 'date2', 'description', 'amount']);
+  });
+});
+
+describe("the words' texts, built without Array.prototype.map (the same as map and join)", () => {
+  // A performance trait, not a reading one: an array made by `map` takes another internal shape once V8
+  // optimises the code that made it, and the functions it is handed were compiled again for each shape.
+  // These helpers must give exactly what `map(text)` and `.join(' ')` gave.
+  const words = wordsFromBlocks([word('01', 0.05, 0.1), word('Jan', 0.1, 0.1), word('Café', 0.2, 0.1)]);
+  it('gives every text, or the first `end` of them, as map and slice did', () => {
+    expect(textsOf(words)).toEqual(words.map((w) => w.text));
+    expect(textsOf(words, 2)).toEqual(words.slice(0, 2).map((w) => w.text));
+    expect(textsOf(words, 9)).toEqual(words.map((w) => w.text));
+    expect(textsOf([])).toEqual([]);
+  });
+  it('joins them by a space, as join did', () => {
+    expect(wordsText(words)).toBe(words.map((w) => w.text).join(' '));
+    expect(wordsText(words, 1)).toBe('01');
+    expect(wordsText(words, 9)).toBe(words.map((w) => w.text).join(' '));
+    expect(wordsText([])).toBe('');
+    expect(rowText({ page: 1, top: 0, bottom: 1, words })).toBe('01 Jan Café');
   });
 });
