@@ -17,6 +17,8 @@ const aspect = (b: OcrBox) => (b.x1 - b.x0) / Math.max(1, b.y1 - b.y0);
 export const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const width = (b: OcrBox) => b.x1 - b.x0;
+/** A zero in a word of figures alone is an O only this share of the two shapes' difference past their middle. */
+const ROUND_PAST_MIDDLE = 0.25;
 /** A symbol read with at least this confidence is never taken for its neighbour's glyph read twice. */
 const DOUBLE_READ_BELOW = 90;
 
@@ -58,9 +60,13 @@ function symbolsOf(word: OcrWord): OcrSymbol[] | null {
 
 /**
  * Zero or capital O, by shape. Statement faces print a narrow zero and a round O, but the recogniser's
- * language model may read a zero beside letters as an O ('JAN01' as 'JANO1'). The page's own confidently
- * read zeros (in figures) and Os (in words) give each shape's width-to-height; where the two differ
- * clearly, an O or 0 beside a digit or a letter in a mixed word takes the character its shape is.
+ * language model may read a zero beside letters as an O ('JAN01' as 'JANO1'), and an O beside figures
+ * alone as a zero (the mobile network 'DIRECT DEBIT O2 UK' read '02' on two rows of four, its glyph 0.96
+ * as wide as tall, the page's zeros 0.65–0.68 and Os 0.92–0.96). The page's own confidently read zeros (in
+ * figures) and Os (in words) give each shape's width-to-height; where the two differ clearly, an O or 0
+ * beside a digit or a letter in a mixed word takes the character its shape is, and a zero in a word of
+ * figures alone (no stop, comma or slash: no amount or date) is an O where its shape is three quarters of
+ * the way from the page's zeros to its Os or more.
  */
 export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
   const zeros: number[] = [];
@@ -82,7 +88,14 @@ export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
     const symbols = symbolsOf(word);
     if (!symbols) return word.text;
     const text = symbols.map((x) => x.text).join('');
-    if (threshold === null || !/\d/.test(text) || !/[A-Z]/i.test(text)) return text;
+    if (threshold === null || zero === undefined || o === undefined || !/\d/.test(text)) return text;
+    if (/^\d+$/.test(text)) {
+      // A word of figures alone ('02' for the company 'O2'): no letter beside it tells, so only an O's own
+      // shape, well past the middle of the two.
+      const round = threshold + ROUND_PAST_MIDDLE * (o - zero);
+      return symbols.map((x) => (x.text === '0' && aspect(x.bbox) >= round ? 'O' : x.text)).join('');
+    }
+    if (!/[A-Z]/i.test(text)) return text;
     return symbols
       .map((symbol, i) => {
         const around = `${symbols[i - 1]?.text ?? ''}${symbols[i + 1]?.text ?? ''}`;
