@@ -22,15 +22,46 @@ const ROUND_PAST_MIDDLE = 0.25;
 /** A symbol read with at least this confidence is never taken for its neighbour's glyph read twice. */
 const DOUBLE_READ_BELOW = 90;
 
+/** Characters that stand on the line and never reach under it (no J or Q, whose tails may). */
+const ON_THE_LINE = /^[0-9A-IK-PR-Z]$/;
+/** A box reaching this share of the word's height under its other characters' bottom reaches under the line. */
+const UNDER_THE_LINE = 0.15;
+
+/**
+ * Whether a symbol is its neighbour's glyph read twice, however sure: a character that stands on the line,
+ * boxed inside its neighbour's box from the same top down to the same bottom under the line, where only the
+ * neighbour's tail reaches. Kroo's 'HX4T29QB5' was read 'HX4T290QB5' on four rows of six: a '0' (95) boxed
+ * over the Q's left half and down to its tail, 6 px under the word's other characters, which no zero
+ * reaches. Letters boxed together on the line (a ligature's f and i) are left as read.
+ */
+function withinGlyph(symbol: OcrSymbol, neighbour: OcrSymbol, bottom: number, height: number): boolean {
+  const a = symbol.bbox;
+  const b = neighbour.bbox;
+  return (
+    ON_THE_LINE.test(symbol.text) &&
+    symbol.text !== neighbour.text &&
+    a.x0 >= b.x0 - 1 &&
+    a.x1 <= b.x1 + 1 &&
+    width(a) < width(b) &&
+    Math.abs(a.y0 - b.y0) <= 1 &&
+    Math.abs(a.y1 - b.y1) <= 1 &&
+    a.y1 - bottom >= UNDER_THE_LINE * height
+  );
+}
+
 /**
  * A word's characters, with two slips of the recogniser's language model undone where the glyph boxes show
  * them: a character read twice from one glyph (a weak symbol, under 90, lying mostly inside its
- * neighbour's box, as 'LM8' read 'LMS8'), and a run of one repeated mark with one box covering two marks
+ * neighbour's box, as 'LM8' read 'LMS8', or another character inside it from top to bottom:
+ * `withinGlyph`), and a run of one repeated mark with one box covering two marks
  * (the contactless ')))' read '))').
  */
 function symbolsOf(word: OcrWord): OcrSymbol[] | null {
   const symbols = word.symbols ?? [];
   if (!symbols.length || symbols.map((x) => x.text).join('') !== word.text) return null;
+  // The word's line: its characters' bottom and height (the median: most stand on the line).
+  const bottom = median(symbols.map((x) => x.bbox.y1)) ?? 0;
+  const height = median(symbols.map((x) => x.bbox.y1 - x.bbox.y0)) ?? 0;
   const kept = symbols.filter((symbol, i) => {
     const neighbours = [symbols[i - 1], symbols[i + 1]].filter((n): n is OcrSymbol => n !== undefined);
     return !neighbours.some((n) => {
@@ -38,9 +69,10 @@ function symbolsOf(word: OcrWord): OcrSymbol[] | null {
       // Only a weak symbol: the recogniser's boxes are loose, and a confidently read mark (the full stop
       // of 'GOV.UK', boxed across the V before it) is a mark of its own.
       return (
-        overlap > 0.5 * width(symbol.bbox) &&
-        symbol.confidence < DOUBLE_READ_BELOW &&
-        n.confidence > symbol.confidence
+        (overlap > 0.5 * width(symbol.bbox) &&
+          symbol.confidence < DOUBLE_READ_BELOW &&
+          n.confidence > symbol.confidence) ||
+        withinGlyph(symbol, n, bottom, height)
       );
     });
   });

@@ -135,6 +135,15 @@ describe('recognised words as Textract blocks', () => {
     expect(textsOf(page([ref]))).toEqual(['2K4LM8']);
   });
 
+  it("a Q read twice, as '0' and 'Q', however sure, is read once ('HX4T29QB5' read 'HX4T290QB5')", () => {
+    // The recogniser's own boxes on a scan: the '0' (95) over the Q's left half, both from the line's top
+    // down to the Q's tail, 6 px under the line's other characters.
+    const ref = word('HX4T290QB5', 1000, 726, { w: 18, gap: 4, h: 23 });
+    ref.symbols[6] = { text: '0', confidence: 95, bbox: box(1133.5, 726, 1142.5, 755) };
+    ref.symbols[7] = { text: 'Q', confidence: 98, bbox: box(1134, 726, 1156, 755) };
+    expect(textsOf(page([ref]))).toEqual(['HX4T29QB5']);
+  });
+
   it('a confidently read mark boxed across its neighbour is kept ("TFL.GOV.UK/CP", as read from a scan)', () => {
     const url = word('TFL.GOV.UK/CP', 384);
     // The recogniser's own boxes: the second full stop (98) spans most of the V (99) before it.
