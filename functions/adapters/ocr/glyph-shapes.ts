@@ -17,18 +17,51 @@ const aspect = (b: OcrBox) => (b.x1 - b.x0) / Math.max(1, b.y1 - b.y0);
 export const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const width = (b: OcrBox) => b.x1 - b.x0;
+/** A zero in a word of figures alone is an O only this share of the two shapes' difference past their middle. */
+const ROUND_PAST_MIDDLE = 0.25;
 /** A symbol read with at least this confidence is never taken for its neighbour's glyph read twice. */
 const DOUBLE_READ_BELOW = 90;
+
+/** Characters that stand on the line and never reach under it (no J or Q, whose tails may). */
+const ON_THE_LINE = /^[0-9A-IK-PR-Z]$/;
+/** A box reaching this share of the word's height under its other characters' bottom reaches under the line. */
+const UNDER_THE_LINE = 0.15;
+
+/**
+ * Whether a symbol is its neighbour's glyph read twice, however sure: a character that stands on the line,
+ * boxed inside its neighbour's box from the same top down to the same bottom under the line, where only the
+ * neighbour's tail reaches. Kroo's 'HX4T29QB5' was read 'HX4T290QB5' on four rows of six: a '0' (95) boxed
+ * over the Q's left half and down to its tail, 6 px under the word's other characters, which no zero
+ * reaches. Letters boxed together on the line (a ligature's f and i) are left as read.
+ */
+function withinGlyph(symbol: OcrSymbol, neighbour: OcrSymbol, bottom: number, height: number): boolean {
+  const a = symbol.bbox;
+  const b = neighbour.bbox;
+  return (
+    ON_THE_LINE.test(symbol.text) &&
+    symbol.text !== neighbour.text &&
+    a.x0 >= b.x0 - 1 &&
+    a.x1 <= b.x1 + 1 &&
+    width(a) < width(b) &&
+    Math.abs(a.y0 - b.y0) <= 1 &&
+    Math.abs(a.y1 - b.y1) <= 1 &&
+    a.y1 - bottom >= UNDER_THE_LINE * height
+  );
+}
 
 /**
  * A word's characters, with two slips of the recogniser's language model undone where the glyph boxes show
  * them: a character read twice from one glyph (a weak symbol, under 90, lying mostly inside its
- * neighbour's box, as 'LM8' read 'LMS8'), and a run of one repeated mark with one box covering two marks
+ * neighbour's box, as 'LM8' read 'LMS8', or another character inside it from top to bottom:
+ * `withinGlyph`), and a run of one repeated mark with one box covering two marks
  * (the contactless ')))' read '))').
  */
 function symbolsOf(word: OcrWord): OcrSymbol[] | null {
   const symbols = word.symbols ?? [];
   if (!symbols.length || symbols.map((x) => x.text).join('') !== word.text) return null;
+  // The word's line: its characters' bottom and height (the median: most stand on the line).
+  const bottom = median(symbols.map((x) => x.bbox.y1)) ?? 0;
+  const height = median(symbols.map((x) => x.bbox.y1 - x.bbox.y0)) ?? 0;
   const kept = symbols.filter((symbol, i) => {
     const neighbours = [symbols[i - 1], symbols[i + 1]].filter((n): n is OcrSymbol => n !== undefined);
     return !neighbours.some((n) => {
@@ -36,9 +69,10 @@ function symbolsOf(word: OcrWord): OcrSymbol[] | null {
       // Only a weak symbol: the recogniser's boxes are loose, and a confidently read mark (the full stop
       // of 'GOV.UK', boxed across the V before it) is a mark of its own.
       return (
-        overlap > 0.5 * width(symbol.bbox) &&
-        symbol.confidence < DOUBLE_READ_BELOW &&
-        n.confidence > symbol.confidence
+        (overlap > 0.5 * width(symbol.bbox) &&
+          symbol.confidence < DOUBLE_READ_BELOW &&
+          n.confidence > symbol.confidence) ||
+        withinGlyph(symbol, n, bottom, height)
       );
     });
   });
@@ -58,9 +92,13 @@ function symbolsOf(word: OcrWord): OcrSymbol[] | null {
 
 /**
  * Zero or capital O, by shape. Statement faces print a narrow zero and a round O, but the recogniser's
- * language model may read a zero beside letters as an O ('JAN01' as 'JANO1'). The page's own confidently
- * read zeros (in figures) and Os (in words) give each shape's width-to-height; where the two differ
- * clearly, an O or 0 beside a digit or a letter in a mixed word takes the character its shape is.
+ * language model may read a zero beside letters as an O ('JAN01' as 'JANO1'), and an O beside figures
+ * alone as a zero (the mobile network 'DIRECT DEBIT O2 UK' read '02' on two rows of four, its glyph 0.96
+ * as wide as tall, the page's zeros 0.65–0.68 and Os 0.92–0.96). The page's own confidently read zeros (in
+ * figures) and Os (in words) give each shape's width-to-height; where the two differ clearly, an O or 0
+ * beside a digit or a letter in a mixed word takes the character its shape is, and a zero in a word of
+ * figures alone (no stop, comma or slash: no amount or date) is an O where its shape is three quarters of
+ * the way from the page's zeros to its Os or more.
  */
 export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
   const zeros: number[] = [];
@@ -82,7 +120,14 @@ export function wordTexts(ocr: OcrPage): (word: OcrWord) => string {
     const symbols = symbolsOf(word);
     if (!symbols) return word.text;
     const text = symbols.map((x) => x.text).join('');
-    if (threshold === null || !/\d/.test(text) || !/[A-Z]/i.test(text)) return text;
+    if (threshold === null || zero === undefined || o === undefined || !/\d/.test(text)) return text;
+    if (/^\d+$/.test(text)) {
+      // A word of figures alone ('02' for the company 'O2'): no letter beside it tells, so only an O's own
+      // shape, well past the middle of the two.
+      const round = threshold + ROUND_PAST_MIDDLE * (o - zero);
+      return symbols.map((x) => (x.text === '0' && aspect(x.bbox) >= round ? 'O' : x.text)).join('');
+    }
+    if (!/[A-Z]/i.test(text)) return text;
     return symbols
       .map((symbol, i) => {
         const around = `${symbols[i - 1]?.text ?? ''}${symbols[i + 1]?.text ?? ''}`;

@@ -121,8 +121,14 @@ export function misreadDates(
     const low = known.findLast(({ i }) => i < first)?.d ?? period?.start ?? null;
     const high = known.find(({ i }) => i > last)?.d ?? period?.end ?? null;
     const fits = new Set<string>();
-    if (inDateOrder && low && high) {
-      for (const text of readingsAgain(misread.text)) {
+    const again = readingsAgain(misread.text);
+    // A month's name one letter from one month alone, with its day and year printed, reads as one date
+    // whatever the rows either side: the last rows of a statement printing no period ('01 lon 25' … '13 lon
+    // 25' for Ion, after 31 Rhag) need only follow the date before them.
+    const whole =
+      again.length === 1 && !dateShaped(misread.text) && (parseDate(again[0]!)?.year ?? null) !== null;
+    if (inDateOrder && low && (high || whole)) {
+      for (const text of again) {
         const parsed = parseDate(text);
         if (!parsed) continue;
         const date = inOrder(parsed, order);
@@ -132,7 +138,7 @@ export function misreadDates(
             continue;
           const iso = toIso(date, year);
           const inPeriod = !period || (iso >= period.start && iso <= period.end);
-          if (iso >= low && iso <= high && inPeriod) fits.add(iso);
+          if (iso >= low && (high === null || iso <= high) && inPeriod) fits.add(iso);
         }
       }
     }
@@ -145,7 +151,7 @@ export function misreadDates(
         cell: 'date',
         text: misread.text,
         page,
-        reason: `the date is misread; the dates either side${period ? ' and the statement period' : ''} leave only ${iso}, which it reads as with one ${dateShaped(misread.text) ? 'figure' : 'letter'} read again, so it is read as ${iso}`,
+        reason: `the date is misread; the dates ${high === null ? 'before it' : 'either side'}${period ? ' and the statement period' : ''} leave only ${iso}, which it reads as with one ${dateShaped(misread.text) ? 'figure' : 'letter'} read again, so it is read as ${iso}`,
         recoveredDate: iso!,
       });
     } else {

@@ -97,6 +97,33 @@ describe('recognised words as Textract blocks', () => {
     expect(texts).toContain('TESCO1');
   });
 
+  it("an O read as a zero beside figures alone, shaped like the page's Os, is an O ('O2' read '02')", () => {
+    // As measured on a scan of 'DIRECT DEBIT O2 UK': zeros 0.65–0.68 as wide as tall, Os 0.92–0.96, the
+    // glyph read '0' 0.96. Here zeros 10 × 16 (0.63), Os 15 × 16 (0.94), the glyph 15 × 16.
+    const zeros = ['100.00', '250.00', '30.00'].map((t, i) => word(t, 700, 300 + 40 * i));
+    const os = ['BOOTS', 'COSTA', 'ORDER'].map((t, i) => word(t, 100, 300 + 40 * i, { w: 15 }));
+    const o2 = word('02', 100, 500);
+    o2.symbols[0]!.bbox = box(100, 500, 115, 516);
+    // A day's '02' of the page's narrow zeros stays figures, and an amount's round zero (another face's
+    // total) stays a figure: a word holding a stop, comma or slash is money or a date.
+    const day = word('02', 100, 540);
+    const total = word('1,000.00', 700, 540);
+    total.symbols[2]!.bbox = box(724, 540, 739, 556);
+    const texts = textsOf(page(...zeros.map((w) => [w]), ...os.map((w) => [w]), [o2], [day], [total]));
+    expect(texts).toContain('O2');
+    expect(texts.filter((t) => t === '02')).toHaveLength(1);
+    expect(texts).toContain('1,000.00');
+  });
+
+  it('a zero in figures alone only as round as midway between the shapes is left as read', () => {
+    const zeros = ['100.00', '250.00', '30.00'].map((t, i) => word(t, 700, 300 + 40 * i));
+    const os = ['BOOTS', 'COSTA', 'ORDER'].map((t, i) => word(t, 100, 300 + 40 * i, { w: 15 }));
+    const o2 = word('02', 100, 500);
+    // 13 × 16 (0.81): past the middle (0.78) but not three quarters of the way to the Os.
+    o2.symbols[0]!.bbox = box(100, 500, 113, 516);
+    expect(textsOf(page(...zeros.map((w) => [w]), ...os.map((w) => [w]), [o2]))).toContain('02');
+  });
+
   it('without both shapes on the page to compare, O and 0 are left as read', () => {
     expect(textsOf(page([word('JANO1', 100)]))).toEqual(['JANO1']);
   });
@@ -106,6 +133,15 @@ describe('recognised words as Textract blocks', () => {
     // 'S' lies over the M's right half with a lower confidence.
     ref.symbols[5] = { text: 'S', confidence: 80, bbox: box(152, 100, 160, 116) };
     expect(textsOf(page([ref]))).toEqual(['2K4LM8']);
+  });
+
+  it("a Q read twice, as '0' and 'Q', however sure, is read once ('HX4T29QB5' read 'HX4T290QB5')", () => {
+    // The recogniser's own boxes on a scan: the '0' (95) over the Q's left half, both from the line's top
+    // down to the Q's tail, 6 px under the line's other characters.
+    const ref = word('HX4T290QB5', 1000, 726, { w: 18, gap: 4, h: 23 });
+    ref.symbols[6] = { text: '0', confidence: 95, bbox: box(1133.5, 726, 1142.5, 755) };
+    ref.symbols[7] = { text: 'Q', confidence: 98, bbox: box(1134, 726, 1156, 755) };
+    expect(textsOf(page([ref]))).toEqual(['HX4T29QB5']);
   });
 
   it('a confidently read mark boxed across its neighbour is kept ("TFL.GOV.UK/CP", as read from a scan)', () => {

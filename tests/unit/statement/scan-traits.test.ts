@@ -181,6 +181,44 @@ describe("a month's name the scan misread by one letter never dates its row sile
     expect(readingReasons(s)).toEqual(['unreadable_dates']);
   });
 
+  // A side-by-side bilingual statement's year end, no period printed: every January row's 'Ion' read 'lon'
+  // ('01 lon 25' … '13 lon 25'), each after 31 Rhag and with nothing after it.
+  const yearEnd = (first: string, second: string) =>
+    pageBlocks([
+      [30, [[40, 'Cymdeithas Adeiladu']]],
+      [100, HEADING],
+      ...rowsFrom(115, 12, [
+        row('16 Rhag 24', 'Balans agoriadol', '', '', '500.00'),
+        row('31 Rhag 24', 'Llog', '', '4.10', '504.10'),
+        row(first, 'Adnau - Archeb sefydlog', '', '100.00', '604.10'),
+        row(second, 'Tynnu arian', '50.00', '', '554.10'),
+      ]),
+    ]);
+
+  it("the last rows' 'lon' with no period printed and no row after: each read as its one date, and sent to the check", () => {
+    // The day and year printed and one month one letter away leave one date: only its order after the row
+    // before is needed.
+    const s = read(yearEnd('01 lon 25', '02 lon 25'));
+    expect(brief(s)).toEqual([
+      ['2024-12-31', 'Llog', 4.1],
+      ['2025-01-01', 'Adnau - Archeb sefydlog', 100],
+      ['2025-01-02', 'Tynnu arian', -50],
+    ]);
+    expect(s.reconciliation.unreadable).toEqual([
+      expect.objectContaining({ row: 1, cell: 'date', text: '01 lon 25', recoveredDate: '2025-01-01' }),
+      expect.objectContaining({ row: 2, cell: 'date', text: '02 lon 25', recoveredDate: '2025-01-02' }),
+    ]);
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+
+  it('with no row after and no period, a name one letter from two months is not guessed', () => {
+    // 'Maz' is one letter from 'Mar' and 'May': nothing after the row bounds it.
+    const s = read(yearEnd('01 Maz 25', '02 lon 25'));
+    expect(s.transactions[1]).toMatchObject({ date: '2024-12-31', description: 'Adnau - Archeb sefydlog' });
+    expect(s.reconciliation.unreadable?.[0]?.recoveredDate).toBeUndefined();
+    expect(readingReasons(s)).toEqual(['unreadable_dates']);
+  });
+
   it('a misread name one letter from two months is not guessed, and is no part of the description', () => {
     // 'Maz' is one letter from 'Mar' and 'May', and the rows either side allow both.
     const s = read(statement('14 Maz 2025', '20 Mai 2025'));
