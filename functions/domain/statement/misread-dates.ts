@@ -132,7 +132,8 @@ export function misreadDates(
         const parsed = parseDate(text);
         if (!parsed) continue;
         const date = inOrder(parsed, order);
-        const years = date.year !== null ? [date.year] : [Number(low.slice(0, 4)), Number(high.slice(0, 4))];
+        const years =
+          date.year !== null ? [date.year] : [Number(low.slice(0, 4)), Number((high ?? low).slice(0, 4))];
         for (const year of years) {
           if (date.month === 2 && date.day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCDate() !== 29)
             continue;
