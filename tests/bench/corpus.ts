@@ -62,14 +62,17 @@ import { VARIATIONS } from '../fixtures/statements/variations';
  *  - the credit and store cards of UK issuers not drawn before in these layouts (Lloyds, HSBC UK, NatWest,
  *    Santander, Sainsbury's Bank, the John Lewis Partnership Card, M&S Bank), carrying those traits in new
  *    combinations (freehand-issuercards.ts), their own figure too,
+ *  - the savings, ISA and building-society statements of UK providers not drawn before (Leeds, Newcastle and
+ *    West Brom building societies, NS&I Income Bonds, Post Office Online Saver, Raisin UK, Kent Reliance),
+ *    carrying those traits and savings ones in new combinations (freehand-savers.ts), their own figure too,
  *  - credit, charge and instalment cards of UK issuers whose layouts no earlier set draws (Halifax, Tymit,
  *    American Express Business Gold, Marbles, the Co-operative Bank, Monzo Flex, RBS Business), carrying
  *    those traits in new combinations (freehand-plancards.ts), their own figure too,
  *  - the scans of those later sets (cards, accounts, mixed, banks, second cards, pages, apps, loans and
  *    savings, societies, producers, other forms, table structures, unseen issuers, third
  *    cards, island and business banks, the biggest banks, the biggest issuers, the high-street banks, the app
- *    banks and savings, the regional and business accounts, the issuers' cards, the instalment and business
- *    cards), as one figure of their own.
+ *    banks and savings, the regional and business accounts, the issuers' cards, the savers, the instalment
+ *    and business cards), as one figure of their own.
  * Each figure also counts the statements read wrong that the statement's own figures confirm (no reason for
  * the family's check: they would go straight into the family's figures). Target: every statement, every row,
  * and none confirmed but wrong. Deterministic: one run.
@@ -430,6 +433,10 @@ export async function bench(): Promise<Array<{ name: string; value: number; unit
     ...figure(
       "freehand UK issuers' credit and store cards (text layer)",
       results.filter((r) => r.group === 'freehand-issuercards'),
+    ),
+    ...figure(
+      'freehand savings, ISA and building-society statements (text layer)',
+      results.filter((r) => r.group === 'freehand-savers'),
     ),
     ...figure(
       'freehand credit, charge and instalment cards (text layer)',

@@ -108,6 +108,10 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['money paid out', 'out'],
   ['withdrawals', 'out'],
   ['withdrawn', 'out'],
+  // Savings accounts' and bonds' columns named by what the saver did: money put in is 'Invested' or
+  // 'Added', money taken out 'Cashed in' (NS&I's word for a withdrawal, money OUT of the bond whatever
+  // its last word says).
+  ['cashed in', 'out'],
   ['debits', 'out'],
   ['debit', 'out'],
   ['debit amount', 'out'],
@@ -139,6 +143,8 @@ const PHRASES: ReadonlyArray<readonly [string, ColumnKind]> = [
   ['payments in', 'in'],
   ['money paid in', 'in'],
   ['deposits', 'in'],
+  ['invested', 'in'],
+  ['added', 'in'],
   ['credits', 'in'],
   ['credit', 'in'],
   ['credit amount', 'in'],

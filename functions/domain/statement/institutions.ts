@@ -39,6 +39,13 @@ const INSTITUTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bcoventry building society\b/i, 'Coventry Building Society'],
   [/\bskipton building society\b/i, 'Skipton Building Society'],
   [/\bleeds building society\b/i, 'Leeds Building Society'],
+  // Savings providers: their statements name the saver's nominated bank account (where income and
+  // withdrawals are paid, 'Lloyds Bank ****4471') below their own name, so they must be known by name.
+  [/\bns&i\b|\bnational savings (?:and|&) investments\b/i, 'NS&I'],
+  [/\bnewcastle building society\b/i, 'Newcastle Building Society'],
+  [/\bwest bromwich building society\b/i, 'West Bromwich Building Society'],
+  [/\bkent reliance\b/i, 'Kent Reliance'],
+  [/\braisin uk\b/i, 'Raisin UK'],
 ];
 
 /** Card issuers: their statements are credit-card statements. */

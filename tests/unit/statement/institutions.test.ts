@@ -32,6 +32,34 @@ describe('spec 2 §3 statement institution: recognised by name in the statement 
     expect(recogniseInstitution([line])).toBe(name);
   });
 
+  it("a savings provider, named above the saver's nominated bank account, is the statement's institution", () => {
+    // Evidence: NS&I pays Income Bonds' income to the holder's own bank account each month, and its annual
+    // statement lists those payments by that account ('Lloyds Bank ****4471') outside the table: the
+    // statement was taken for Lloyds Bank's, NS&I not being a known name.
+    expect(
+      recogniseInstitution([
+        'NS&I',
+        'Income Bonds annual statement',
+        'Income paid to your nominated bank account',
+        '6 May 2025 Lloyds Bank ****4471 83.44',
+      ]),
+    ).toBe('NS&I');
+    expect(recogniseInstitution(['Newcastle Building Society, Portland House'])).toBe(
+      'Newcastle Building Society',
+    );
+    expect(recogniseInstitution(['West Bromwich Building Society, 2 Providence Place'])).toBe(
+      'West Bromwich Building Society',
+    );
+    expect(recogniseInstitution(['Kent Reliance is a trading name of OneSavings Bank plc'])).toBe(
+      'Kent Reliance',
+    );
+    expect(recogniseInstitution(['Raisin UK is a trading name of Raisin Platforms Limited'])).toBe(
+      'Raisin UK',
+    );
+    // A customer's address in West Bromwich names no bank.
+    expect(recogniseInstitution(['17 Birmingham Road', 'West Bromwich', 'B71 4JH'])).toBeNull();
+  });
+
   it('takes the name met first in reading order, not a group name', () => {
     expect(recogniseInstitution(['Your statement', 'Halifax', 'Lloyds Bank plc'])).toBe('Halifax');
     expect(recogniseInstitution(['Part of Lloyds Banking Group'])).toBeNull();
