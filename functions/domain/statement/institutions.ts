@@ -46,6 +46,13 @@ const INSTITUTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwest bromwich building society\b/i, 'West Bromwich Building Society'],
   [/\bkent reliance\b/i, 'Kent Reliance'],
   [/\braisin uk\b/i, 'Raisin UK'],
+  // Post Office's savings and cards, provided by Bank of Ireland UK, whose name their footers print after
+  // the product's ('Post Office Online Saver is provided by Bank of Ireland (UK) plc'). A product's name,
+  // never 'Post Office' alone: other banks' statements print 'bank at the Post Office' in their footers.
+  [
+    /\bpost office (?:money|online saver|instant saver|growth bond|saver|savings|isa|credit card|card account)\b/i,
+    'Post Office',
+  ],
 ];
 
 /** Card issuers: their statements are credit-card statements. */

@@ -255,5 +255,12 @@ export function accountWarnings(
   return warnings;
 }
 
-/** Card brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard. */
-const brandOf = (institution: string) => (institution === 'Barclaycard' ? 'Barclays' : institution);
+/**
+ * Brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard; Post Office
+ * savings and cards are Bank of Ireland UK's.
+ */
+const BRANDS: Readonly<Record<string, string>> = {
+  Barclaycard: 'Barclays',
+  'Post Office': 'Bank of Ireland',
+};
+const brandOf = (institution: string) => BRANDS[institution] ?? institution;

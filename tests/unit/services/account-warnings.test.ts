@@ -30,6 +30,11 @@ describe('spec 2 §2 File Upload: a statement on the wrong account is flagged, n
     expect(warnings).toEqual([]);
   });
 
+  it("Post Office savings are Bank of Ireland UK's: the same bank whichever name the account has", () => {
+    for (const bank of ['Bank of Ireland', 'Post Office Online Saver'])
+      expect(accountWarnings({ accountKind: 'bank', institution: 'Post Office' }, account(bank))).toEqual([]);
+  });
+
   it('another bank, a card statement on a current account, a bank statement on a card account', () => {
     expect(accountWarnings({ accountKind: 'bank', institution: 'Santander' }, account('Monzo'))).toEqual([
       MESSAGES.otherBank('Santander', 'Monzo'),

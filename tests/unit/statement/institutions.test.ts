@@ -56,6 +56,16 @@ describe('spec 2 §3 statement institution: recognised by name in the statement 
     expect(recogniseInstitution(['Raisin UK is a trading name of Raisin Platforms Limited'])).toBe(
       'Raisin UK',
     );
+    // Post Office savings, provided by Bank of Ireland UK: the product's name comes first on the line.
+    expect(
+      recogniseInstitution([
+        'Post Office Online Saver is provided by Bank of Ireland (UK) plc, registered in England and Wales',
+      ]),
+    ).toBe('Post Office');
+    // Another bank's footer offering its counters at the Post Office is that bank's statement.
+    expect(
+      recogniseInstitution(['You can pay in cash and cheques at the Post Office', 'Lloyds Bank plc']),
+    ).toBe('Lloyds Bank');
     // A customer's address in West Bromwich names no bank.
     expect(recogniseInstitution(['17 Birmingham Road', 'West Bromwich', 'B71 4JH'])).toBeNull();
   });
