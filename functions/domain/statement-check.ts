@@ -1,5 +1,5 @@
 import { type AccountIdentity, normaliseSortCode } from './account-numbers';
-import { recogniseInstitution } from './statement/institutions';
+import { recogniseInstitution, sameBank } from './statement/institutions';
 import { balanceDirection, reconcile } from './statement/reconcile';
 import type {
   AccountKind,
@@ -94,9 +94,6 @@ export function yearTakenFromUploadDate(reading: Pick<CheckReading, 'warnings' |
   return reading.warnings.some((w) => /\byear\b/i.test(w));
 }
 
-/** Card brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard. */
-const brandOf = (institution: string) => (institution === 'Barclaycard' ? 'Barclays' : institution);
-
 /** What about the chosen account disagrees with the account the statement names. */
 export function accountMismatches(
   reading: Pick<CheckReading, 'institution' | 'accountKind' | 'identity'>,
@@ -105,7 +102,7 @@ export function accountMismatches(
   const reasons: CheckReason[] = [];
   const bank = account.institution_display_name ?? account.bank_name;
   const accountBank = bank ? recogniseInstitution([bank]) : null;
-  if (reading.institution && accountBank && brandOf(accountBank) !== brandOf(reading.institution))
+  if (reading.institution && accountBank && !sameBank(accountBank, reading.institution))
     reasons.push('other_bank');
   const isCard = account.account_type === 'credit';
   if ((reading.accountKind === 'credit_card') !== isCard) reasons.push('other_account_kind');

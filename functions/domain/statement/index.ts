@@ -6,7 +6,7 @@ export { type AmountMarker, type ParsedAmount, parseAmount } from './amounts';
 export type { Block, BlockRelationship, BoundingBox, StatementBlockType } from './blocks';
 export { readStatement } from './candidates';
 export { type PartialDate, parseDate } from './dates';
-export { recogniseInstitution } from './institutions';
+export { recogniseInstitution, sameBank } from './institutions';
 export {
   confirmedByFigures,
   contradictedByFigures,

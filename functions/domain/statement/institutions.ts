@@ -55,6 +55,20 @@ const INSTITUTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/**
+ * Brands of a bank that count as the bank: a Barclays credit card's statements say Barclaycard; Post Office
+ * savings and cards are Bank of Ireland UK's.
+ */
+const BANK_OF_BRAND: Readonly<Record<string, string>> = {
+  Barclaycard: 'Barclays',
+  'Post Office': 'Bank of Ireland',
+};
+
+/** Whether two recognised institution names are one bank (a brand counts as its bank). */
+export function sameBank(a: string, b: string): boolean {
+  return (BANK_OF_BRAND[a] ?? a) === (BANK_OF_BRAND[b] ?? b);
+}
+
 /** Card issuers: their statements are credit-card statements. */
 export const CARD_ISSUERS: ReadonlySet<string> = new Set([
   'American Express',

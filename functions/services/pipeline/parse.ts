@@ -12,6 +12,7 @@ import {
   MISREAD_FIGURES_WARNING,
   type ParsedStatement,
   recogniseInstitution,
+  sameBank,
 } from '../../domain/statement';
 import { otherCurrencyMessage } from '../../domain/statement/currency';
 import {
@@ -250,17 +251,7 @@ export function accountWarnings(
   // Both names through the same recogniser, so 'Amex' and 'American Express' are one; a bank name the
   // recogniser does not know ('My bank') gives no warning.
   const accountBank = bank ? recogniseInstitution([bank]) : null;
-  if (statement.institution && accountBank && brandOf(accountBank) !== brandOf(statement.institution))
+  if (statement.institution && accountBank && !sameBank(accountBank, statement.institution))
     warnings.push(MESSAGES.otherBank(statement.institution, bank!));
   return warnings;
 }
-
-/**
- * Brands of a bank count as the bank: a Barclays credit card's statements say Barclaycard; Post Office
- * savings and cards are Bank of Ireland UK's.
- */
-const BRANDS: Readonly<Record<string, string>> = {
-  Barclaycard: 'Barclays',
-  'Post Office': 'Bank of Ireland',
-};
-const brandOf = (institution: string) => BRANDS[institution] ?? institution;

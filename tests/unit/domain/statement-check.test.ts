@@ -116,6 +116,10 @@ describe('which readings wait for the family', () => {
     expect(
       checkReasons(card, { ...account, account_type: 'credit', bank_name: 'Barclays', card_last4: '1234' }),
     ).toEqual([]);
+    // Post Office savings are Bank of Ireland UK's: the check and the upload's warning agree on it.
+    expect(
+      checkReasons(reading({ institution: 'Post Office' }), { ...account, bank_name: 'Bank of Ireland' }),
+    ).toEqual([]);
   });
 
   it('the year: where the reader says it took it from (the upload date), else, for a reading stored before it said so, a warning about the year', () => {
