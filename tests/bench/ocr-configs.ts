@@ -8,7 +8,7 @@ import { renderPages, SCAN_DPI } from '../../functions/adapters/ocr/render';
 import { withoutRuledGrid } from '../../functions/adapters/ocr/ruled-grid';
 import { readPgm, splitPage } from '../../functions/adapters/ocr/strips';
 import { greyTiff } from '../../functions/adapters/ocr/tiff';
-import { generateStatement, type LayoutName } from '../fixtures/statements/generate';
+import { generateStatement, LAYOUTS, type LayoutName } from '../fixtures/statements/generate';
 import { scanPdf } from '../fixtures/statements/scan';
 
 /**
@@ -97,7 +97,17 @@ const wordsOf = (page: Page) =>
 async function main() {
   const [json, roundsArg = '4', layout = 'multi-page'] = process.argv.slice(2);
   if (!json) throw new Error("usage: ocr-configs.ts '<configs JSON>' [rounds] [layout]");
-  const configs = JSON.parse(json) as Record<string, Config>;
+  let configs: Record<string, Config>;
+  try {
+    configs = JSON.parse(json) as Record<string, Config>;
+  } catch {
+    throw new Error(`the configurations are not JSON: ${json}`);
+  }
+  if (!configs || typeof configs !== 'object' || !Object.keys(configs).length)
+    throw new Error('the configurations must be an object of one or more named configurations');
+  if (!/^[1-9]\d*$/.test(roundsArg)) throw new Error(`rounds must be a whole number from 1: ${roundsArg}`);
+  if (!(LAYOUTS as readonly string[]).includes(layout))
+    throw new Error(`unknown layout ${layout}; one of: ${LAYOUTS.join(', ')}`);
   const names = Object.keys(configs);
   const statement = await generateStatement(layout as LayoutName);
   const scan = new Uint8Array(await scanPdf(statement.pdf));
